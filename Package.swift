@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "aasalint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "aasalint", targets: ["aasalint"]),
+        .library(name: "AASALintCore", targets: ["AASALintCore"]),
+        .library(name: "AASALintRules", targets: ["AASALintRules"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CYaml",
+            path: "Sources/CYaml",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        .target(name: "AASALintCore", dependencies: ["CYaml"]),
+        .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
+        .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules"]),
+        .testTarget(name: "AASALintCoreTests", dependencies: ["AASALintCore"]),
+        .testTarget(
+            name: "AASALintRulesTests",
+            dependencies: ["AASALintCore", "AASALintRules"]
+        ),
+        .testTarget(name: "aasalintTests", dependencies: ["aasalint", "AASALintCore", "AASALintRules"]),
+    ]
+)

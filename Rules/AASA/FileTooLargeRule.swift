@@ -1,0 +1,44 @@
+import AASALintCore
+
+struct FileTooLargeRule: Rule {
+    static let maxBytes = RuleOptionDescription(
+        name: "max_bytes",
+        defaultValue: .integer(131_072),
+        help: "The largest accepted size in bytes (Apple documents 128 KB uncompressed)."
+    )
+
+    static let description = RuleDescription(
+        id: "file-too-large",
+        summary: "The file is larger than the system accepts",
+        rationale: """
+            Apple documents a limit of 128 KB (uncompressed) for the file. A larger file is not \
+            used at all, so no link on the host opens the app. Shrink it: collapse rules with \
+            wildcards or substitution variables, drop legacy `paths` when `components` is used, \
+            and remove apps that no longer ship.
+            """,
+        severity: .error,
+        options: [maxBytes],
+        examples: [
+            RuleExample(triggers: true, "a 200 KB file listing thousands of paths one by one"),
+            RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/product/*"}]}]}}"#),
+        ]
+    )
+
+    let maxBytes: Int
+
+    init(options: RuleOptions) throws(RuleOptionError) {
+        maxBytes = try options.integer(Self.maxBytes)
+        guard maxBytes > 0 else {
+            throw RuleOptionError(option: Self.maxBytes.name, message: "must be a positive number of bytes")
+        }
+    }
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        guard file.byteCount > maxBytes else { return [] }
+        let unread = file.isRead ? "" : " (too large to read, so nothing else was checked)"
+        return [diagnostic(
+            "the file is \(file.byteCount) bytes, over the limit of \(maxBytes) bytes; the system does not use a larger file, so no link on this host opens the app; shrink it with wildcards or substitution variables\(unread)",
+            at: file.fileLocation
+        )]
+    }
+}

@@ -1,0 +1,38 @@
+/// One finding of one rule.
+public struct Diagnostic: Hashable, Sendable {
+    public let ruleID: String
+    public var severity: Severity
+    public let message: String
+    public let location: Location
+    public let related: [RelatedLocation]
+    /// A URL that demonstrates the finding, for rules about which URLs match.
+    public let exampleURL: String?
+    /// What to change, in one sentence, when the fix is mechanical.
+    public let fix: String?
+
+    public init(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        location: Location,
+        related: [RelatedLocation] = [],
+        exampleURL: String? = nil,
+        fix: String? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.related = related
+        self.exampleURL = exampleURL
+        self.fix = fix
+    }
+
+    /// Deterministic report order: file, position, rule, message.
+    public static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+        if lhs.location.file != rhs.location.file { return lhs.location.file < rhs.location.file }
+        if lhs.location.range != rhs.location.range { return lhs.location.range < rhs.location.range }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        return lhs.message < rhs.message
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A file chosen for linting: where it is, how reports name it, and what it is.
+public struct DiscoveredFile: Hashable, Sendable {
+    public let path: String
+    public let kind: FileKind
+}
+
+/// Finds AASA and entitlements files under the paths a user names (DESIGN.md, "File discovery").
+///
+/// A file named explicitly is always linted (its kind comes from its name); inside folders,
+/// only files whose names say what they are. Folders that hold build products or
+/// dependencies are skipped, and a symlink that leads back to a folder already being walked
+/// is not followed again.
+public struct FileDiscovery: Sendable {
+    public static let skippedFolders: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
+    static let aasaName = "apple-app-site-association"
+
+    public init() {}
+
+    /// The files under `paths`, sorted and without repeats; unreadable folders and missing
+    /// paths are returned as problems rather than stopping the walk.
+    public func discover(_ paths: [String]) -> (files: [DiscoveredFile], problems: [UsageError]) {
+        var files = Set<DiscoveredFile>()
+        var problems: [UsageError] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                problems.append(UsageError("\(path): no such file or directory"))
+                continue
+            }
+            if isDirectory.boolValue {
+                var walk = FolderWalk(manager: manager)
+                walk.visit(folder: path, shownAs: Self.displayPath(path))
+                files.formUnion(walk.found)
+                problems += walk.problems
+            } else {
+                files.insert(DiscoveredFile(path: Self.displayPath(path), kind: Self.kind(ofExplicitName: path)))
+            }
+        }
+        return (files.sorted { $0.path < $1.path }, problems)
+    }
+
+    /// The kind of a file met inside a folder, or nil when its name says it is neither.
+    public static func kind(ofDiscoveredName name: String) -> FileKind? {
+        if name.hasSuffix(".entitlements") { return .entitlements }
+        guard let range = name.range(of: aasaName, options: [.caseInsensitive, .backwards]) else { return nil }
+        // Also accept copies such as `apple-app-site-association (2)` and prefixed names such
+        // as `web__apple-app-site-association`, which exports and corpora produce.
+        let rest = name[range.upperBound...]
+        return rest.isEmpty || rest.lowercased() == ".json" || rest.hasPrefix(" ") ? .aasa : nil
+    }
+
+    static func kind(ofExplicitName path: String) -> FileKind {
+        path.hasSuffix(".entitlements") ? .entitlements : .aasa
+    }
+
+    static func displayPath(_ path: String) -> String {
+        var shown = path
+        while shown.hasPrefix("./") { shown.removeFirst(2) }
+        while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
+        return shown.isEmpty ? "." : shown
+    }
+}
+
+private struct FolderWalk {
+    let manager: FileManager
+    var found: [DiscoveredFile] = []
+    var problems: [UsageError] = []
+    private var foldersOnPath = Set<String>()
+
+    init(manager: FileManager) {
+        self.manager = manager
+    }
+
+    mutating func visit(folder: String, shownAs shown: String) {
+        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
+        guard foldersOnPath.insert(real).inserted else { return }
+        defer { foldersOnPath.remove(real) }
+        let names: [String]
+        do {
+            names = try manager.contentsOfDirectory(atPath: folder)
+        } catch {
+            problems.append(UsageError("\(shown): cannot read this folder (\(reason(error)))"))
+            return
+        }
+        for name in names.sorted() {
+            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+            let shownPath = shown == "." ? name : shown + "/" + name
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if isDirectory.boolValue {
+                if !FileDiscovery.skippedFolders.contains(name) { visit(folder: path, shownAs: shownPath) }
+            } else if let kind = FileDiscovery.kind(ofDiscoveredName: name) {
+                found.append(DiscoveredFile(path: shownPath, kind: kind))
+            }
+        }
+    }
+
+    private func reason(_ error: Error) -> String {
+        (error as NSError).localizedFailureReason ?? "permission denied or not a folder"
+    }
+}

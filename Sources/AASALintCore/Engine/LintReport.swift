@@ -1,0 +1,26 @@
+/// The outcome of one lint run, as reporters see it.
+public struct LintReport: Sendable {
+    public let diagnostics: [Diagnostic]
+    public let fileCount: Int
+    /// The rules that ran, for SARIF `rules[]`.
+    public let rules: [RuleDescription]
+    /// Line tables by file path, for source snippets.
+    public let sources: [String: LineTable]
+
+    public init(diagnostics: [Diagnostic], fileCount: Int, rules: [RuleDescription], sources: [String: LineTable] = [:]) {
+        self.diagnostics = diagnostics
+        self.fileCount = fileCount
+        self.rules = rules
+        self.sources = sources
+    }
+
+    public func count(of severity: Severity) -> Int {
+        diagnostics.count { $0.severity == severity }
+    }
+
+    /// True when some finding is at or above `threshold` (nil: never fail).
+    public func fails(at threshold: Severity?) -> Bool {
+        guard let threshold else { return false }
+        return diagnostics.contains { $0.severity >= threshold }
+    }
+}

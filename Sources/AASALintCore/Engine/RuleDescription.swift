@@ -1,0 +1,62 @@
+/// Everything a user can learn about a rule. The single source for `aasalint rules ID`,
+/// `docs/rules.md`, SARIF `rules[]` and the fixture test.
+public struct RuleDescription: Sendable {
+    public let id: String
+    /// One line, shown in listings and as SARIF `shortDescription`.
+    public let summary: String
+    /// Markdown: why the rule exists and what the system does; how to fix.
+    public let rationale: String
+    public let severity: Severity
+    /// Off unless the configuration gives it a severity.
+    public let isOptIn: Bool
+    public let fileKinds: Set<FileKind>
+    public let options: [RuleOptionDescription]
+    public let examples: [RuleExample]
+
+    public init(
+        id: String,
+        summary: String,
+        rationale: String,
+        severity: Severity,
+        isOptIn: Bool = false,
+        fileKinds: Set<FileKind> = [.aasa],
+        options: [RuleOptionDescription] = [],
+        examples: [RuleExample] = []
+    ) {
+        self.id = id
+        self.summary = summary
+        self.rationale = rationale
+        self.severity = severity
+        self.isOptIn = isOptIn
+        self.fileKinds = fileKinds
+        self.options = options
+        self.examples = examples
+    }
+
+    public var helpURL: String {
+        "https://github.com/aasalint/aasalint/blob/main/docs/rules.md#\(id)"
+    }
+}
+
+/// A snippet that shows the rule at work (`triggers`) or a correct alternative.
+public struct RuleExample: Sendable {
+    public let triggers: Bool
+    public let text: String
+
+    public init(triggers: Bool, _ text: String) {
+        self.triggers = triggers
+        self.text = text
+    }
+}
+
+public struct RuleOptionDescription: Sendable {
+    public let name: String
+    public let defaultValue: RuleOptionValue
+    public let help: String
+
+    public init(name: String, defaultValue: RuleOptionValue, help: String) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.help = help
+    }
+}

@@ -1,0 +1,76 @@
+/// Rule documentation in the forms users read it: the `aasalint rules` listing, one rule
+/// explained on a terminal, and `docs/rules.md`. All come from `RuleDescription`.
+public enum RuleDocumentation {
+    public static func list(_ rules: [RuleDescription]) -> String {
+        let width = rules.map(\.id.count).max() ?? 0
+        var text = ""
+        for rule in rules {
+            let severity = rule.severity.rawValue + (rule.isOptIn ? ", opt-in" : "")
+            text += rule.id.padding(to: width) + "  " + "(\(severity))".padding(to: 18) + rule.summary + "\n"
+        }
+        text += "\n\(rules.count) rules. `aasalint rules ID` explains one.\n"
+        return text
+    }
+
+    public static func explain(_ rule: RuleDescription) -> String {
+        var text = "\(rule.id): \(rule.summary)\n\n"
+        text += "Default severity: \(rule.severity.rawValue)\(rule.isOptIn ? " (opt-in: off unless enabled)" : "")\n"
+        text += "Files: \(rule.fileKinds.map(\.rawValue).sorted().joined(separator: ", "))\n\n"
+        text += rule.rationale + "\n"
+        if !rule.options.isEmpty {
+            text += "\nOptions:\n"
+            for option in rule.options {
+                text += "  \(option.name) (default \(option.defaultValue)): \(option.help)\n"
+            }
+        }
+        if !rule.examples.isEmpty {
+            text += "\nExamples:\n"
+            for example in rule.examples {
+                text += (example.triggers ? "  Reported:\n" : "  Fine:\n")
+                text += example.text.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "    " + $0 }.joined(separator: "\n") + "\n"
+            }
+        }
+        text += "\nMore: \(rule.helpURL)\n"
+        return text
+    }
+
+    /// The whole of `docs/rules.md`.
+    public static func markdown(_ rules: [RuleDescription]) -> String {
+        var text = """
+            # aasalint rules
+
+            Generated from the rule descriptions by `swift test` (set `AASALINT_UPDATE_DOCS=1` to \
+            rewrite it); do not edit by hand. `aasalint rules ID` prints the same text.
+
+            | rule | default | summary |
+            |---|---|---|
+
+            """
+        for rule in rules {
+            text += "| [`\(rule.id)`](#\(rule.id)) | \(rule.severity.rawValue)\(rule.isOptIn ? ", opt-in" : "") | \(rule.summary) |\n"
+        }
+        for rule in rules {
+            text += "\n## \(rule.id)\n\n\(rule.summary).\n\n"
+            text += "Default severity: **\(rule.severity.rawValue)**\(rule.isOptIn ? " (opt-in)" : ""). "
+            text += "Files: \(rule.fileKinds.map(\.rawValue).sorted().joined(separator: ", ")).\n\n"
+            text += rule.rationale + "\n"
+            if !rule.options.isEmpty {
+                text += "\n| option | default | meaning |\n|---|---|---|\n"
+                for option in rule.options {
+                    text += "| `\(option.name)` | `\(option.defaultValue)` | \(option.help) |\n"
+                }
+            }
+            for example in rule.examples {
+                text += "\n\(example.triggers ? "Reported:" : "Fine:")\n\n```json\n\(example.text)\n```\n"
+            }
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

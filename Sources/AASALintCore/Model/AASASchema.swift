@@ -1,0 +1,177 @@
+/// Which keys are valid where in an AASA file, which JSON types they take, and what the
+/// system does with a value of another type (AASA.md section 1). Drives `unknown-key` and
+/// `invalid-type`, so that both agree on one description of the format.
+public final class AASASchema: Sendable {
+    public enum ValueType: String, Sendable, CaseIterable {
+        case object, array, string, number, boolean, null
+
+        init(_ node: JSONNode) {
+            switch node.value {
+            case .object: self = .object
+            case .array: self = .array
+            case .string: self = .string
+            case .number: self = .number
+            case .bool: self = .boolean
+            case .null: self = .null
+            }
+        }
+    }
+
+    /// Accepted types, and for objects and arrays what is inside.
+    public let types: Set<ValueType>
+    /// Fixed keys of an object; nil when any key is allowed (see `values`).
+    public let properties: [String: AASASchema]?
+    /// The schema of every value of a map-like object, or of every element of an array.
+    public let values: AASASchema?
+    /// What the system does with a value of another type, for the user: given the value.
+    public let consequence: @Sendable (JSONNode) -> String
+
+    init(
+        _ types: Set<ValueType>,
+        properties: [String: AASASchema]? = nil,
+        values: AASASchema? = nil,
+        consequence: @escaping @Sendable (JSONNode) -> String
+    ) {
+        self.types = types
+        self.properties = properties
+        self.values = values
+        self.consequence = consequence
+    }
+
+    public func accepts(_ node: JSONNode) -> Bool {
+        types.contains(ValueType(node))
+    }
+
+    /// The schema for a member of an object this schema describes; nil for an unknown key.
+    public func schema(forKey key: String) -> AASASchema? {
+        if let properties { return properties[key] }
+        return values
+    }
+
+    /// Visits every node the schema describes, with its pointer, skipping below a node of the
+    /// wrong type (the system ignores what is inside it) and below unknown keys.
+    public func walk(
+        _ node: JSONNode,
+        at pointer: JSONPointer = .root,
+        _ visit: (JSONNode, JSONPointer, AASASchema) -> Void
+    ) {
+        visit(node, pointer, self)
+        guard accepts(node) else { return }
+        switch node.value {
+        case .object(let members):
+            for member in members {
+                schema(forKey: member.key)?.walk(member.value, at: pointer.appending(member.key), visit)
+            }
+        case .array(let elements):
+            guard let values else { return }
+            for (index, element) in elements.enumerated() {
+                values.walk(element, at: pointer.appending(index), visit)
+            }
+        default:
+            break
+        }
+    }
+}
+
+extension AASASchema {
+    /// The whole file.
+    public static let file: AASASchema = {
+        let appIDList = array(of: string(ignored: "the system skips this appID"),
+                              ignored: "the system ignores the list, so none of these apps is associated")
+        let appList = object(["apps": appIDList], ignored: "the system ignores this service")
+        return AASASchema([.object], properties: [
+            "applinks": object([
+                "details": AASASchema([.array, .object], values: detailsEntry, consequence: { _ in
+                    "the system finds no details, so no app opens links on this host"
+                }),
+                "defaults": defaults,
+                "substitutionVariables": AASASchema(
+                    [.object],
+                    values: AASASchema(
+                        [.array, .string],
+                        values: string(ignored: "the system drops this value"),
+                        consequence: { _ in "the system ignores this variable, so patterns that use it never match" }
+                    ),
+                    consequence: { _ in "the system ignores every variable, so patterns that use them never match" }
+                ),
+                "apps": array(of: string(ignored: "legacy clients skip it"), ignored: "legacy clients ignore it"),
+            ], ignored: "the system ignores it, so no app opens links on this host"),
+            "webcredentials": appList,
+            "appclips": appList,
+            "activitycontinuation": appList,
+        ], consequence: { _ in "the root of the file must be an object" })
+    }()
+
+    static let detailsEntry: AASASchema = object([
+        "appIDs": array(of: string(ignored: "the system skips this appID"),
+                        ignored: "the system ignores `appIDs` and falls back to `appID`"),
+        "appID": string(ignored: "the system ignores it"),
+        "components": array(of: component, ignored: "the system ignores `components` and falls back to `paths`"),
+        "paths": array(of: string(ignored: "the system skips this path"),
+                       ignored: "the system ignores `paths`"),
+        "defaults": defaults,
+    ], ignored: "the system skips this details entry")
+
+    static let component: AASASchema = object(componentKeys.merging([
+        "comment": string(ignored: "the system ignores comments anyway, but tools and readers expect text"),
+    ]) { first, _ in first }, ignored: "the system skips this component")
+
+    static let defaults: AASASchema = object(componentKeys, ignored: "the system ignores these defaults")
+
+    private static let componentKeys: [String: AASASchema] = [
+        "/": string(ignored: "the system treats it as absent, so this rule matches every path"),
+        "?": AASASchema(
+            [.string, .object],
+            values: string(ignored: "the system discards the whole `?` object, so this rule matches every query"),
+            consequence: { _ in "the system treats it as absent, so this rule matches every query" }
+        ),
+        "#": string(ignored: "the system treats it as absent, so this rule matches every fragment"),
+        "exclude": boolean,
+        "caseSensitive": boolean,
+        "percentEncoded": boolean,
+    ]
+
+    private static let boolean = AASASchema([.boolean]) { node in
+        switch SystemBoolean.reading(of: node) {
+        case let reading?: "the system reads this value as \(reading); write \(reading) without quotes"
+        case nil: "the system treats it as absent and uses the default"
+        }
+    }
+
+    private static func string(ignored consequence: String) -> AASASchema {
+        AASASchema([.string]) { _ in consequence }
+    }
+
+    private static func array(of element: AASASchema, ignored consequence: String) -> AASASchema {
+        AASASchema([.array], values: element) { _ in consequence }
+    }
+
+    private static func object(_ properties: [String: AASASchema], ignored consequence: String) -> AASASchema {
+        AASASchema([.object], properties: properties) { _ in consequence }
+    }
+}
+
+/// How the system turns a non-boolean into a boolean (`-[NSString boolValue]`,
+/// `-[NSNumber boolValue]`): the reason `"exclude": "false"` is false and `1` is true.
+enum SystemBoolean {
+    static func reading(of node: JSONNode) -> Bool? {
+        switch node.value {
+        case .bool(let value):
+            return value
+        case .number(let text):
+            return Double(text).map { $0 != 0 }
+        case .string(let text):
+            return stringReading(text)
+        default:
+            return nil
+        }
+    }
+
+    private static func stringReading(_ text: String) -> Bool {
+        var scalars = Substring(text).unicodeScalars.drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        if let sign = scalars.first, sign == "+" || sign == "-" { scalars = scalars.dropFirst() }
+        scalars = scalars.drop { $0 == "0" }
+        guard let first = scalars.first else { return false }
+        return "YyTt123456789".unicodeScalars.contains(first)
+    }
+}

@@ -1,0 +1,59 @@
+/// The machine format other tools build on. The shape is versioned (`"version": 1`) and its
+/// keys come in a fixed order; a change that breaks readers needs a new version number.
+public struct JSONReporter: Reporter {
+    static let formatVersion = 1
+
+    public init() {}
+
+    public func render(_ report: LintReport) -> String {
+        JSONWriter.prettyPrinted(.object([
+            ("version", .integer(Self.formatVersion)),
+            ("tool", .object([
+                ("name", .string("aasalint")),
+                ("version", .string(AASALintVersion.current)),
+            ])),
+            ("files", .integer(report.fileCount)),
+            ("summary", .object([
+                ("errors", .integer(report.count(of: .error))),
+                ("warnings", .integer(report.count(of: .warning))),
+                ("notes", .integer(report.count(of: .note))),
+            ])),
+            ("diagnostics", .array(report.diagnostics.map(Self.diagnostic))),
+        ]))
+    }
+
+    private static func diagnostic(_ diagnostic: Diagnostic) -> JSONWriter.Value {
+        .object([
+            ("ruleId", .string(diagnostic.ruleID)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+            ("file", .string(diagnostic.location.file)),
+            ("pointer", .optional(diagnostic.location.pointer?.description)),
+            ("range", range(diagnostic.location.range)),
+            ("related", .array(diagnostic.related.map { related in
+                .object([
+                    ("file", .string(related.location.file)),
+                    ("pointer", .optional(related.location.pointer?.description)),
+                    ("range", range(related.location.range)),
+                    ("message", .string(related.message)),
+                ])
+            })),
+            ("exampleURL", .optional(diagnostic.exampleURL)),
+            ("fix", .optional(diagnostic.fix)),
+        ])
+    }
+
+    private static func range(_ range: SourceRange) -> JSONWriter.Value {
+        .object([
+            ("start", position(range.start)),
+            ("end", position(range.end)),
+        ])
+    }
+
+    private static func position(_ position: SourcePosition) -> JSONWriter.Value {
+        .object([
+            ("line", .integer(position.line)),
+            ("column", .integer(position.column)),
+        ])
+    }
+}

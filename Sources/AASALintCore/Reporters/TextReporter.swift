@@ -1,0 +1,168 @@
+/// The human format: `path:line:col: severity: message [rule-id]`, the line Xcode, editors
+/// and problem matchers read, optionally followed by the source line with a caret range,
+/// then a one-line summary.
+public struct TextReporter: Reporter {
+    public struct Options: Hashable, Sendable {
+        /// ANSI colour, for terminals that have not opted out with `NO_COLOR`.
+        public var color: Bool
+        /// The source line, a caret range, the example URL and the fix under each finding.
+        public var snippets: Bool
+        /// Only the finding lines: nothing indented and no summary.
+        public var quiet: Bool
+
+        public init(color: Bool = false, snippets: Bool = false, quiet: Bool = false) {
+            self.color = color
+            self.snippets = snippets
+            self.quiet = quiet
+        }
+    }
+
+    public let options: Options
+
+    public init(options: Options = Options()) {
+        self.options = options
+    }
+
+    public func render(_ report: LintReport) -> String {
+        var lines: [String] = []
+        for diagnostic in report.diagnostics {
+            lines.append(locationLine(diagnostic.location, severity: diagnostic.severity, message: diagnostic.message, ruleID: diagnostic.ruleID))
+            guard !options.quiet else { continue }
+            if options.snippets {
+                if let source = report.sources[diagnostic.location.file] {
+                    lines += snippet(of: diagnostic.location.range, in: source)
+                }
+                if let exampleURL = diagnostic.exampleURL {
+                    lines.append(indentation + "example: " + TerminalText.escaped(exampleURL))
+                }
+                if let fix = diagnostic.fix {
+                    lines.append(indentation + "fix: " + TerminalText.escaped(fix))
+                }
+            }
+            for related in diagnostic.related {
+                lines.append(indentation + locationLine(related.location, severity: .note, message: related.message, ruleID: nil))
+            }
+        }
+        if !options.quiet {
+            lines.append(Self.summary(of: report))
+        }
+        return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`.
+    static func summary(of report: LintReport) -> String {
+        let files = counted(report.fileCount, "file")
+        let counts = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")]
+            .map { (report.count(of: $0.0), $0.1) }
+            .filter { $0.0 > 0 }
+            .map { counted($0.0, $0.1) }
+        guard let last = counts.last else { return "no problems in \(files)" }
+        let problems = counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
+        return "\(problems) in \(files)"
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    private let indentation = "    "
+
+    private func locationLine(_ location: Location, severity: Severity, message: String, ruleID: String?) -> String {
+        let start = location.range.start
+        var line = styled("\(TerminalText.escaped(location.file)):\(start.line):\(start.column):", .bold)
+        line += " " + styled(severity.rawValue, severity.style) + ": " + TerminalText.escaped(message)
+        if let ruleID {
+            line += " " + styled("[\(TerminalText.escaped(ruleID))]", .dim)
+        }
+        return line
+    }
+
+    private func styled(_ text: String, _ style: ANSIStyle) -> String {
+        options.color ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    /// The longest source line shown whole; longer lines (a minified AASA file is one line)
+    /// are cut to a window around the range.
+    private static let snippetWidth = 120
+    private static let contextBeforeRange = 40
+    private static let elision = "..."
+
+    /// The source line and, under it, `^~~~` over the range. Columns count Unicode scalars;
+    /// escaped characters take as many columns as their escape, and tabs stay tabs so that
+    /// the caret lands where the terminal puts the character.
+    private func snippet(of range: SourceRange, in source: LineTable) -> [String] {
+        let scalars = Array(source.lineText(range.start.line).unicodeScalars)
+        let rangeStart = min(max(range.start.column - 1, 0), scalars.count)
+        let rangeEnd = range.end.line == range.start.line
+            ? min(max(range.end.column - 1, rangeStart), scalars.count)
+            : scalars.count
+
+        var window = 0..<scalars.count
+        if scalars.count > Self.snippetWidth {
+            let windowStart = max(0, min(rangeStart - Self.contextBeforeRange, scalars.count - Self.snippetWidth))
+            window = windowStart..<(windowStart + Self.snippetWidth)
+        }
+        var sourceLine = window.lowerBound > 0 ? Self.elision : ""
+        var caretLine = window.lowerBound > 0 ? String(repeating: " ", count: Self.elision.count) : ""
+        for index in window {
+            let scalar = scalars[index]
+            let shown = TerminalText.escaped(scalar)
+            sourceLine += shown
+            if index < rangeStart {
+                caretLine += scalar == "\t" ? "\t" : String(repeating: " ", count: shown.unicodeScalars.count)
+            } else if index < rangeEnd {
+                caretLine += (index == rangeStart ? "^" : "~") + String(repeating: "~", count: shown.unicodeScalars.count - 1)
+            }
+        }
+        if window.upperBound < scalars.count {
+            sourceLine += Self.elision
+        }
+        if rangeEnd == rangeStart {
+            caretLine += "^"
+        }
+        return [indentation + sourceLine, indentation + caretLine]
+    }
+}
+
+private enum ANSIStyle: String {
+    case bold = "1"
+    case dim = "2"
+    case boldRed = "1;31"
+    case yellow = "33"
+    case cyan = "36"
+}
+
+extension Severity {
+    fileprivate var style: ANSIStyle {
+        switch self {
+        case .error: .boldRed
+        case .warning: .yellow
+        case .note: .cyan
+        }
+    }
+}
+
+/// Text from a linted file, made harmless for a terminal: control characters would let a
+/// hostile file move the cursor, rewrite earlier lines or change the terminal's title, and
+/// bidirectional overrides would let it disguise what a line says. Each becomes its Swift
+/// escape (`\u{1B}`); tabs stay, since they only move to the next tab stop.
+enum TerminalText {
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            result += escaped(scalar)
+        }
+        return result
+    }
+
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        switch scalar.value {
+        case 0x09:
+            String(scalar)
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        default:
+            String(scalar)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// An RFC 6901 JSON pointer: the way rules name a place in a document.
+public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let tokens: [String]
+
+    public static let root = JSONPointer(tokens: [])
+
+    public init(tokens: [String]) {
+        self.tokens = tokens
+    }
+
+    /// Parses `/a/b~1c/0`; returns nil for text that does not start with `/` (and is not empty)
+    /// or that holds a `~` not followed by `0` or `1`.
+    public init?(_ text: String) {
+        if text.isEmpty {
+            self.tokens = []
+            return
+        }
+        guard text.hasPrefix("/") else { return nil }
+        var tokens: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            guard let token = JSONPointer.unescape(raw) else { return nil }
+            tokens.append(token)
+        }
+        self.tokens = tokens
+    }
+
+    public func appending(_ key: String) -> JSONPointer {
+        JSONPointer(tokens: tokens + [key])
+    }
+
+    public func appending(_ index: Int) -> JSONPointer {
+        appending(String(index))
+    }
+
+    public var parent: JSONPointer? {
+        tokens.isEmpty ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
+    }
+
+    public var lastToken: String? { tokens.last }
+
+    public var description: String {
+        tokens.map { "/" + JSONPointer.escape($0) }.joined()
+    }
+
+    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.description < rhs.description
+    }
+
+    private static func escape(_ token: String) -> String {
+        var result = ""
+        for character in token {
+            switch character {
+            case "~": result += "~0"
+            case "/": result += "~1"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    private static func unescape(_ raw: Substring) -> String? {
+        var result = ""
+        var iterator = raw.makeIterator()
+        while let character = iterator.next() {
+            guard character == "~" else {
+                result.append(character)
+                continue
+            }
+            switch iterator.next() {
+            case "0": result.append("~")
+            case "1": result.append("/")
+            default: return nil
+            }
+        }
+        return result
+    }
+}

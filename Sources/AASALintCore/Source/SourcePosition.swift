@@ -1,0 +1,29 @@
+/// A place in a file as people count it: 1-based line, 1-based column in Unicode scalars.
+public struct SourcePosition: Hashable, Comparable, Sendable, Codable {
+    public let line: Int
+    public let column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// A half-open range: `end` is the position just after the last character.
+public struct SourceRange: Hashable, Comparable, Sendable, Codable {
+    public let start: SourcePosition
+    public let end: SourcePosition
+
+    public init(start: SourcePosition, end: SourcePosition) {
+        self.start = start
+        self.end = end
+    }
+
+    public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
+        (lhs.start, lhs.end) < (rhs.start, rhs.end)
+    }
+}

@@ -1,0 +1,42 @@
+/// "Did you mean" suggestions, for misspelled keys, rule IDs and command-line flags.
+public enum Suggestion {
+    /// The candidate closest to `word`, when it is close enough to be a plausible typo:
+    /// a case-insensitive match, or an edit distance of at most a third of the word's length
+    /// (and at least 1, at most 3).
+    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        let limit = min(3, max(1, lowered.count / 3))
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates where candidate != word {
+            let distance = editDistance(lowered, candidate.lowercased())
+            guard distance <= limit else { continue }
+            if best == nil || distance < best!.distance {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    /// Levenshtein distance with adjacent transpositions counted as one edit.
+    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs.unicodeScalars)
+        let b = Array(rhs.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
+                }
+            }
+            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+        }
+        return previous[b.count]
+    }
+}

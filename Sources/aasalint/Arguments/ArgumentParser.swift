@@ -1,0 +1,173 @@
+import AASALintCore
+
+/// The options and operands given to one subcommand.
+struct ParsedArguments: Sendable {
+    let positionals: [String]
+    let wantsHelp: Bool
+    fileprivate let givenFlags: Set<String>
+    fileprivate let valuesByOption: [String: [String]]
+
+    func flag(_ name: String) -> Bool {
+        givenFlags.contains(name)
+    }
+
+    /// The last value given, so a later `--format` overrides an earlier one.
+    func value(_ name: String) -> String? {
+        valuesByOption[name]?.last
+    }
+
+    /// Every value given, in order; repeatable options are already split on commas.
+    func values(_ name: String) -> [String] {
+        valuesByOption[name] ?? []
+    }
+}
+
+enum ArgumentParser {
+    static func parse(_ arguments: [String], for command: CommandSpec) throws(ArgumentError) -> ParsedArguments {
+        var scan = ArgumentScan(command: command, remaining: arguments[...])
+        scan.run()
+        // `--help` wins over any other mistake on the line: the user is asking how to fix it.
+        if !scan.wantsHelp {
+            if let error = scan.firstError { throw error }
+            try checkPositionalCount(scan.positionals, for: command)
+        }
+        return ParsedArguments(
+            positionals: scan.positionals,
+            wantsHelp: scan.wantsHelp,
+            givenFlags: scan.flags,
+            valuesByOption: scan.values
+        )
+    }
+
+    static func command(named name: String, in commands: [CommandSpec]) throws(ArgumentError) -> CommandSpec {
+        guard let command = commands.first(where: { $0.name == name }) else {
+            throw .unknownCommand(name, available: commands.map(\.name))
+        }
+        return command
+    }
+
+    private static func checkPositionalCount(_ positionals: [String], for command: CommandSpec) throws(ArgumentError) {
+        let spec = command.positionals
+        if positionals.count < spec.minimum {
+            throw .missingPositional(for: command, given: positionals.count)
+        }
+        if let maximum = spec.maximum, positionals.count > maximum {
+            throw .unexpectedPositional(positionals[maximum], for: command)
+        }
+    }
+}
+
+/// One left-to-right pass over the arguments. Errors are recorded rather than thrown
+/// so that a `--help` later on the line is still seen.
+private struct ArgumentScan {
+    let command: CommandSpec
+    var remaining: ArraySlice<String>
+    var positionals: [String] = []
+    var flags: Set<String> = []
+    var values: [String: [String]] = [:]
+    var wantsHelp = false
+    var firstError: ArgumentError?
+
+    mutating func run() {
+        while let argument = remaining.popFirst() {
+            do throws(ArgumentError) {
+                try consume(argument)
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+    }
+
+    private mutating func consume(_ argument: String) throws(ArgumentError) {
+        if argument == "--" {
+            positionals += remaining
+            remaining = []
+        } else if argument.hasPrefix("--") {
+            try consumeLongOption(argument.dropFirst(2))
+        } else if argument.hasPrefix("-"), argument != "-" {
+            try consumeShortOptions(argument.dropFirst())
+        } else {
+            positionals.append(argument)
+        }
+    }
+
+    private mutating func consumeLongOption(_ body: Substring) throws(ArgumentError) {
+        let (name, inlineValue) = splitInlineValue(body)
+        let spelling = "--" + name
+        guard let option = command.option(named: name) else {
+            let suggestion = Suggestion.nearest(to: String(name), in: command.allOptions.map(\.name))
+            throw .unknownOption(spelling, for: command, suggestion: suggestion.map { "--" + $0 })
+        }
+        try apply(option, spelling: spelling, inlineValue: inlineValue)
+    }
+
+    /// `-q`, `-qv` (flags combined), `-o FILE`, `-qo FILE` and `-o=FILE`.
+    private mutating func consumeShortOptions(_ body: Substring) throws(ArgumentError) {
+        let (letters, inlineValue) = splitInlineValue(body)
+        let options = letters.compactMap { command.option(short: $0) }
+        guard !letters.isEmpty, options.count == letters.count else {
+            throw unknownShortOption(letters: letters, token: "-" + body)
+        }
+        for (position, (letter, option)) in zip(letters, options).enumerated() {
+            let spelling = "-" + String(letter)
+            let isLast = position == options.count - 1
+            if option.takesValue, !isLast {
+                throw .missingValue(for: spelling, option: option)
+            }
+            try apply(option, spelling: spelling, inlineValue: isLast ? inlineValue : nil)
+        }
+    }
+
+    private func unknownShortOption(letters: Substring, token: String) -> ArgumentError {
+        // `-format` and `-fromat` are usually a long option typed with one dash.
+        if letters.count > 1 {
+            let longName = command.option(named: letters)?.name
+                ?? Suggestion.nearest(to: String(letters), in: command.allOptions.map(\.name))
+            if let longName {
+                return .unknownOption(token, for: command, suggestion: "--" + longName)
+            }
+        }
+        guard let unknown = letters.first(where: { command.option(short: $0) == nil }) else {
+            return .unknownOption(token, for: command, suggestion: nil)
+        }
+        // Any letter is one edit from any other, so only a wrong case counts as a likely typo.
+        let otherCase = command.allOptions.compactMap(\.shortName).first {
+            $0 != unknown && $0.lowercased() == unknown.lowercased()
+        }
+        return .unknownOption("-" + String(unknown), for: command, suggestion: otherCase.map { "-" + String($0) })
+    }
+
+    private mutating func apply(_ option: OptionSpec, spelling: String, inlineValue: Substring?) throws(ArgumentError) {
+        guard option.takesValue else {
+            if inlineValue != nil { throw .unexpectedValue(for: spelling) }
+            if option.name == CommandSpec.helpOption.name {
+                wantsHelp = true
+            } else {
+                flags.insert(option.name)
+            }
+            return
+        }
+        let value = if let inlineValue { String(inlineValue) } else { try nextValue(for: option, spelling: spelling) }
+        let pieces = option.isRepeatable ? value.split(separator: ",").map(String.init) : [value]
+        if let allowedValues = option.allowedValues,
+           let invalid = pieces.first(where: { !allowedValues.contains($0) }) {
+            throw .invalidValue(invalid, for: spelling, allowedValues: allowedValues)
+        }
+        values[option.name, default: []] += pieces
+    }
+
+    private mutating func nextValue(for option: OptionSpec, spelling: String) throws(ArgumentError) -> String {
+        // An option-like word here is far more often a forgotten value than a value that starts
+        // with a dash; such a value can still be written `--name=-value`. A lone `-` means stdin.
+        guard let next = remaining.first, next == "-" || !next.hasPrefix("-") else {
+            throw .missingValue(for: spelling, option: option)
+        }
+        remaining.removeFirst()
+        return next
+    }
+
+    private func splitInlineValue(_ body: Substring) -> (name: Substring, value: Substring?) {
+        guard let equals = body.firstIndex(of: "=") else { return (body, nil) }
+        return (body[..<equals], body[body.index(after: equals)...])
+    }
+}

@@ -1,0 +1,95 @@
+/// One option of a subcommand: a flag when `valueName` is nil, otherwise an option that takes a value.
+struct OptionSpec: Sendable {
+    /// The long name without dashes: `"format"` is spelled `--format`.
+    let name: String
+    /// The single-letter form: `"q"` is spelled `-q`.
+    let shortName: Character?
+    /// The placeholder shown in help (`"FILE"`); nil makes the option a flag.
+    let valueName: String?
+    /// When set, any other value is rejected with a suggestion.
+    let allowedValues: [String]?
+    /// Repeatable options collect every occurrence and also split each value on commas.
+    let isRepeatable: Bool
+    let help: String
+
+    init(
+        name: String,
+        shortName: Character? = nil,
+        valueName: String? = nil,
+        allowedValues: [String]? = nil,
+        isRepeatable: Bool = false,
+        help: String
+    ) {
+        self.name = name
+        self.shortName = shortName
+        self.valueName = valueName
+        self.allowedValues = allowedValues
+        self.isRepeatable = isRepeatable
+        self.help = help
+    }
+
+    var takesValue: Bool { valueName != nil }
+    var longSpelling: String { "--" + name }
+}
+
+/// The operands of a subcommand, such as the paths to lint.
+struct PositionalSpec: Sendable {
+    /// The placeholder used in help and error messages (`"PATH"`).
+    let name: String
+    let help: String
+    let minimum: Int
+    /// nil means any number.
+    let maximum: Int?
+
+    init(name: String, help: String, minimum: Int = 0, maximum: Int? = nil) {
+        self.name = name
+        self.help = help
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    static let none = PositionalSpec(name: "", help: "", minimum: 0, maximum: 0)
+}
+
+/// Everything the parser and the help formatter need to know about one subcommand.
+struct CommandSpec: Sendable {
+    let name: String
+    let summary: String
+    /// Shown verbatim after "Usage:" and in positional-count errors, e.g. `"aasalint lint [options] [PATH ...]"`.
+    let usage: String
+    /// The command's own options; `--help`/`-h` is added implicitly.
+    let options: [OptionSpec]
+    let positionals: PositionalSpec
+    let programName: String
+
+    init(
+        name: String,
+        summary: String,
+        usage: String,
+        options: [OptionSpec] = [],
+        positionals: PositionalSpec = .none,
+        programName: String = "aasalint"
+    ) {
+        self.name = name
+        self.summary = summary
+        self.usage = usage
+        self.options = options
+        self.positionals = positionals
+        self.programName = programName
+    }
+
+    static let helpOption = OptionSpec(name: "help", shortName: "h", help: "Show this help")
+
+    /// How error messages refer to the command, e.g. `aasalint lint`.
+    var qualifiedName: String { "\(programName) \(name)" }
+
+    var allOptions: [OptionSpec] { options + [Self.helpOption] }
+
+    func option(named name: some StringProtocol) -> OptionSpec? {
+        allOptions.first { $0.name == name }
+    }
+
+    func option(short letter: Character) -> OptionSpec? {
+        allOptions.first { $0.shortName == letter }
+    }
+}

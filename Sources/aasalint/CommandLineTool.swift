@@ -1,0 +1,66 @@
+import AASALintCore
+import Foundation
+
+/// Dispatches `aasalint [COMMAND] ...` to a subcommand and turns failures into exit status 2.
+struct CommandLineTool {
+    static let summary = "Lint apple-app-site-association files and entitlements before users find the mistakes."
+    static let commands: [CommandSpec] = [LintCommand.spec, RulesCommand.spec, VersionCommand.spec]
+
+    var output = StandardStreams()
+
+    func run(_ arguments: [String]) -> Int32 {
+        guard let first = arguments.first else {
+            return LintCommand(output: output).run([])
+        }
+        switch first {
+        case "--help", "-h", "help":
+            output.write(HelpFormatter.overview(programName: "aasalint", summary: Self.summary, commands: Self.commands))
+            return ExitStatus.success
+        case "--version":
+            return VersionCommand(output: output).run([])
+        case "lint":
+            return LintCommand(output: output).run(Array(arguments.dropFirst()))
+        case "rules":
+            return RulesCommand(output: output).run(Array(arguments.dropFirst()))
+        case "version":
+            return VersionCommand(output: output).run(Array(arguments.dropFirst()))
+        default:
+            // `aasalint PATH` and `aasalint --format json PATH` mean `aasalint lint ...`, unless the
+            // word looks like a mistyped command rather than a file.
+            if !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first),
+               Suggestion.nearest(to: first, in: Self.commands.map(\.name)) != nil {
+                do {
+                    _ = try ArgumentParser.command(named: first, in: Self.commands)
+                } catch {
+                    return output.fail(error.description)
+                }
+            }
+            return LintCommand(output: output).run(arguments)
+        }
+    }
+}
+
+enum ExitStatus {
+    static let success: Int32 = 0
+    static let findings: Int32 = 1
+    static let failure: Int32 = 2
+}
+
+/// Where commands write; errors go to standard error with the program name.
+struct StandardStreams {
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    func writeError(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Reports a usage or input problem and returns exit status 2.
+    func fail(_ message: String) -> Int32 {
+        writeError("aasalint: error: \(message)\n")
+        return ExitStatus.failure
+    }
+
+    var isTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+}
