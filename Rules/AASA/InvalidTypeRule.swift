@@ -43,6 +43,7 @@ struct InvalidTypeRule: OptionlessRule {
     }
 
     private func withArticle(_ noun: String) -> String {
-        "aeiou".contains(noun.first ?? "x") ? "an \(noun)" : "a \(noun)"
+        if noun == "null" { return noun }
+        return "aeiou".contains(noun.first ?? "x") ? "an \(noun)" : "a \(noun)"
     }
 }

@@ -1,0 +1,64 @@
+import AASALintCore
+import AASALintRules
+import Foundation
+import Testing
+
+/// Every rule is specified by its fixtures: `Fixtures/rules/<rule-id>/<case>.<ext>` and the
+/// exact text-report lines it must produce in `<case>.expected` (empty for a clean case).
+@Suite struct RuleFixtureTests {
+    struct FixtureCase: CustomTestStringConvertible, Sendable {
+        let ruleID: String
+        let input: URL
+        var expected: URL { input.deletingPathExtension().appendingPathExtension("expected") }
+        var testDescription: String { "\(ruleID)/\(input.lastPathComponent)" }
+    }
+
+    static let ruleIDs: [String] = BuiltInRules.all.map { $0.description.id }
+
+    static func cases(for ruleID: String) -> [FixtureCase] {
+        let folder = FixtureSupport.rulesFolder.appendingPathComponent(ruleID)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasSuffix(".expected") && !$0.hasPrefix(".") }.sorted().map {
+            FixtureCase(ruleID: ruleID, input: folder.appendingPathComponent($0))
+        }
+    }
+
+    static let allCases: [FixtureCase] = ruleIDs.flatMap(cases(for:))
+
+    @Test("each registered rule has a triggering and a clean fixture", arguments: ruleIDs)
+    func ruleHasFixtures(ruleID: String) throws {
+        let outcomes = try Self.cases(for: ruleID).map { fixture in
+            try String(contentsOf: fixture.expected, encoding: .utf8).isEmpty
+        }
+        #expect(outcomes.contains(false), "no fixture in Fixtures/rules/\(ruleID)/ triggers the rule")
+        #expect(outcomes.contains(true), "no clean fixture (with an empty .expected) in Fixtures/rules/\(ruleID)/")
+    }
+
+    @Test("fixture output matches its .expected file", arguments: allCases)
+    func fixtureMatchesGolden(fixture: FixtureCase) throws {
+        let selection = try RuleSelection(registry: FixtureSupport.registry(), enable: [fixture.ruleID],
+                                          disable: Self.ruleIDs.filter { $0 != fixture.ruleID })
+        let bytes = try [UInt8](Data(contentsOf: fixture.input))
+        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
+        let file = LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes)
+        let diagnostics = FixtureSupport.lint([file], with: selection)
+        #expect(diagnostics.allSatisfy { $0.ruleID == fixture.ruleID })
+        let actual = FixtureSupport.reportLines(diagnostics)
+        let expected = try FixtureSupport.compare(actual, withGolden: fixture.expected)
+        #expect(expected == nil, "\(fixture.testDescription) produced:\n\(actual)")
+    }
+
+    @Test func ruleIDsAreUniqueAndKebabCase() throws {
+        let registry = try FixtureSupport.registry()
+        #expect(Set(registry.descriptions.map(\.id)).count == registry.rules.count)
+        for id in Self.ruleIDs {
+            #expect(id.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(id) is not kebab-case")
+        }
+    }
+
+    @Test func registryRejectsTwoRulesWithOneID() {
+        #expect(throws: RegistryError.self) {
+            try RuleRegistry(BuiltInRules.all + [BuiltInRules.all[0]])
+        }
+    }
+}
