@@ -199,7 +199,9 @@ import Testing
     }
 
     @Test func decodesEscapes() throws {
-        let root = try parse(#"["plain", "a\"b\\c\/d\b\f\n\r\t\u00e9\u20AC\uD83D\uDE00 end", "\u0000", "\uDBFF\uDFFF"]"#)
+        let root = try parse(
+            #"["plain", "a\"b\\c\/d\b\f\n\r\t\u00e9\u20AC\uD83D\uDE00 end", "\u0000", "\uDBFF\uDFFF"]"#
+        )
         #expect(root.elements?.map(\.stringValue) == [
             "plain", "a\"b\\c/d\u{8}\u{C}\n\r\té€😀 end", "\u{0}", "\u{10FFFF}",
         ])
@@ -412,99 +414,103 @@ import Testing
 
 // MARK: - Helpers
 
-private func parse(_ text: String, maximumDepth: Int = JSONParser.defaultMaximumDepth) throws -> JSONNode {
-    try JSONParser.parse(Array(text.utf8), maximumDepth: maximumDepth)
-}
-
-private func parseError(
-    _ text: String,
-    maximumDepth: Int = JSONParser.defaultMaximumDepth
-) -> JSONSyntaxError? {
-    parseError(Array(text.utf8), maximumDepth: maximumDepth)
-}
-
-private func parseError(
-    _ bytes: [UInt8],
-    maximumDepth: Int = JSONParser.defaultMaximumDepth
-) -> JSONSyntaxError? {
-    do {
-        _ = try JSONParser.parse(bytes, maximumDepth: maximumDepth)
-        return nil
-    } catch {
-        return error
-    }
-}
-
-/// Runs `body` on a thread with a 512 KiB stack, where deep recursion would crash.
-private func onThreadWithSmallStack<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value? {
-    let box = ResultBox<Value>()
-    let finished = DispatchSemaphore(value: 0)
-    let thread = Thread {
-        box.store(body())
-        finished.signal()
-    }
-    thread.stackSize = 512 * 1024
-    thread.start()
-    finished.wait()
-    return box.value
-}
-
-private final class ResultBox<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value?
-
-    func store(_ value: Value) {
-        lock.withLock { stored = value }
+// Members rather than file-scope functions, so they cannot collide with other test files' helpers.
+extension JSONParserTests {
+    private func parse(_ text: String, maximumDepth: Int = JSONParser.defaultMaximumDepth) throws -> JSONNode {
+        try JSONParser.parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 
-    var value: Value? {
-        lock.withLock { stored }
+    private func parseError(
+        _ text: String,
+        maximumDepth: Int = JSONParser.defaultMaximumDepth
+    ) -> JSONSyntaxError? {
+        parseError(Array(text.utf8), maximumDepth: maximumDepth)
     }
-}
 
-/// Where a parsed tree and JSONSerialization's result disagree, seen the way the system sees the
-/// document: the last duplicate key wins.
-private func differencesFromFoundation(_ node: JSONNode, _ foundation: Any, at path: String) -> [String] {
-    switch node.value {
-    case .object(let members):
-        guard let dictionary = foundation as? [String: Any] else {
-            return ["\(path): object, Foundation has \(type(of: foundation))"]
+    private func parseError(
+        _ bytes: [UInt8],
+        maximumDepth: Int = JSONParser.defaultMaximumDepth
+    ) -> JSONSyntaxError? {
+        do {
+            _ = try JSONParser.parse(bytes, maximumDepth: maximumDepth)
+            return nil
+        } catch {
+            return error
         }
-        let keys = Set(members.map(\.key))
-        var differences = keys.count == dictionary.count
-            ? [] : ["\(path): \(keys.count) distinct keys, Foundation has \(dictionary.count)"]
-        for key in keys.sorted() {
-            guard let member = node.member(key), let reference = dictionary[key] else {
-                differences.append("\(path)/\(key): missing from Foundation's result")
-                continue
+    }
+
+    /// Runs `body` on a thread with a 512 KiB stack, where deep recursion would crash.
+    private func onThreadWithSmallStack<Value: Sendable>(_ body: @escaping @Sendable () -> Value) -> Value? {
+        let box = ThreadResult<Value>()
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.store(body())
+            finished.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        finished.wait()
+        return box.value
+    }
+
+    private final class ThreadResult<Value: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var stored: Value?
+
+        func store(_ value: Value) {
+            lock.withLock { stored = value }
+        }
+
+        var value: Value? {
+            lock.withLock { stored }
+        }
+    }
+
+    /// Where a parsed tree and JSONSerialization's result disagree, seen the way the system sees
+    /// the document: the last duplicate key wins.
+    private func differencesFromFoundation(_ node: JSONNode, _ foundation: Any, at path: String) -> [String] {
+        switch node.value {
+        case .object(let members):
+            guard let dictionary = foundation as? [String: Any] else {
+                return ["\(path): object, Foundation has \(type(of: foundation))"]
             }
-            differences += differencesFromFoundation(member.value, reference, at: "\(path)/\(key)")
+            let keys = Set(members.map(\.key))
+            var differences = keys.count == dictionary.count
+                ? [] : ["\(path): \(keys.count) distinct keys, Foundation has \(dictionary.count)"]
+            for key in keys.sorted() {
+                guard let member = node.member(key), let reference = dictionary[key] else {
+                    differences.append("\(path)/\(key): missing from Foundation's result")
+                    continue
+                }
+                differences += differencesFromFoundation(member.value, reference, at: "\(path)/\(key)")
+            }
+            return differences
+        case .array(let elements):
+            guard let array = foundation as? [Any], array.count == elements.count else {
+                return ["\(path): array of \(elements.count), Foundation has \(foundation)"]
+            }
+            return zip(elements, array).enumerated().flatMap { index, pair in
+                differencesFromFoundation(pair.0, pair.1, at: "\(path)/\(index)")
+            }
+        case .string(let string):
+            return foundation as? String == string ? [] : ["\(path): \"\(string)\", Foundation has \(foundation)"]
+        case .number(let text):
+            guard let number = foundation as? NSNumber, !isBoolean(number), Double(text) == number.doubleValue else {
+                return ["\(path): \(text), Foundation has \(foundation)"]
+            }
+            return []
+        case .bool(let bool):
+            guard let number = foundation as? NSNumber, isBoolean(number), number.boolValue == bool else {
+                return ["\(path): \(bool), Foundation has \(foundation)"]
+            }
+            return []
+        case .null:
+            return foundation is NSNull ? [] : ["\(path): null, Foundation has \(foundation)"]
         }
-        return differences
-    case .array(let elements):
-        guard let array = foundation as? [Any], array.count == elements.count else {
-            return ["\(path): array of \(elements.count), Foundation has \(foundation)"]
-        }
-        return zip(elements, array).enumerated().flatMap { index, pair in
-            differencesFromFoundation(pair.0, pair.1, at: "\(path)/\(index)")
-        }
-    case .string(let string):
-        return foundation as? String == string ? [] : ["\(path): \"\(string)\", Foundation has \(foundation)"]
-    case .number(let text):
-        guard let number = foundation as? NSNumber, !isBoolean(number), Double(text) == number.doubleValue else {
-            return ["\(path): \(text), Foundation has \(foundation)"]
-        }
-        return []
-    case .bool(let bool):
-        guard let number = foundation as? NSNumber, isBoolean(number), number.boolValue == bool else {
-            return ["\(path): \(bool), Foundation has \(foundation)"]
-        }
-        return []
-    case .null:
-        return foundation is NSNull ? [] : ["\(path): null, Foundation has \(foundation)"]
     }
-}
 
-private func isBoolean(_ number: NSNumber) -> Bool {
-    String(cString: number.objCType) == "c"
+    /// JSONSerialization returns booleans as NSNumbers whose type encoding is `c` (char).
+    private func isBoolean(_ number: NSNumber) -> Bool {
+        String(cString: number.objCType) == "c"
+    }
 }

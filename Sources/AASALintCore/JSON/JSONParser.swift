@@ -11,7 +11,7 @@ public enum JSONParser {
     ) throws(JSONSyntaxError) -> JSONNode {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONNode in
             try validateUTF8(buffer)
-            var reader = JSONReader(bytes: buffer, maximumDepth: maximumDepth)
+            var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
             return try reader.readDocument()
         }
     }
@@ -19,694 +19,715 @@ public enum JSONParser {
 
 // MARK: - UTF-8
 
-private func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
-    guard let base = bytes.baseAddress else { return }
-    let count = bytes.count
-    if count >= 2, (base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF) {
-        throw JSONSyntaxError(
+extension JSONParser {
+    private static func validateUTF8(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        if count >= 2, (base[0] == 0xFF && base[1] == 0xFE) || (base[0] == 0xFE && base[1] == 0xFF) {
+            throw JSONSyntaxError(
+                kind: .invalidUTF8,
+                offset: 0,
+                message: "invalid UTF-8: the file starts with a UTF-16 byte order mark; save the file as UTF-8"
+            )
+        }
+        var index = 0
+        while index < count {
+            // JSON is almost all ASCII, so skip it a machine word at a time.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                index += 8
+            }
+            guard index < count else { return }
+            let lead = base[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            // The second byte's range is what rules out overlong forms, surrogates and > U+10FFFF.
+            var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
+            switch lead {
+            case 0xC2...0xDF:
+                length = 2
+            case 0xE0:
+                length = 3
+                secondByteRange = 0xA0...0xBF
+            case 0xE1...0xEC, 0xEE...0xEF:
+                length = 3
+            case 0xED:
+                length = 3
+                secondByteRange = 0x80...0x9F
+            case 0xF0:
+                length = 4
+                secondByteRange = 0x90...0xBF
+            case 0xF1...0xF3:
+                length = 4
+            case 0xF4:
+                length = 4
+                secondByteRange = 0x80...0x8F
+            default:
+                throw invalidUTF8Error(byte: lead, offset: index)
+            }
+            guard index + length <= count, secondByteRange.contains(base[index + 1]) else {
+                throw invalidUTF8Error(byte: lead, offset: index)
+            }
+            for continuation in (index + 2)..<(index + length) where base[continuation] & 0xC0 != 0x80 {
+                throw invalidUTF8Error(byte: lead, offset: index)
+            }
+            index += length
+        }
+    }
+
+    private static func invalidUTF8Error(byte: UInt8, offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(
             kind: .invalidUTF8,
-            offset: 0,
-            message: "invalid UTF-8: the file starts with a UTF-16 byte order mark; save the file as UTF-8"
+            offset: offset,
+            message: "invalid UTF-8: byte \(hexByte(byte)) at offset \(offset) does not start a valid UTF-8 sequence; "
+                + "save the file as UTF-8"
         )
     }
-    var index = 0
-    while index < count {
-        // JSON is almost all ASCII, so skip it a machine word at a time.
-        while index + 8 <= count {
-            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-            if word & 0x8080_8080_8080_8080 != 0 { break }
-            index += 8
-        }
-        guard index < count else { return }
-        let lead = base[index]
-        if lead < 0x80 {
-            index += 1
-            continue
-        }
-        let length: Int
-        // The second byte's range is what rules out overlong forms, surrogates and > U+10FFFF.
-        var secondByteRange: ClosedRange<UInt8> = 0x80...0xBF
-        switch lead {
-        case 0xC2...0xDF:
-            length = 2
-        case 0xE0:
-            length = 3
-            secondByteRange = 0xA0...0xBF
-        case 0xE1...0xEC, 0xEE...0xEF:
-            length = 3
-        case 0xED:
-            length = 3
-            secondByteRange = 0x80...0x9F
-        case 0xF0:
-            length = 4
-            secondByteRange = 0x90...0xBF
-        case 0xF1...0xF3:
-            length = 4
-        case 0xF4:
-            length = 4
-            secondByteRange = 0x80...0x8F
-        default:
-            throw invalidUTF8Error(byte: lead, offset: index)
-        }
-        guard index + length <= count, secondByteRange.contains(base[index + 1]) else {
-            throw invalidUTF8Error(byte: lead, offset: index)
-        }
-        for continuation in (index + 2)..<(index + length) where base[continuation] & 0xC0 != 0x80 {
-            throw invalidUTF8Error(byte: lead, offset: index)
-        }
-        index += length
+
+    fileprivate static func hexByte(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 16, uppercase: true)
+        return "0x" + (digits.count < 2 ? "0" + digits : digits)
     }
-}
 
-private func invalidUTF8Error(byte: UInt8, offset: Int) -> JSONSyntaxError {
-    JSONSyntaxError(
-        kind: .invalidUTF8,
-        offset: offset,
-        message: "invalid UTF-8: byte \(hexByte(byte)) at offset \(offset) does not start a valid UTF-8 sequence; "
-            + "save the file as UTF-8"
-    )
-}
-
-private func hexByte(_ byte: UInt8) -> String {
-    let digits = String(byte, radix: 16, uppercase: true)
-    return "0x" + (digits.count < 2 ? "0" + digits : digits)
-}
-
-/// `U+000A` style, as people look code points up.
-private func codePointName(_ value: UInt32) -> String {
-    let digits = String(value, radix: 16, uppercase: true)
-    return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    /// `U+000A` style, as people look code points up.
+    fileprivate static func codePointName(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
 }
 
 // MARK: - Reader
 
-/// A container whose closing bracket has not been read yet. Its children wait in the reader's
-/// flat `pendingElements` / `pendingMembers` stacks from `firstChild` on, so reading needs no
-/// recursion (deep input cannot overflow the stack) and each container allocates one array.
-private struct OpenContainer {
-    let isObject: Bool
-    let start: Int
-    let firstChild: Int
-    var key = ""
-    var keySpan = 0..<0
-}
-
-private struct JSONReader {
-    let bytes: UnsafeBufferPointer<UInt8>
-    let maximumDepth: Int
-    var offset = 0
-    var containers: [OpenContainer] = []
-    var pendingElements: [JSONNode] = []
-    var pendingMembers: [JSONMember] = []
-    /// Reused for strings with escapes, so decoding them does not allocate per string.
-    var escapedStringBuffer: [UInt8] = []
-
-    init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
-        self.bytes = bytes
-        self.maximumDepth = maximumDepth
+private extension JSONParser {
+    /// A container whose closing bracket has not been read yet. Its children wait in the reader's
+    /// flat `pendingElements` / `pendingMembers` stacks from `firstChild` on, so reading needs no
+    /// recursion (deep input cannot overflow the stack) and each container allocates one array.
+    struct OpenContainer {
+        let isObject: Bool
+        let start: Int
+        let firstChild: Int
+        var key = ""
+        var keySpan = 0..<0
     }
 
-    mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
-            offset = 3
-        }
-        let contentStart = offset
-        skipWhitespace()
-        guard offset < bytes.count else {
-            let detail = offset == contentStart ? "" : " (it holds only whitespace)"
-            throw syntaxError(at: contentStart, "the file is empty\(detail); it must contain a JSON object")
-        }
-        let root = try readValueTree()
-        skipWhitespace()
-        if offset < bytes.count {
-            if let mistake = commonMistake(at: offset) { throw mistake }
-            throw syntaxError(
-                at: offset,
-                "unexpected content after the end of the JSON value: found \(describeCharacter(at: offset)); "
-                    + "remove it (the file must hold exactly one value)"
-            )
-        }
-        return root
-    }
+    struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let maximumDepth: Int
+        var offset = 0
+        var containers: [OpenContainer] = []
+        var pendingElements: [JSONNode] = []
+        var pendingMembers: [JSONMember] = []
+        /// Reused for strings with escapes, so decoding them does not allocate per string.
+        var escapedStringBuffer: [UInt8] = []
 
-    // MARK: Structure
+        init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+            self.bytes = bytes
+            self.maximumDepth = maximumDepth
+        }
 
-    /// Reads the value at `offset` (whitespace already skipped) and everything nested in it.
-    private mutating func readValueTree() throws(JSONSyntaxError) -> JSONNode {
-        readingValue: while true {
-            var node: JSONNode
-            switch peek() {
-            case UInt8(ascii: "{"):
-                try openContainer(isObject: true)
-                skipWhitespace()
-                if peek() == UInt8(ascii: "}") {
-                    offset += 1
-                    node = closeContainer()
-                } else {
-                    try readMemberKey()
-                    continue readingValue
-                }
-            case UInt8(ascii: "["):
-                try openContainer(isObject: false)
-                skipWhitespace()
-                if peek() == UInt8(ascii: "]") {
-                    offset += 1
-                    node = closeContainer()
-                } else {
-                    continue readingValue
-                }
-            default:
-                node = try readScalar()
+        mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
+            if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+                offset = 3
             }
+            let contentStart = offset
+            skipWhitespace()
+            guard offset < bytes.count else {
+                let detail = offset == contentStart ? "" : " (it holds only whitespace)"
+                throw syntaxError(at: contentStart, "the file is empty\(detail)")
+            }
+            let root = try readValueTree()
+            skipWhitespace()
+            if offset < bytes.count {
+                if let mistake = commonMistake(at: offset) { throw mistake }
+                throw syntaxError(
+                    at: offset,
+                    "unexpected content after the end of the JSON value: found \(describeCharacter(at: offset)); "
+                        + "remove it (the file must hold exactly one value)"
+                )
+            }
+            return root
+        }
 
-            // Hand the finished value to its container, closing every container that ends here.
-            while let container = containers.last {
-                if container.isObject {
-                    pendingMembers.append(JSONMember(key: container.key, keySpan: container.keySpan, value: node))
-                } else {
-                    pendingElements.append(node)
-                }
-                let closing = container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                skipWhitespace()
+        // MARK: Structure
+
+        /// Reads the value at `offset` (whitespace already skipped) and everything nested in it.
+        private mutating func readValueTree() throws(JSONSyntaxError) -> JSONNode {
+            readingValue: while true {
+                var node: JSONNode
                 switch peek() {
-                case UInt8(ascii: ","):
-                    let commaOffset = offset
-                    offset += 1
+                case UInt8(ascii: "{"):
+                    try openContainer(isObject: true)
                     skipWhitespace()
-                    if peek() == closing {
-                        throw syntaxError(
-                            at: commaOffset,
-                            "trailing comma before '\(Character(Unicode.Scalar(closing)))': remove it"
-                        )
+                    if peek() == UInt8(ascii: "}") {
+                        offset += 1
+                        node = closeContainer()
+                    } else {
+                        try readMemberKey()
+                        continue readingValue
                     }
-                    if container.isObject { try readMemberKey() }
-                    continue readingValue
-                case closing:
-                    offset += 1
-                    node = closeContainer()
+                case UInt8(ascii: "["):
+                    try openContainer(isObject: false)
+                    skipWhitespace()
+                    if peek() == UInt8(ascii: "]") {
+                        offset += 1
+                        node = closeContainer()
+                    } else {
+                        continue readingValue
+                    }
                 default:
-                    throw missingSeparatorError(inObject: container.isObject)
+                    node = try readScalar()
                 }
+
+                // Hand the finished value to its container, closing every container that ends here.
+                while let container = containers.last {
+                    if container.isObject {
+                        pendingMembers.append(JSONMember(key: container.key, keySpan: container.keySpan, value: node))
+                    } else {
+                        pendingElements.append(node)
+                    }
+                    let closing = container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                    skipWhitespace()
+                    switch peek() {
+                    case UInt8(ascii: ","):
+                        let commaOffset = offset
+                        offset += 1
+                        skipWhitespace()
+                        if peek() == closing {
+                            throw syntaxError(
+                                at: commaOffset,
+                                "trailing comma before '\(Character(Unicode.Scalar(closing)))': remove it"
+                            )
+                        }
+                        if container.isObject { try readMemberKey() }
+                        continue readingValue
+                    case closing:
+                        offset += 1
+                        node = closeContainer()
+                    default:
+                        throw missingSeparatorError(inObject: container.isObject)
+                    }
+                }
+                return node
             }
-            return node
         }
-    }
 
-    private mutating func openContainer(isObject: Bool) throws(JSONSyntaxError) {
-        guard containers.count < maximumDepth else {
-            throw JSONSyntaxError(kind: .tooDeep, offset: offset, message: "nesting deeper than \(maximumDepth) levels")
+        private mutating func openContainer(isObject: Bool) throws(JSONSyntaxError) {
+            guard containers.count < maximumDepth else {
+                throw JSONSyntaxError(
+                    kind: .tooDeep,
+                    offset: offset,
+                    message: "nesting deeper than \(maximumDepth) levels"
+                )
+            }
+            containers.append(OpenContainer(
+                isObject: isObject,
+                start: offset,
+                firstChild: isObject ? pendingMembers.count : pendingElements.count
+            ))
+            offset += 1
         }
-        containers.append(OpenContainer(
-            isObject: isObject,
-            start: offset,
-            firstChild: isObject ? pendingMembers.count : pendingElements.count
-        ))
-        offset += 1
-    }
 
-    /// Call only with an open container, right after its closing bracket.
-    private mutating func closeContainer() -> JSONNode {
-        let container = containers.removeLast()
-        let span = container.start..<offset
-        if container.isObject {
-            let members = Array(pendingMembers[container.firstChild...])
-            pendingMembers.removeSubrange(container.firstChild...)
-            return JSONNode(value: .object(members), span: span)
+        /// Call only with an open container, right after its closing bracket.
+        private mutating func closeContainer() -> JSONNode {
+            let container = containers.removeLast()
+            let span = container.start..<offset
+            if container.isObject {
+                let members = Array(pendingMembers[container.firstChild...])
+                pendingMembers.removeSubrange(container.firstChild...)
+                return JSONNode(value: .object(members), span: span)
+            }
+            let elements = Array(pendingElements[container.firstChild...])
+            pendingElements.removeSubrange(container.firstChild...)
+            return JSONNode(value: .array(elements), span: span)
         }
-        let elements = Array(pendingElements[container.firstChild...])
-        pendingElements.removeSubrange(container.firstChild...)
-        return JSONNode(value: .array(elements), span: span)
-    }
 
-    /// Reads `"key" :` and the whitespace after it into the innermost (object) container.
-    private mutating func readMemberKey() throws(JSONSyntaxError) {
-        let keyStart = offset
-        switch peek() {
-        case UInt8(ascii: "\""):
-            break
-        case UInt8(ascii: "'"):
-            throw singleQuoteError(at: keyStart)
-        case let byte? where isWordByte(byte):
-            let word = readWord()
-            throw syntaxError(at: keyStart, "object keys must be double-quoted strings: write \"\(word)\"")
-        default:
-            throw unexpectedError(at: keyStart, expected: "a double-quoted key")
+        /// Reads `"key" :` and the whitespace after it into the innermost (object) container.
+        private mutating func readMemberKey() throws(JSONSyntaxError) {
+            let keyStart = offset
+            switch peek() {
+            case UInt8(ascii: "\""):
+                break
+            case UInt8(ascii: "'"):
+                throw singleQuoteError(at: keyStart)
+            case let byte? where isWordByte(byte):
+                let word = readWord()
+                throw syntaxError(at: keyStart, "object keys must be double-quoted strings: write \"\(word)\"")
+            default:
+                throw unexpectedError(at: keyStart, expected: "a double-quoted key")
+            }
+            let key = try readString()
+            let keySpan = keyStart..<offset
+            skipWhitespace()
+            guard peek() == UInt8(ascii: ":") else {
+                throw unexpectedError(at: offset, expected: "':' after the key \"\(key)\"")
+            }
+            offset += 1
+            skipWhitespace()
+            containers[containers.count - 1].key = key
+            containers[containers.count - 1].keySpan = keySpan
         }
-        let key = try readString()
-        let keySpan = keyStart..<offset
-        skipWhitespace()
-        guard peek() == UInt8(ascii: ":") else {
-            throw unexpectedError(at: offset, expected: "':' after the key \"\(key)\"")
-        }
-        offset += 1
-        skipWhitespace()
-        containers[containers.count - 1].key = key
-        containers[containers.count - 1].keySpan = keySpan
-    }
 
-    private func missingSeparatorError(inObject: Bool) -> JSONSyntaxError {
-        let (closing, wrongClosing) = inObject ? ("}", UInt8(ascii: "]")) : ("]", UInt8(ascii: "}"))
-        let (container, item) = inObject ? ("object", "member") : ("array", "element")
-        guard offset < bytes.count else {
+        private func missingSeparatorError(inObject: Bool) -> JSONSyntaxError {
+            let (closing, wrongClosing) = inObject ? ("}", UInt8(ascii: "]")) : ("]", UInt8(ascii: "}"))
+            let (container, item) = inObject ? ("object", "member") : ("array", "element")
+            guard offset < bytes.count else {
+                return syntaxError(
+                    at: offset,
+                    "unexpected end of input: expected ',' or '\(closing)'; "
+                        + "the \(container) is never closed, add '\(closing)'"
+                )
+            }
+            if let mistake = commonMistake(at: offset) { return mistake }
+            if bytes[offset] == wrongClosing {
+                return syntaxError(
+                    at: offset,
+                    "mismatched brackets: '\(Character(Unicode.Scalar(wrongClosing)))' cannot close an \(container); "
+                        + "close it with '\(closing)'"
+                )
+            }
             return syntaxError(
                 at: offset,
-                "unexpected end of input: expected ',' or '\(closing)'; the \(container) is never closed, add '\(closing)'"
+                "expected ',' or '\(closing)' after an \(container) \(item), found \(describeCharacter(at: offset)); "
+                    + "add a comma between \(item)s"
             )
         }
-        if let mistake = commonMistake(at: offset) { return mistake }
-        if bytes[offset] == wrongClosing {
-            return syntaxError(
-                at: offset,
-                "mismatched brackets: '\(Character(Unicode.Scalar(wrongClosing)))' cannot close an \(container); "
-                    + "close it with '\(closing)'"
-            )
-        }
-        return syntaxError(
-            at: offset,
-            "expected ',' or '\(closing)' after an \(container) \(item), found \(describeCharacter(at: offset)); "
-                + "add a comma between \(item)s"
-        )
-    }
 
-    // MARK: Scalars
+        // MARK: Scalars
 
-    private mutating func readScalar() throws(JSONSyntaxError) -> JSONNode {
-        let start = offset
-        guard let byte = peek() else {
-            throw unexpectedError(at: start, expected: "a value")
-        }
-        switch byte {
-        case UInt8(ascii: "\""):
-            let string = try readString()
-            return JSONNode(value: .string(string), span: start..<offset)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return try readNumber()
-        case UInt8(ascii: "'"):
-            throw singleQuoteError(at: start)
-        case UInt8(ascii: "+"):
-            throw syntaxError(at: start, "numbers must not start with '+': remove the '+'")
-        case UInt8(ascii: "."):
-            let digits = digitRun(from: start + 1)
-            let example = digits.isEmpty ? "0.5" : "0." + digits
-            throw syntaxError(at: start, "numbers need a digit before the decimal point: write \(example)")
-        case _ where isWordByte(byte):
-            return try readWordLiteral()
-        default:
-            throw unexpectedError(at: start, expected: "a value")
-        }
-    }
-
-    private mutating func readWordLiteral() throws(JSONSyntaxError) -> JSONNode {
-        let start = offset
-        let word = readWord()
-        switch word {
-        case "true": return JSONNode(value: .bool(true), span: start..<offset)
-        case "false": return JSONNode(value: .bool(false), span: start..<offset)
-        case "null": return JSONNode(value: .null, span: start..<offset)
-        default: break
-        }
-        let lowercased = word.lowercased()
-        if ["true", "false", "null"].contains(lowercased) {
-            throw syntaxError(at: start, "literals are lower case: write \(lowercased)")
-        }
-        if let completed = ["true", "false", "null"].first(where: { $0.hasPrefix(lowercased) }) {
-            throw syntaxError(at: start, "incomplete literal '\(word)': write \(completed)")
-        }
-        if let message = nonNumberMessage(word) {
-            throw syntaxError(at: start, message)
-        }
-        if word == "undefined" {
-            throw syntaxError(at: start, "undefined is not valid JSON: use null")
-        }
-        throw syntaxError(at: start, "unexpected word '\(word)': strings must be in double quotes: write \"\(word)\"")
-    }
-
-    private func nonNumberMessage(_ word: String) -> String? {
-        switch word.lowercased() {
-        case "nan": "NaN is not valid JSON: use null or a number"
-        case "infinity", "inf": "Infinity is not valid JSON: use null or a number"
-        default: nil
-        }
-    }
-
-    private mutating func readNumber() throws(JSONSyntaxError) -> JSONNode {
-        let start = offset
-        if bytes[offset] == UInt8(ascii: "-") {
-            offset += 1
-            guard let byte = peek(), isDigit(byte) else {
-                if let byte = peek(), isWordByte(byte), let message = nonNumberMessage(readWord()) {
-                    throw syntaxError(at: start, "-" + message)
-                }
-                throw syntaxError(at: start, "a '-' must be followed by a digit")
+        private mutating func readScalar() throws(JSONSyntaxError) -> JSONNode {
+            let start = offset
+            guard let byte = peek() else {
+                throw unexpectedError(at: start, expected: "a value")
             }
-        }
-        let integerStart = offset
-        if bytes[offset] == UInt8(ascii: "0") {
-            offset += 1
-            if let next = peek(), isDigit(next) {
-                let digits = digitRun(from: integerStart)
-                let withoutZeros = String(digits.drop(while: { $0 == "0" }))
-                let sign = integerStart > start ? "-" : ""
-                throw syntaxError(
-                    at: integerStart,
-                    "numbers must not have leading zeros: write \(sign)\(withoutZeros.isEmpty ? "0" : withoutZeros) "
-                        + "instead of \(sign)\(digits)"
-                )
-            }
-            if peek() == UInt8(ascii: "x") || peek() == UInt8(ascii: "X") {
-                throw hexadecimalNumberError(numberStart: start, digitsStart: offset + 1)
-            }
-        } else {
-            skipDigits()
-        }
-        if peek() == UInt8(ascii: ".") {
-            let pointOffset = offset
-            offset += 1
-            guard let next = peek(), isDigit(next) else {
-                let integer = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<pointOffset]), as: UTF8.self)
-                throw syntaxError(
-                    at: pointOffset,
-                    "a decimal point must be followed by a digit: write \(integer).0 or \(integer)"
-                )
-            }
-            skipDigits()
-        }
-        if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
-            let exponentOffset = offset
-            offset += 1
-            if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
-            guard let next = peek(), isDigit(next) else {
-                throw syntaxError(
-                    at: exponentOffset,
-                    "an exponent must have digits: add them (as in 1e3) or remove the 'e'"
-                )
-            }
-            skipDigits()
-        }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-        return JSONNode(value: .number(text), span: start..<offset)
-    }
-
-    private func hexadecimalNumberError(numberStart: Int, digitsStart: Int) -> JSONSyntaxError {
-        var end = digitsStart
-        while end < bytes.count, isHexDigit(bytes[end]) { end += 1 }
-        let hexDigits = String(decoding: UnsafeBufferPointer(rebasing: bytes[digitsStart..<end]), as: UTF8.self)
-        let negative = bytes[numberStart] == UInt8(ascii: "-")
-        guard let value = UInt64(hexDigits, radix: 16) else {
-            return syntaxError(at: numberStart, "hexadecimal numbers are not valid JSON: write the number in decimal")
-        }
-        let source = String(decoding: UnsafeBufferPointer(rebasing: bytes[numberStart..<end]), as: UTF8.self)
-        return syntaxError(
-            at: numberStart,
-            "hexadecimal numbers are not valid JSON: write \(source) in decimal, as \(negative ? "-" : "")\(value)"
-        )
-    }
-
-    // MARK: Strings
-
-    /// Reads the string whose opening quote is at `offset` and moves past its closing quote.
-    private mutating func readString() throws(JSONSyntaxError) -> String {
-        let openingQuote = offset
-        let contentStart = offset + 1
-        var index = contentStart
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                offset = index + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]), as: UTF8.self)
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw controlCharacterError(at: index) }
-            index += 1
-        }
-        guard index < bytes.count else { throw unterminatedStringError(openingQuote: openingQuote) }
-
-        escapedStringBuffer.removeAll(keepingCapacity: true)
-        escapedStringBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
-        while index < bytes.count {
-            let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
-                offset = index + 1
-                return String(decoding: escapedStringBuffer, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                index = try appendEscape(at: index, openingQuote: openingQuote)
-            case 0..<0x20:
-                throw controlCharacterError(at: index)
+                let string = try readString()
+                return JSONNode(value: .string(string), span: start..<offset)
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                return try readNumber()
+            case UInt8(ascii: "'"):
+                throw singleQuoteError(at: start)
+            case UInt8(ascii: "+"):
+                throw syntaxError(at: start, "numbers must not start with '+': remove the '+'")
+            case UInt8(ascii: "."):
+                let digits = digitRun(from: start + 1)
+                let example = digits.isEmpty ? "0.5" : "0." + digits
+                throw syntaxError(at: start, "numbers need a digit before the decimal point: write \(example)")
+            case _ where isWordByte(byte):
+                return try readWordLiteral()
             default:
-                let runStart = index
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
-                      bytes[index] >= 0x20 {
-                    index += 1
+                throw unexpectedError(at: start, expected: "a value")
+            }
+        }
+
+        private mutating func readWordLiteral() throws(JSONSyntaxError) -> JSONNode {
+            let start = offset
+            let word = readWord()
+            switch word {
+            case "true": return JSONNode(value: .bool(true), span: start..<offset)
+            case "false": return JSONNode(value: .bool(false), span: start..<offset)
+            case "null": return JSONNode(value: .null, span: start..<offset)
+            default: break
+            }
+            let lowercased = word.lowercased()
+            if ["true", "false", "null"].contains(lowercased) {
+                throw syntaxError(at: start, "literals are lower case: write \(lowercased)")
+            }
+            if let completed = ["true", "false", "null"].first(where: { $0.hasPrefix(lowercased) }) {
+                throw syntaxError(at: start, "incomplete literal '\(word)': write \(completed)")
+            }
+            if let message = nonNumberMessage(word) {
+                throw syntaxError(at: start, message)
+            }
+            if word == "undefined" {
+                throw syntaxError(at: start, "undefined is not valid JSON: use null")
+            }
+            throw syntaxError(
+                at: start,
+                "unexpected word '\(word)': strings must be in double quotes: write \"\(word)\""
+            )
+        }
+
+        private func nonNumberMessage(_ word: String) -> String? {
+            switch word.lowercased() {
+            case "nan": "NaN is not valid JSON: use null or a number"
+            case "infinity", "inf": "Infinity is not valid JSON: use null or a number"
+            default: nil
+            }
+        }
+
+        private mutating func readNumber() throws(JSONSyntaxError) -> JSONNode {
+            let start = offset
+            if bytes[offset] == UInt8(ascii: "-") {
+                offset += 1
+                guard let byte = peek(), isDigit(byte) else {
+                    if let byte = peek(), isWordByte(byte), let message = nonNumberMessage(readWord()) {
+                        throw syntaxError(at: start, "-" + message)
+                    }
+                    throw syntaxError(at: start, "a '-' must be followed by a digit")
                 }
-                escapedStringBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             }
-        }
-        throw unterminatedStringError(openingQuote: openingQuote)
-    }
-
-    /// Decodes the escape whose backslash is at `backslash` into `escapedStringBuffer`;
-    /// returns the index just after it.
-    private mutating func appendEscape(at backslash: Int, openingQuote: Int) throws(JSONSyntaxError) -> Int {
-        guard backslash + 1 < bytes.count else { throw unterminatedStringError(openingQuote: openingQuote) }
-        let escaped = bytes[backslash + 1]
-        let decoded: UInt8
-        switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escaped
-        case UInt8(ascii: "b"): decoded = 0x08
-        case UInt8(ascii: "f"): decoded = 0x0C
-        case UInt8(ascii: "n"): decoded = 0x0A
-        case UInt8(ascii: "r"): decoded = 0x0D
-        case UInt8(ascii: "t"): decoded = 0x09
-        case UInt8(ascii: "u"):
-            return try appendUnicodeEscape(at: backslash)
-        case UInt8(ascii: "'"):
-            throw syntaxError(
-                at: backslash,
-                "invalid escape \\' in a string: a single quote needs no escape in a double-quoted string; write '"
-            )
-        default:
-            let shown = escaped >= 0x21 && escaped <= 0x7E
-                ? "\\" + String(Character(Unicode.Scalar(escaped)))
-                : "\\ followed by \(describeCharacter(at: backslash + 1))"
-            throw syntaxError(
-                at: backslash,
-                "invalid escape \(shown) in a string: write \\\\ for a backslash; "
-                    + "the valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"
-            )
-        }
-        escapedStringBuffer.append(decoded)
-        return backslash + 2
-    }
-
-    private mutating func appendUnicodeEscape(at backslash: Int) throws(JSONSyntaxError) -> Int {
-        let first = try unicodeEscapeValue(at: backslash)
-        var scalarValue = first
-        var end = backslash + 6
-        switch first {
-        case 0xD800...0xDBFF:
-            guard end + 1 < bytes.count, bytes[end] == UInt8(ascii: "\\"), bytes[end + 1] == UInt8(ascii: "u") else {
-                throw unpairedHighSurrogateError(first, at: backslash)
+            let integerStart = offset
+            if bytes[offset] == UInt8(ascii: "0") {
+                offset += 1
+                if let next = peek(), isDigit(next) {
+                    let digits = digitRun(from: integerStart)
+                    let withoutZeros = String(digits.drop(while: { $0 == "0" }))
+                    let sign = integerStart > start ? "-" : ""
+                    let corrected = sign + (withoutZeros.isEmpty ? "0" : withoutZeros)
+                    throw syntaxError(
+                        at: integerStart,
+                        "numbers must not have leading zeros: write \(corrected) instead of \(sign)\(digits)"
+                    )
+                }
+                if peek() == UInt8(ascii: "x") || peek() == UInt8(ascii: "X") {
+                    throw hexadecimalNumberError(numberStart: start, digitsStart: offset + 1)
+                }
+            } else {
+                skipDigits()
             }
-            let second = try unicodeEscapeValue(at: end)
-            guard (0xDC00...0xDFFF).contains(second) else { throw unpairedHighSurrogateError(first, at: backslash) }
-            scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-            end += 6
-        case 0xDC00...0xDFFF:
-            throw syntaxError(
-                at: backslash,
-                "unpaired UTF-16 surrogate \\u\(hex4(first)) in a string: a low surrogate must follow a high "
-                    + "surrogate escape; write the character itself instead"
-            )
-        default:
-            break
-        }
-        if let scalar = Unicode.Scalar(scalarValue) {
-            escapedStringBuffer.append(contentsOf: scalar.utf8)
-        }
-        return end
-    }
-
-    private func unpairedHighSurrogateError(_ value: UInt32, at backslash: Int) -> JSONSyntaxError {
-        syntaxError(
-            at: backslash,
-            "unpaired UTF-16 surrogate \\u\(hex4(value)) in a string: a high surrogate must be followed by "
-                + "a low surrogate escape (\\uDC00 to \\uDFFF); write the character itself instead"
-        )
-    }
-
-    /// The value of the four hex digits of the `\u` escape whose backslash is at `backslash`.
-    private func unicodeEscapeValue(at backslash: Int) throws(JSONSyntaxError) -> UInt32 {
-        var value: UInt32 = 0
-        for index in (backslash + 2)..<(backslash + 6) {
-            guard index < bytes.count, let digit = hexDigitValue(bytes[index]) else {
-                throw syntaxError(at: backslash, "\\u must be followed by exactly four hexadecimal digits, as in \\u00E9")
+            if peek() == UInt8(ascii: ".") {
+                let pointOffset = offset
+                offset += 1
+                guard let next = peek(), isDigit(next) else {
+                    let integer = text(start..<pointOffset)
+                    throw syntaxError(
+                        at: pointOffset,
+                        "a decimal point must be followed by a digit: write \(integer).0 or \(integer)"
+                    )
+                }
+                skipDigits()
             }
-            value = value << 4 | UInt32(digit)
+            if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+                let exponentOffset = offset
+                offset += 1
+                if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { offset += 1 }
+                guard let next = peek(), isDigit(next) else {
+                    throw syntaxError(
+                        at: exponentOffset,
+                        "an exponent must have digits: add them (as in 1e3) or remove the 'e'"
+                    )
+                }
+                skipDigits()
+            }
+            return JSONNode(value: .number(text(start..<offset)), span: start..<offset)
         }
-        return value
-    }
 
-    private func hex4(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    private func controlCharacterError(at index: Int) -> JSONSyntaxError {
-        let byte = bytes[index]
-        let escape: String
-        switch byte {
-        case 0x0A: escape = "\\n"
-        case 0x09: escape = "\\t"
-        case 0x0D: escape = "\\r"
-        default: escape = "\\u" + hex4(UInt32(byte))
-        }
-        var message = "control character \(codePointName(UInt32(byte))) in a string: escape it as \(escape)"
-        if byte == 0x0A || byte == 0x0D {
-            message += ", or add the closing \" if the string should end before the line break"
-        }
-        return syntaxError(at: index, message)
-    }
-
-    private func unterminatedStringError(openingQuote: Int) -> JSONSyntaxError {
-        syntaxError(at: openingQuote, "unterminated string: add the closing \"")
-    }
-
-    private func singleQuoteError(at index: Int) -> JSONSyntaxError {
-        syntaxError(at: index, "strings must use double quotes, not single quotes")
-    }
-
-    // MARK: Errors
-
-    private func syntaxError(at offset: Int, _ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(kind: .syntax, offset: offset, message: message)
-    }
-
-    private func unexpectedError(at index: Int, expected: String) -> JSONSyntaxError {
-        guard index < bytes.count else {
-            return syntaxError(at: index, "unexpected end of input: expected \(expected)")
-        }
-        if let mistake = commonMistake(at: index) { return mistake }
-        return syntaxError(at: index, "expected \(expected), found \(describeCharacter(at: index))")
-    }
-
-    /// Mistakes that read the same wherever they occur, so they get one message everywhere.
-    private func commonMistake(at index: Int) -> JSONSyntaxError? {
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count,
-           bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
-            return syntaxError(at: index, "JSON does not allow comments; remove the comment")
-        }
-        if let scalar = scalar(at: index), [0x201C, 0x201D, 0x2018, 0x2019].contains(scalar.value) {
+        private func hexadecimalNumberError(numberStart: Int, digitsStart: Int) -> JSONSyntaxError {
+            var end = digitsStart
+            while end < bytes.count, isHexDigit(bytes[end]) { end += 1 }
+            let hexDigits = text(digitsStart..<end)
+            let negative = bytes[numberStart] == UInt8(ascii: "-")
+            guard let value = UInt64(hexDigits, radix: 16) else {
+                return syntaxError(
+                    at: numberStart,
+                    "hexadecimal numbers are not valid JSON: write the number in decimal"
+                )
+            }
+            let source = text(numberStart..<end)
             return syntaxError(
-                at: index,
-                "curly quote \(codePointName(scalar.value)) is not valid JSON: use straight double quotes (\")"
+                at: numberStart,
+                "hexadecimal numbers are not valid JSON: write \(source) in decimal, as \(negative ? "-" : "")\(value)"
             )
         }
-        return nil
-    }
 
-    /// Names the character at `index` for "found ..." in messages.
-    private func describeCharacter(at index: Int) -> String {
-        guard index < bytes.count else { return "the end of the file" }
-        let byte = bytes[index]
-        switch byte {
-        case 0x21...0x7E:
-            return "'\(Character(Unicode.Scalar(byte)))'"
-        case 0x00:
-            return "a NUL byte (if the file is UTF-16, save it as UTF-8)"
-        case 0x0C:
-            return "a form feed (U+000C), which is not JSON whitespace"
-        case 0x01..<0x20, 0x7F:
-            return "control character \(codePointName(UInt32(byte)))"
-        default:
-            break
+        // MARK: Strings
+
+        /// Reads the string whose opening quote is at `offset` and moves past its closing quote.
+        private mutating func readString() throws(JSONSyntaxError) -> String {
+            let openingQuote = offset
+            let contentStart = offset + 1
+            var index = contentStart
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    offset = index + 1
+                    return text(contentStart..<index)
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw controlCharacterError(at: index) }
+                index += 1
+            }
+            guard index < bytes.count else { throw unterminatedStringError(openingQuote: openingQuote) }
+
+            escapedStringBuffer.removeAll(keepingCapacity: true)
+            escapedStringBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[contentStart..<index]))
+            while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    offset = index + 1
+                    return String(decoding: escapedStringBuffer, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    index = try appendEscape(at: index, openingQuote: openingQuote)
+                case 0..<0x20:
+                    throw controlCharacterError(at: index)
+                default:
+                    let runStart = index
+                    while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+                          bytes[index] >= 0x20 {
+                        index += 1
+                    }
+                    escapedStringBuffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
+            }
+            throw unterminatedStringError(openingQuote: openingQuote)
         }
-        guard let scalar = scalar(at: index) else { return "byte \(hexByte(byte))" }
-        switch scalar.value {
-        case 0xA0:
-            return "a no-break space (U+00A0); replace it with a normal space"
-        case 0xFEFF:
-            return "a byte order mark (U+FEFF), which is allowed only at the start of the file"
-        case 0x200B:
-            return "a zero-width space (U+200B); delete it"
-        default:
-            return "'\(Character(scalar))' (\(codePointName(scalar.value)))"
+
+        /// Decodes the escape whose backslash is at `backslash` into `escapedStringBuffer`;
+        /// returns the index just after it.
+        private mutating func appendEscape(at backslash: Int, openingQuote: Int) throws(JSONSyntaxError) -> Int {
+            guard backslash + 1 < bytes.count else { throw unterminatedStringError(openingQuote: openingQuote) }
+            let escaped = bytes[backslash + 1]
+            let decoded: UInt8
+            switch escaped {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded = escaped
+            case UInt8(ascii: "b"): decoded = 0x08
+            case UInt8(ascii: "f"): decoded = 0x0C
+            case UInt8(ascii: "n"): decoded = 0x0A
+            case UInt8(ascii: "r"): decoded = 0x0D
+            case UInt8(ascii: "t"): decoded = 0x09
+            case UInt8(ascii: "u"):
+                return try appendUnicodeEscape(at: backslash)
+            case UInt8(ascii: "'"):
+                throw syntaxError(
+                    at: backslash,
+                    "invalid escape \\' in a string: a single quote needs no escape in a double-quoted string; write '"
+                )
+            default:
+                let shown = escaped >= 0x21 && escaped <= 0x7E
+                    ? "\\" + String(Character(Unicode.Scalar(escaped)))
+                    : "\\ followed by \(describeCharacter(at: backslash + 1))"
+                throw syntaxError(
+                    at: backslash,
+                    "invalid escape \(shown) in a string: write \\\\ for a backslash; "
+                        + "the valid escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX"
+                )
+            }
+            escapedStringBuffer.append(decoded)
+            return backslash + 2
         }
-    }
 
-    /// The scalar starting at `index`, for messages; the input is already known to be valid UTF-8.
-    private func scalar(at index: Int) -> Unicode.Scalar? {
-        let lead = bytes[index]
-        let length = switch lead {
-        case 0..<0x80: 1
-        case 0xC0..<0xE0: 2
-        case 0xE0..<0xF0: 3
-        case 0xF0...: 4
-        default: 0
+        private mutating func appendUnicodeEscape(at backslash: Int) throws(JSONSyntaxError) -> Int {
+            let first = try unicodeEscapeValue(at: backslash)
+            var scalarValue = first
+            var end = backslash + 6
+            switch first {
+            case 0xD800...0xDBFF:
+                let lowSurrogateFollows = end + 1 < bytes.count
+                    && bytes[end] == UInt8(ascii: "\\") && bytes[end + 1] == UInt8(ascii: "u")
+                guard lowSurrogateFollows else { throw unpairedHighSurrogateError(first, at: backslash) }
+                let second = try unicodeEscapeValue(at: end)
+                guard (0xDC00...0xDFFF).contains(second) else { throw unpairedHighSurrogateError(first, at: backslash) }
+                scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                end += 6
+            case 0xDC00...0xDFFF:
+                throw syntaxError(
+                    at: backslash,
+                    "unpaired UTF-16 surrogate \\u\(hex4(first)) in a string: a low surrogate must follow a high "
+                        + "surrogate escape; write the character itself instead"
+                )
+            default:
+                break
+            }
+            if let scalar = Unicode.Scalar(scalarValue) {
+                escapedStringBuffer.append(contentsOf: scalar.utf8)
+            }
+            return end
         }
-        guard length > 0, index + length <= bytes.count else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self)
-        return text.unicodeScalars.first
-    }
 
-    // MARK: Bytes
+        private func unpairedHighSurrogateError(_ value: UInt32, at backslash: Int) -> JSONSyntaxError {
+            syntaxError(
+                at: backslash,
+                "unpaired UTF-16 surrogate \\u\(hex4(value)) in a string: a high surrogate must be followed by "
+                    + "a low surrogate escape (\\uDC00 to \\uDFFF); write the character itself instead"
+            )
+        }
 
-    private func peek() -> UInt8? {
-        offset < bytes.count ? bytes[offset] : nil
-    }
+        /// The value of the four hex digits of the `\u` escape whose backslash is at `backslash`.
+        private func unicodeEscapeValue(at backslash: Int) throws(JSONSyntaxError) -> UInt32 {
+            var value: UInt32 = 0
+            for index in (backslash + 2)..<(backslash + 6) {
+                guard index < bytes.count, let digit = hexDigitValue(bytes[index]) else {
+                    throw syntaxError(
+                        at: backslash,
+                        "\\u must be followed by exactly four hexadecimal digits, as in \\u00E9"
+                    )
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
 
-    /// JSON whitespace is exactly space, tab, LF and CR.
-    private mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-            default: return
+        private func hex4(_ value: UInt32) -> String {
+            let digits = String(value, radix: 16, uppercase: true)
+            return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        }
+
+        private func controlCharacterError(at index: Int) -> JSONSyntaxError {
+            let byte = bytes[index]
+            let escape: String
+            switch byte {
+            case 0x0A: escape = "\\n"
+            case 0x09: escape = "\\t"
+            case 0x0D: escape = "\\r"
+            default: escape = "\\u" + hex4(UInt32(byte))
+            }
+            var message = "control character \(codePointName(UInt32(byte))) in a string: escape it as \(escape)"
+            if byte == 0x0A || byte == 0x0D {
+                message += ", or add the closing \" if the string should end before the line break"
+            }
+            return syntaxError(at: index, message)
+        }
+
+        private func unterminatedStringError(openingQuote: Int) -> JSONSyntaxError {
+            syntaxError(at: openingQuote, "unterminated string: add the closing \"")
+        }
+
+        private func singleQuoteError(at index: Int) -> JSONSyntaxError {
+            syntaxError(at: index, "strings must use double quotes, not single quotes")
+        }
+
+        // MARK: Errors
+
+        private func syntaxError(at offset: Int, _ message: String) -> JSONSyntaxError {
+            JSONSyntaxError(kind: .syntax, offset: offset, message: message)
+        }
+
+        private func unexpectedError(at index: Int, expected: String) -> JSONSyntaxError {
+            guard index < bytes.count else {
+                return syntaxError(at: index, "unexpected end of input: expected \(expected)")
+            }
+            if let mistake = commonMistake(at: index) { return mistake }
+            return syntaxError(at: index, "expected \(expected), found \(describeCharacter(at: index))")
+        }
+
+        /// Mistakes that read the same wherever they occur, so they get one message everywhere.
+        private func commonMistake(at index: Int) -> JSONSyntaxError? {
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count,
+               bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
+                return syntaxError(at: index, "JSON does not allow comments; remove the comment")
+            }
+            if let scalar = scalar(at: index), [0x201C, 0x201D, 0x2018, 0x2019].contains(scalar.value) {
+                return syntaxError(
+                    at: index,
+                    "curly quote \(codePointName(scalar.value)) is not valid JSON: use straight double quotes (\")"
+                )
+            }
+            return nil
+        }
+
+        /// Names the character at `index` for "found ..." in messages.
+        private func describeCharacter(at index: Int) -> String {
+            guard index < bytes.count else { return "the end of the file" }
+            let byte = bytes[index]
+            switch byte {
+            case 0x21...0x7E:
+                return "'\(Character(Unicode.Scalar(byte)))'"
+            case 0x00:
+                return "a NUL byte (if the file is UTF-16, save it as UTF-8)"
+            case 0x0C:
+                return "a form feed (U+000C), which is not JSON whitespace"
+            case 0x01..<0x20, 0x7F:
+                return "control character \(codePointName(UInt32(byte)))"
+            default:
+                break
+            }
+            guard let scalar = scalar(at: index) else { return "byte \(hexByte(byte))" }
+            switch scalar.value {
+            case 0xA0:
+                return "a no-break space (U+00A0); replace it with a normal space"
+            case 0xFEFF:
+                return "a byte order mark (U+FEFF), which is allowed only at the start of the file"
+            case 0x200B:
+                return "a zero-width space (U+200B); delete it"
+            default:
+                return "'\(Character(scalar))' (\(codePointName(scalar.value)))"
             }
         }
-    }
 
-    private mutating func skipDigits() {
-        while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
-    }
-
-    private func digitRun(from index: Int) -> String {
-        var end = index
-        while end < bytes.count, isDigit(bytes[end]) { end += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
-    }
-
-    /// Reads a run of identifier-like bytes: what an unquoted key or a bare word would be.
-    private mutating func readWord() -> String {
-        let start = offset
-        while offset < bytes.count, isWordByte(bytes[offset]) { offset += 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
-    }
-
-    private func isWordByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
-            true
-        default:
-            false
+        /// The scalar starting at `index`, for messages; the input is already known to be valid UTF-8.
+        private func scalar(at index: Int) -> Unicode.Scalar? {
+            let lead = bytes[index]
+            let length = switch lead {
+            case 0..<0x80: 1
+            case 0xC0..<0xE0: 2
+            case 0xE0..<0xF0: 3
+            case 0xF0...: 4
+            default: 0
+            }
+            guard length > 0, index + length <= bytes.count else { return nil }
+            return text(index..<(index + length)).unicodeScalars.first
         }
-    }
 
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
+        // MARK: Bytes
 
-    private func isHexDigit(_ byte: UInt8) -> Bool {
-        hexDigitValue(byte) != nil
-    }
+        /// Decodes a slice of the input in one go; the input is already known to be valid UTF-8.
+        private func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
 
-    private func hexDigitValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
+        private func peek() -> UInt8? {
+            offset < bytes.count ? bytes[offset] : nil
+        }
+
+        /// JSON whitespace is exactly space, tab, LF and CR.
+        private mutating func skipWhitespace() {
+            while offset < bytes.count {
+                switch bytes[offset] {
+                case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+                default: return
+                }
+            }
+        }
+
+        private mutating func skipDigits() {
+            while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        }
+
+        private func digitRun(from index: Int) -> String {
+            var end = index
+            while end < bytes.count, isDigit(bytes[end]) { end += 1 }
+            return text(index..<end)
+        }
+
+        /// Reads a run of identifier-like bytes: what an unquoted key or a bare word would be.
+        private mutating func readWord() -> String {
+            let start = offset
+            while offset < bytes.count, isWordByte(bytes[offset]) { offset += 1 }
+            return text(start..<offset)
+        }
+
+        private func isWordByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+                true
+            default:
+                false
+            }
+        }
+
+        private func isDigit(_ byte: UInt8) -> Bool {
+            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        }
+
+        private func isHexDigit(_ byte: UInt8) -> Bool {
+            hexDigitValue(byte) != nil
+        }
+
+        private func hexDigitValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
         }
     }
 }

@@ -24,6 +24,8 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
                 "the appID is empty"
             case .whitespace:
                 "the appID contains whitespace, and the system compares appIDs exactly, so it matches no app"
+            case .placeholder(let text) where text.hasPrefix(AppID.documentationSampleTeamID + "."):
+                "\"\(AppID.documentationSampleTeamID)\" is the sample team ID from Apple's documentation, not a real one; write the app's \"<team ID>.<bundle ID>\""
             case .placeholder(let text):
                 "\"\(text)\" is a placeholder, not a real team ID or bundle ID; write the app's \"<team ID>.<bundle ID>\""
             case .wildcard:
@@ -44,7 +46,8 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
     private static let placeholderMarkers = [
         "DEVELOPMENT_TEAM", "PRODUCT_BUNDLE_IDENTIFIER", "PLACEHOLDER", "YOUR_", "YOURCOMPANY", "$(", "${", "<",
     ]
-    private static let placeholderTeamIDs: Set = ["TEAMID", "TEAM_ID", "XXXXXXXXXX", "ABCDE12345"]
+    static let documentationSampleTeamID = "ABCDE12345"
+    private static let placeholderTeamIDs: Set = ["TEAMID", "TEAM_ID", "XXXXXXXXXX", documentationSampleTeamID]
 
     public init(_ text: String) throws(Problem) {
         guard !text.isEmpty else { throw .empty }

@@ -142,7 +142,9 @@ public struct SARIFReporter: Reporter {
         }
         var message = diagnostic.message
         if let exampleURL = diagnostic.exampleURL {
-            message += " Example: \(exampleURL)"
+            // GitHub shows only the message, so the URL joins it as a sentence of its own.
+            let endsSentence = message.last.map { ".!?".contains($0) } ?? true
+            message += "\(endsSentence ? "" : ".") Example: \(exampleURL)"
         }
         members += [
             ("level", .string(level(diagnostic.severity))),

@@ -52,10 +52,10 @@ public struct TextReporter: Reporter {
     /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`.
     static func summary(of report: LintReport) -> String {
         let files = counted(report.fileCount, "file")
-        let counts = [(Severity.error, "error"), (.warning, "warning"), (.note, "note")]
-            .map { (report.count(of: $0.0), $0.1) }
-            .filter { $0.0 > 0 }
-            .map { counted($0.0, $0.1) }
+        let counts = [Severity.error, .warning, .note]
+            .map { (count: report.count(of: $0), noun: $0.rawValue) }
+            .filter { $0.count > 0 }
+            .map { counted($0.count, $0.noun) }
         guard let last = counts.last else { return "no problems in \(files)" }
         let problems = counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
         return "\(problems) in \(files)"
@@ -92,6 +92,8 @@ public struct TextReporter: Reporter {
     /// the caret lands where the terminal puts the character.
     private func snippet(of range: SourceRange, in source: LineTable) -> [String] {
         let scalars = Array(source.lineText(range.start.line).unicodeScalars)
+        // An empty line (or a finding in an empty file) has nothing to point at.
+        guard !scalars.isEmpty else { return [] }
         let rangeStart = min(max(range.start.column - 1, 0), scalars.count)
         let rangeEnd = range.end.line == range.start.line
             ? min(max(range.end.column - 1, rangeStart), scalars.count)

@@ -1,0 +1,51 @@
+import AASALintCore
+import AASALintRules
+import Foundation
+import Testing
+
+/// The real files in `../shared/corpus/aasa/`: linted without a crash, with every finding
+/// recorded in `Fixtures/corpus/aasa.expected`, so any change of behaviour shows in review.
+@Suite struct CorpusTests {
+    static let aasaFolder = FixtureSupport.corpusFolder.appendingPathComponent("aasa")
+    static let golden = FixtureSupport.packageRoot.appendingPathComponent("Fixtures/corpus/aasa.expected")
+
+    static func corpusFiles() throws -> [LintFile] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: aasaFolder.path).sorted()
+        return try names.map { name in
+            let bytes = try [UInt8](Data(contentsOf: aasaFolder.appendingPathComponent(name)))
+            return LintFile(path: name, kind: .aasa, bytes: bytes)
+        }
+    }
+
+    @Test func everyCorpusFileIsLintedAndMatchesTheGolden() throws {
+        let files = try Self.corpusFiles()
+        #expect(files.count >= 75)
+        let selection = try RuleSelection(registry: FixtureSupport.registry())
+        let actual = FixtureSupport.reportLines(FixtureSupport.lint(files, with: selection))
+        let expected = try FixtureSupport.compare(actual, withGolden: Self.golden)
+        #expect(expected == nil, "corpus findings changed; review and rerun with AASALINT_UPDATE_GOLDENS=1:\n\(actual)")
+    }
+
+    @Test func theKnownMistakesAreFound() throws {
+        let selection = try RuleSelection(registry: FixtureSupport.registry())
+        let diagnostics = FixtureSupport.lint(try Self.corpusFiles(), with: selection)
+        func found(_ rule: String, in fileFragment: String) -> Bool {
+            diagnostics.contains { $0.ruleID == rule && $0.location.file.contains(fileFragment) }
+        }
+        #expect(found("invalid-json", in: "Ale-memolla__appclip__apple-app-site-association"))
+        #expect(found("unknown-key", in: "ANDREYDEN__Statera"))
+        #expect(found("invalid-app-id", in: "edityomurti"))
+        #expect(found("invalid-app-id", in: "AgoraIO-Community"))
+        #expect(found("invalid-app-id", in: "0Itsuki0"))
+    }
+
+    @Test func wellFormedFilesDoNotDrownInNoise() throws {
+        let selection = try RuleSelection(registry: FixtureSupport.registry())
+        let diagnostics = FixtureSupport.lint(try Self.corpusFiles(), with: selection)
+        let perFile = Dictionary(grouping: diagnostics, by: \.location.file)
+        for (file, findings) in perFile {
+            #expect(findings.count <= 12, "\(file) has \(findings.count) findings")
+        }
+        #expect(diagnostics.filter { $0.severity == .error }.count < 25)
+    }
+}
