@@ -48,8 +48,10 @@ enum ExitStatus {
 
 /// Where commands write; errors go to standard error with the program name.
 struct StandardStreams {
+    /// Writes `text`, ending it with a line break if it has none, so the shell prompt starts on its own line.
     func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        let terminated = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
+        FileHandle.standardOutput.write(Data(terminated.utf8))
     }
 
     func writeError(_ text: String) {

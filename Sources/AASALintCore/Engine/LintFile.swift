@@ -7,64 +7,49 @@ public struct LintFile: Sendable {
     public let byteCount: Int
     /// The contents; empty when the file was not read because it exceeds the reading limit.
     public let bytes: [UInt8]
-    public let lines: LineTable
     /// The parsed tree, or why the bytes are not strict JSON; nil for files not read as JSON.
     public let json: Result<JSONNode, JSONSyntaxError>?
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
     public let aasa: AASADocument?
+    /// Positions for everything in the file.
+    public let document: SourceDocument
 
     public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil) {
         self.path = path
         self.kind = kind
         self.bytes = bytes
         self.byteCount = byteCount ?? bytes.count
-        self.lines = LineTable(bytes)
-        guard kind == .aasa, bytes.count == self.byteCount else {
-            json = nil
-            aasa = nil
-            return
-        }
-        let parsed = Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }
-        json = parsed
-        if case .success(let root) = parsed, root.members != nil {
-            aasa = AASADocument(root: root)
+        if kind == .aasa, bytes.count == self.byteCount {
+            json = Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }
         } else {
-            aasa = nil
+            json = nil
         }
+        let root = try? json?.get()
+        aasa = root.flatMap { $0.members == nil ? nil : AASADocument(root: $0) }
+        document = SourceDocument(path: path, lines: LineTable(bytes), root: root)
     }
 
     public var isRead: Bool { bytes.count == byteCount }
 
     public var hasByteOrderMark: Bool { bytes.starts(with: [0xEF, 0xBB, 0xBF]) }
 
-    public var root: JSONNode? {
-        if case .success(let root) = json { return root }
-        return nil
-    }
+    public var root: JSONNode? { document.root }
 
-    /// The key or value that `pointer` names; the file's start when the pointer is unknown.
+    public var lines: LineTable { document.lines }
+
     public func location(_ pointer: JSONPointer, _ part: JSONPointerPart = .value) -> Location {
-        guard let span = root?.span(at: pointer, part: part) else {
-            return Location(file: path, range: lines.range(ofOffsets: 0..<0), pointer: pointer)
-        }
-        return Location(file: path, range: lines.range(ofOffsets: span), pointer: pointer)
+        document.location(pointer, part)
     }
 
-    /// A specific span, for places a pointer cannot tell apart (the first of duplicate keys).
     public func location(span: Range<Int>, pointer: JSONPointer?) -> Location {
-        Location(file: path, range: lines.range(ofOffsets: span), pointer: pointer)
+        document.location(span: span, pointer: pointer)
     }
 
-    /// A single byte, e.g. where parsing stopped.
     public func location(offset: Int) -> Location {
-        let end = min(offset + 1, bytes.count)
-        return Location(file: path, range: lines.range(ofOffsets: min(offset, end)..<end), pointer: nil)
+        document.location(offset: offset)
     }
 
-    /// The whole file, for findings about the file as such (its size).
-    public var fileLocation: Location {
-        Location(file: path, range: lines.range(ofOffsets: 0..<0), pointer: nil)
-    }
+    public var fileLocation: Location { document.fileLocation }
 }
 
 /// What a rule can see beyond its own file.
