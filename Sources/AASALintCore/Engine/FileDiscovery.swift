@@ -56,7 +56,7 @@ public struct FileDiscovery: Sendable {
         path.hasSuffix(".entitlements") ? .entitlements : .aasa
     }
 
-    static func displayPath(_ path: String) -> String {
+    public static func displayPath(_ path: String) -> String {
         var shown = path
         while shown.hasPrefix("./") { shown.removeFirst(2) }
         while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }

@@ -52,11 +52,20 @@ public struct LintFile: Sendable {
     public var fileLocation: Location { document.fileLocation }
 }
 
-/// What a rule can see beyond its own file.
+/// What a rule can see beyond its own file: every file of the run (including files the
+/// configuration names but that were not linted, such as a domain's AASA), and the configuration.
 public struct LintContext: Sendable {
     public let files: [LintFile]
+    public let configuration: Configuration
 
-    public init(files: [LintFile]) {
+    public init(files: [LintFile], configuration: Configuration = Configuration()) {
         self.files = files
+        self.configuration = configuration
+    }
+
+    /// The file a configuration path names (relative to the configuration's folder).
+    public func file(atConfiguredPath path: String) -> LintFile? {
+        let shown = configuration.displayPath(ofConfiguredPath: path)
+        return files.first { $0.path == shown }
     }
 }

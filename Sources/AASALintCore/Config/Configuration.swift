@@ -1,0 +1,123 @@
+/// The effective settings of one run: `.aasalint.yml` (when there is one) with the command
+/// line applied on top. Every value read from the file keeps its pointer, so errors and
+/// findings about it (a failed URL expectation) point into the file.
+public struct Configuration: Sendable {
+    /// The configuration file as a document, for positions; nil when there is none.
+    public var document: SourceDocument?
+    /// The folder that relative paths and globs in the configuration are relative to.
+    public var directory: String = "."
+    public var rules: [String: RuleSetting] = [:]
+    public var include: [String] = []
+    public var exclude: [String] = []
+    public var files: [ConfiguredFile] = []
+    /// Globs of entitlements files that ship (release builds).
+    public var releaseEntitlements: [String] = []
+    /// `--release`: every entitlements file is a release file.
+    public var treatsAllEntitlementsAsRelease = false
+    public var apps: [ConfiguredApp] = []
+    public var domains: [ConfiguredDomain] = []
+    public var expectations: [URLExpectationSet] = []
+    public var overrides: [Override] = []
+    public var ignore: [IgnoreEntry] = []
+    public var baseline: String?
+    /// nil: the default (`error`); `.some(nil)`: never fail.
+    public var failOn: Severity??
+    public var format: String?
+
+    public init() {}
+}
+
+/// A rule's configured severity (`off` is nil) and options.
+public struct RuleSetting: Sendable {
+    public var severity: Severity?
+    public var isOff: Bool
+    public var options: RuleOptions
+    public let pointer: JSONPointer
+
+    public init(severity: Severity?, isOff: Bool, options: RuleOptions, pointer: JSONPointer) {
+        self.severity = severity
+        self.isOff = isOff
+        self.options = options
+        self.pointer = pointer
+    }
+}
+
+/// An extra path with a forced kind (`files:`).
+public struct ConfiguredFile: Sendable {
+    public let path: Located<String>
+    public let kind: FileKind
+}
+
+/// An app of the project: its appID and the entitlements file that signs it (`apps:`).
+public struct ConfiguredApp: Sendable {
+    public let pointer: JSONPointer
+    public let id: Located<String>?
+    /// Relative to the configuration's folder.
+    public let entitlements: Located<String>?
+    /// Values for `$(NAME)` and `${NAME}` in the entitlements file.
+    public let buildSettings: [String: String]
+
+    public init(pointer: JSONPointer, id: Located<String>?, entitlements: Located<String>?, buildSettings: [String: String]) {
+        self.pointer = pointer
+        self.id = id
+        self.entitlements = entitlements
+        self.buildSettings = buildSettings
+    }
+}
+
+/// Which AASA file is served on which host (`domains:`).
+public struct ConfiguredDomain: Sendable {
+    public let host: Located<String>
+    /// Relative to the configuration's folder.
+    public let aasaPath: Located<String>
+
+    public init(host: Located<String>, aasaPath: Located<String>) {
+        self.host = host
+        self.aasaPath = aasaPath
+    }
+}
+
+/// URLs that must open an app, or stay on the web (`expectations:`).
+public struct URLExpectationSet: Sendable {
+    public let pointer: JSONPointer
+    public let app: Located<String>?
+    public let opens: [Located<String>]
+    public let staysOnWeb: [Located<String>]
+    /// An expectation file in the `{"deep_linkable_urls": [...], "non_deep_linkable_urls": [...]}` form.
+    public let file: Located<String>?
+
+    public init(pointer: JSONPointer, app: Located<String>?, opens: [Located<String>], staysOnWeb: [Located<String>], file: Located<String>?) {
+        self.pointer = pointer
+        self.app = app
+        self.opens = opens
+        self.staysOnWeb = staysOnWeb
+        self.file = file
+    }
+}
+
+/// Rule settings for the files (and optionally the pointer) a glob selects (`overrides:`).
+public struct Override: Sendable {
+    public let pointer: JSONPointer
+    public let files: [String]
+    public let rules: [String: RuleSetting]
+}
+
+/// One finding silenced on purpose, with the reason (`ignore:`).
+public struct IgnoreEntry: Sendable {
+    public let pointer: JSONPointer
+    public let rule: String
+    public let file: String
+    public let at: JSONPointer?
+    public let reason: String
+}
+
+extension Configuration {
+    /// How reports show a path written in the configuration: joined to the configuration's
+    /// folder, in the same form discovery gives files.
+    public func displayPath(ofConfiguredPath path: String) -> String {
+        if path.hasPrefix("/") || directory == "." || directory.isEmpty {
+            return FileDiscovery.displayPath(path)
+        }
+        return FileDiscovery.displayPath(directory + "/" + path)
+    }
+}
