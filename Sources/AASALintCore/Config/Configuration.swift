@@ -77,21 +77,21 @@ public struct ConfiguredDomain: Sendable {
     }
 }
 
-/// URLs that must open an app, or stay on the web (`expectations:`).
+/// URLs that must open an app, or stay on the web: one entry of `expectations:`, or one
+/// expectation file (`{"deep_linkable_urls": [...], "non_deep_linkable_urls": [...]}`) that
+/// an entry names with `file:`; the configuration loader reads such files.
 public struct URLExpectationSet: Sendable {
-    public let pointer: JSONPointer
     public let app: Located<String>?
     public let opens: [Located<String>]
     public let staysOnWeb: [Located<String>]
-    /// An expectation file in the `{"deep_linkable_urls": [...], "non_deep_linkable_urls": [...]}` form.
-    public let file: Located<String>?
+    /// Where the URLs' pointers point: the configuration file or the expectation file.
+    public let document: SourceDocument
 
-    public init(pointer: JSONPointer, app: Located<String>?, opens: [Located<String>], staysOnWeb: [Located<String>], file: Located<String>?) {
-        self.pointer = pointer
+    public init(app: Located<String>?, opens: [Located<String>], staysOnWeb: [Located<String>], document: SourceDocument) {
         self.app = app
         self.opens = opens
         self.staysOnWeb = staysOnWeb
-        self.file = file
+        self.document = document
     }
 }
 
