@@ -9,12 +9,19 @@ struct LintCommand {
         usage: "aasalint [lint] [options] [PATH ...]",
         options: [
             OptionSpec(name: "format", shortName: "f", valueName: "FORMAT",
-                       allowedValues: ReportFormat.allCases.map(\.rawValue), help: "Report format (default: text)"),
+                       allowedValues: ConfigurationLoader.formats, help: "Report format (default: text)"),
             OptionSpec(name: "output", shortName: "o", valueName: "FILE", help: "Write the report to FILE instead of standard output"),
             OptionSpec(name: "fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
                        help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)"),
             OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, help: "Also run this rule (for opt-in rules)"),
             OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, help: "Do not run this rule"),
+            OptionSpec(name: "config", shortName: "c", valueName: "FILE",
+                       help: "Read this configuration instead of the nearest .aasalint.yml"),
+            OptionSpec(name: "no-config", help: "Ignore any .aasalint.yml"),
+            OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
+            OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings that this baseline does not accept"),
+            OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the current findings as accepted, in FILE"),
+            OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
                        help: "What standard input (\"-\") holds (default: aasa)"),
             OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
@@ -39,21 +46,26 @@ struct LintCommand {
         }
         do {
             return try lint(parsed)
+        } catch let errors as ConfigurationErrors {
+            output.writeError(errors.description + "\n")
+            return ExitStatus.failure
         } catch {
-            return output.fail(error.description)
+            return output.fail("\(error)")
         }
     }
 
-    private func lint(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
-        let registry: RuleRegistry
-        do {
-            registry = try BuiltInRules.registry()
-        } catch {
-            throw UsageError("internal error: \(error)")
+    private func lint(_ parsed: ParsedArguments) throws -> Int32 {
+        let registry = try BuiltInRules.registry()
+        var configuration = try loadConfiguration(parsed, registry: registry)
+        if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
+        let plan = try RulePlan(registry: registry, configuration: configuration,
+                                enable: parsed.values("enable"), disable: parsed.values("disable"))
+        let format = (parsed.value("format") ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
+        let failOn: Severity? = parsed.value("fail-on").map { Severity(rawValue: $0) } ?? configuration.failOn ?? .error
+        if parsed.flag("print-config") {
+            output.write(ConfigurationPrinter.print(plan, format: format.rawValue, failOn: failOn))
+            return ExitStatus.success
         }
-        let selection = try RuleSelection(registry: registry, enable: parsed.values("enable"), disable: parsed.values("disable"))
-        let format = parsed.value("format").flatMap(ReportFormat.init(rawValue:)) ?? .text
-        let failOn = parsed.value("fail-on").map { $0 == "none" ? nil : Severity(rawValue: $0) } ?? .error
 
         var paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
         var extraFiles: [LintFile] = []
@@ -64,7 +76,14 @@ struct LintCommand {
             extraFiles.append(LintFile(path: "<stdin>", kind: kind, bytes: bytes))
         }
 
-        let (report, problems) = LintSession(selection: selection).run(paths: paths, extraFiles: extraFiles)
+        let baseline = try loadBaseline(parsed, configuration: configuration)
+        let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
+
+        if let baselinePath = parsed.value("write-baseline") {
+            let written = Baseline(recording: outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath))
+            try write(written.json, to: baselinePath)
+            output.writeError("aasalint: recorded \(written.entries.count) findings in \(baselinePath)\n")
+        }
 
         let outputFile = parsed.value("output")
         let toTerminal = outputFile == nil && output.isTerminal
@@ -73,20 +92,60 @@ struct LintCommand {
             snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
             quiet: parsed.flag("quiet")
         )
-        let rendered = format.reporter(options: options).render(report)
+        let rendered = format.reporter(options: options).render(outcome.report)
         if let outputFile {
-            do {
-                try Data(rendered.utf8).write(to: URL(fileURLWithPath: outputFile))
-            } catch {
-                throw UsageError("\(outputFile): cannot write the report (\(error.localizedDescription))")
-            }
+            try write(rendered, to: outputFile)
         } else {
             output.write(rendered)
         }
-        for problem in problems {
+        for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)\n")
         }
-        if !problems.isEmpty { return ExitStatus.failure }
-        return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
+        if !outcome.problems.isEmpty { return ExitStatus.failure }
+        if parsed.value("write-baseline") != nil { return ExitStatus.success }
+        return outcome.report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
+    }
+
+    private func loadConfiguration(_ parsed: ParsedArguments, registry: RuleRegistry) throws -> Configuration {
+        if parsed.flag("no-config") { return Configuration() }
+        let loader = ConfigurationLoader(registry: registry)
+        if let path = parsed.value("config") {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("\(path): no such configuration file")
+            }
+            return try loader.load(path: path)
+        }
+        guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
+            return Configuration()
+        }
+        return try loader.load(path: Self.shown(found))
+    }
+
+    private func loadBaseline(_ parsed: ParsedArguments, configuration: Configuration) throws -> (Baseline, String)? {
+        let path = parsed.value("baseline") ?? configuration.baseline.map { configuration.displayPath(ofConfiguredPath: $0) }
+        guard let path, parsed.value("write-baseline") == nil else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(path): cannot read the baseline (write one with --write-baseline \(path))")
+        }
+        return (try Baseline(json: [UInt8](data), path: path), Self.folder(of: path))
+    }
+
+    private func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw UsageError("\(path): cannot write (\(error.localizedDescription))")
+        }
+    }
+
+    private static func folder(of path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// A path found by walking up from the working directory, as reports show it.
+    private static func shown(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
     }
 }

@@ -21,14 +21,14 @@ import Testing
         let files = try Self.corpusFiles()
         #expect(files.count >= 75)
         let selection = try RuleSelection(registry: FixtureSupport.registry())
-        let actual = FixtureSupport.reportLines(FixtureSupport.lint(files, with: selection))
+        let actual = FixtureSupport.reportLines(try FixtureSupport.lint(files, with: selection))
         let expected = try FixtureSupport.compare(actual, withGolden: Self.golden)
         #expect(expected == nil, "corpus findings changed; review and rerun with AASALINT_UPDATE_GOLDENS=1:\n\(actual)")
     }
 
     @Test func theKnownMistakesAreFound() throws {
         let selection = try RuleSelection(registry: FixtureSupport.registry())
-        let diagnostics = FixtureSupport.lint(try Self.corpusFiles(), with: selection)
+        let diagnostics = try FixtureSupport.lint(try Self.corpusFiles(), with: selection)
         func found(_ rule: String, in fileFragment: String) -> Bool {
             diagnostics.contains { $0.ruleID == rule && $0.location.file.contains(fileFragment) }
         }
@@ -41,7 +41,7 @@ import Testing
 
     @Test func wellFormedFilesDoNotDrownInNoise() throws {
         let selection = try RuleSelection(registry: FixtureSupport.registry())
-        let diagnostics = FixtureSupport.lint(try Self.corpusFiles(), with: selection)
+        let diagnostics = try FixtureSupport.lint(try Self.corpusFiles(), with: selection)
         let perFile = Dictionary(grouping: diagnostics, by: \.location.file)
         for (file, findings) in perFile {
             #expect(findings.count <= 12, "\(file) has \(findings.count) findings")

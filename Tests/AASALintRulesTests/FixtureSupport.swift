@@ -25,8 +25,8 @@ enum FixtureSupport {
         )
     }
 
-    static func lint(_ files: [LintFile], with selection: RuleSelection) -> [Diagnostic] {
-        Linter(selection: selection).lint(files)
+    static func lint(_ files: [LintFile], with selection: RuleSelection) throws -> [Diagnostic] {
+        try Linter(selection: selection).lint(files)
     }
 
     /// Compares `actual` with the golden file, or writes it when updating.

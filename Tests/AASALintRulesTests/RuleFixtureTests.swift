@@ -41,7 +41,7 @@ import Testing
         let bytes = try [UInt8](Data(contentsOf: fixture.input))
         let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
         let file = LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes)
-        let diagnostics = FixtureSupport.lint([file], with: selection)
+        let diagnostics = try FixtureSupport.lint([file], with: selection)
         #expect(diagnostics.allSatisfy { $0.ruleID == fixture.ruleID })
         let actual = FixtureSupport.reportLines(diagnostics)
         let expected = try FixtureSupport.compare(actual, withGolden: fixture.expected)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The effective settings of one run: `.aasalint.yml` (when there is one) with the command
 /// line applied on top. Every value read from the file keeps its pointer, so errors and
 /// findings about it (a failed URL expectation) point into the file.
@@ -7,11 +9,11 @@ public struct Configuration: Sendable {
     /// The folder that relative paths and globs in the configuration are relative to.
     public var directory: String = "."
     public var rules: [String: RuleSetting] = [:]
-    public var include: [String] = []
-    public var exclude: [String] = []
+    public var include: [Glob] = []
+    public var exclude: [Glob] = []
     public var files: [ConfiguredFile] = []
     /// Globs of entitlements files that ship (release builds).
-    public var releaseEntitlements: [String] = []
+    public var releaseEntitlements: [Glob] = []
     /// `--release`: every entitlements file is a release file.
     public var treatsAllEntitlementsAsRelease = false
     public var apps: [ConfiguredApp] = []
@@ -95,10 +97,16 @@ public struct URLExpectationSet: Sendable {
     }
 }
 
-/// Rule settings for the files (and optionally the pointer) a glob selects (`overrides:`).
+/// Rule settings for the files (and optionally the place in them) that a glob selects
+/// (`overrides:`); a later override wins over an earlier one.
 public struct Override: Sendable {
-    public let pointer: JSONPointer
-    public let files: [String]
+    public struct Target: Sendable {
+        public let files: Glob
+        /// `glob#/json/pointer`: only findings at or below this pointer.
+        public let pointer: JSONPointer?
+    }
+
+    public let targets: [Target]
     public let rules: [String: RuleSetting]
 }
 
@@ -106,7 +114,8 @@ public struct Override: Sendable {
 public struct IgnoreEntry: Sendable {
     public let pointer: JSONPointer
     public let rule: String
-    public let file: String
+    public let files: Glob
+    /// Only findings at or below this pointer; nil: anywhere in the file.
     public let at: JSONPointer?
     public let reason: String
 }
@@ -119,5 +128,21 @@ extension Configuration {
             return FileDiscovery.displayPath(path)
         }
         return FileDiscovery.displayPath(directory + "/" + path)
+    }
+}
+
+extension Configuration {
+    /// A report path relative to the configuration's folder, for matching globs; nil when
+    /// the file lies outside that folder.
+    public func relativePath(ofDisplayPath path: String) -> String? {
+        let base = Self.absolute(directory)
+        let file = Self.absolute(path)
+        if base == "/" { return String(file.dropFirst()) }
+        guard file.hasPrefix(base + "/") else { return nil }
+        return String(file.dropFirst(base.count + 1))
+    }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

@@ -52,7 +52,7 @@ public struct FileDiscovery: Sendable {
         return rest.isEmpty || rest.lowercased() == ".json" || rest.hasPrefix(" ") ? .aasa : nil
     }
 
-    static func kind(ofExplicitName path: String) -> FileKind {
+    public static func kind(ofExplicitName path: String) -> FileKind {
         path.hasSuffix(".entitlements") ? .entitlements : .aasa
     }
 

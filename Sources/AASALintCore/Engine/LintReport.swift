@@ -6,12 +6,25 @@ public struct LintReport: Sendable {
     public let rules: [RuleDescription]
     /// Line tables by file path, for source snippets.
     public let sources: [String: LineTable]
+    /// Findings held back because the baseline accepts them.
+    public let baselinedCount: Int
+    /// Baseline entries that no finding matched any more: fixed, so the baseline can shrink.
+    public let staleBaselineEntries: [Baseline.Entry]
 
-    public init(diagnostics: [Diagnostic], fileCount: Int, rules: [RuleDescription], sources: [String: LineTable] = [:]) {
+    public init(
+        diagnostics: [Diagnostic],
+        fileCount: Int,
+        rules: [RuleDescription],
+        sources: [String: LineTable] = [:],
+        baselinedCount: Int = 0,
+        staleBaselineEntries: [Baseline.Entry] = []
+    ) {
         self.diagnostics = diagnostics
         self.fileCount = fileCount
         self.rules = rules
         self.sources = sources
+        self.baselinedCount = baselinedCount
+        self.staleBaselineEntries = staleBaselineEntries
     }
 
     public func count(of severity: Severity) -> Int {

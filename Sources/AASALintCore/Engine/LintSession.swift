@@ -1,28 +1,89 @@
-/// One `aasalint lint`: discover the files, read and parse each once, run the rules.
+/// One `aasalint lint`: discover the files, read and parse each once, run the planned rules,
+/// and hold back what a baseline accepts.
 public struct LintSession: Sendable {
-    public let selection: RuleSelection
+    public let plan: RulePlan
     public let reader: FileReader
+    /// The accepted findings and the folder their paths are relative to.
+    public let baseline: (baseline: Baseline, directory: String)?
 
-    public init(selection: RuleSelection, reader: FileReader = FileReader()) {
-        self.selection = selection
+    public init(plan: RulePlan, baseline: (Baseline, String)? = nil, reader: FileReader = FileReader()) {
+        self.plan = plan
+        self.baseline = baseline
         self.reader = reader
     }
 
-    /// The report, and the problems that kept some input from being linted (exit status 2).
-    public func run(paths: [String], extraFiles: [LintFile] = []) -> (report: LintReport, problems: [UsageError]) {
+    public struct Outcome: Sendable {
+        public let report: LintReport
+        /// Inputs that could not be linted: exit status 2.
+        public let problems: [UsageError]
+        /// Every finding before the baseline was applied, for `--write-baseline`.
+        public let allDiagnostics: [Diagnostic]
+    }
+
+    public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
+        let configuration = plan.configuration
         let (discovered, discoveryProblems) = FileDiscovery().discover(paths)
         var problems = discoveryProblems
+        let explicitPaths = Set(paths.map(FileDiscovery.displayPath))
+        var selected = discovered.filter { isSelected($0.path, explicitlyNamed: explicitPaths.contains($0.path)) }
+        for file in configuration.files {
+            let path = configuration.displayPath(ofConfiguredPath: file.path.value)
+            selected.removeAll { $0.path == path }
+            selected.append(DiscoveredFile(path: path, kind: file.kind))
+        }
         var files = extraFiles
-        for file in discovered {
-            do {
+        for file in selected.sorted(by: { $0.path < $1.path }) {
+            do throws(UsageError) {
                 files.append(try reader.read(file))
             } catch {
                 problems.append(error)
             }
         }
-        let diagnostics = Linter(selection: selection).lint(files)
-        let sources = Dictionary(files.map { ($0.path, $0.lines) }) { first, _ in first }
-        let report = LintReport(diagnostics: diagnostics, fileCount: files.count, rules: selection.descriptions, sources: sources)
-        return (report, problems)
+        let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
+        var diagnostics: [Diagnostic] = []
+        do throws(UsageError) {
+            diagnostics = try Linter(plan: plan).lint(files, referencedFiles: referenced)
+        } catch {
+            problems.append(error)
+        }
+        var reported = diagnostics
+        var stale: [Baseline.Entry] = []
+        if let baseline {
+            (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory)
+        }
+        let sources = Dictionary((files + referenced).map { ($0.path, $0.lines) }) { first, _ in first }
+        let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions, sources: sources,
+                                baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale)
+        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics)
+    }
+
+    /// Include and exclude globs decide for discovered files; a file named on the command line
+    /// is linted unless excluded, so that pre-commit (which names files) honours `exclude`.
+    private func isSelected(_ path: String, explicitlyNamed: Bool) -> Bool {
+        let configuration = plan.configuration
+        guard let relative = configuration.relativePath(ofDisplayPath: path) else { return true }
+        if configuration.exclude.contains(where: { $0.matches(relative) }) { return false }
+        if explicitlyNamed || configuration.include.isEmpty { return true }
+        return configuration.include.contains { $0.matches(relative) }
+    }
+
+    /// Files the configuration names for cross-checks (a domain's AASA, an app's entitlements)
+    /// that are not among the linted files.
+    private func referencedFiles(excluding linted: Set<String>, problems: inout [UsageError]) -> [LintFile] {
+        let configuration = plan.configuration
+        let named = configuration.domains.map { ($0.aasaPath.value, FileKind.aasa) }
+            + configuration.apps.compactMap { app in app.entitlements.map { ($0.value, FileKind.entitlements) } }
+        var seen = linted
+        var files: [LintFile] = []
+        for (path, kind) in named {
+            let shown = configuration.displayPath(ofConfiguredPath: path)
+            guard seen.insert(shown).inserted else { continue }
+            do throws(UsageError) {
+                files.append(try reader.read(DiscoveredFile(path: shown, kind: kind)))
+            } catch {
+                problems.append(error)
+            }
+        }
+        return files
     }
 }

@@ -15,10 +15,29 @@ public enum RuleOptionValue: Hashable, Sendable, CustomStringConvertible {
 
 /// A rule's options: what the configuration set, falling back to the documented defaults.
 public struct RuleOptions: Sendable {
-    private let values: [String: RuleOptionValue]
+    public let values: [String: RuleOptionValue]
 
     public init(_ values: [String: RuleOptionValue] = [:]) {
         self.values = values
+    }
+
+    /// These options with `other`'s on top.
+    public func merging(_ other: RuleOptions) -> RuleOptions {
+        RuleOptions(values.merging(other.values) { _, new in new })
+    }
+
+    public func string(_ option: RuleOptionDescription) throws(RuleOptionError) -> String {
+        switch values[option.name] ?? option.defaultValue {
+        case .string(let value): return value
+        case let other: throw RuleOptionError(option: option.name, message: "expects text, not \(other)")
+        }
+    }
+
+    public func bool(_ option: RuleOptionDescription) throws(RuleOptionError) -> Bool {
+        switch values[option.name] ?? option.defaultValue {
+        case .bool(let value): return value
+        case let other: throw RuleOptionError(option: option.name, message: "expects true or false, not \(other)")
+        }
     }
 
     public func integer(_ option: RuleOptionDescription) throws(RuleOptionError) -> Int {
@@ -28,11 +47,6 @@ public struct RuleOptions: Sendable {
         }
     }
 
-    /// Options that the rule does not declare, for configuration errors.
-    public func unknownNames(comparedTo declared: [RuleOptionDescription]) -> [String] {
-        let known = Set(declared.map(\.name))
-        return values.keys.filter { !known.contains($0) }.sorted()
-    }
 }
 
 public struct RuleOptionError: Error, Sendable, CustomStringConvertible {

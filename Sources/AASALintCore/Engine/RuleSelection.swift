@@ -1,4 +1,5 @@
-/// Which rules run, and at which severity: defaults, then opt-ins enabled, then disabled ones.
+/// Which rules run, and at which severity and options: defaults, then the configuration's
+/// settings, then `--enable`/`--disable` from the command line.
 public struct RuleSelection: Sendable {
     public struct Entry: Sendable {
         public let rule: any Rule
@@ -8,17 +9,29 @@ public struct RuleSelection: Sendable {
 
     public let entries: [Entry]
 
-    public init(registry: RuleRegistry, enable: [String] = [], disable: [String] = []) throws(UsageError) {
+    public init(
+        registry: RuleRegistry,
+        settings: [String: RuleSetting] = [:],
+        enable: [String] = [],
+        disable: [String] = []
+    ) throws(UsageError) {
         for id in enable + disable where registry.rule(withID: id) == nil {
             throw registry.unknownRuleError(id)
         }
         var entries: [Entry] = []
         for ruleType in registry.rules {
             let description = ruleType.description
-            let enabled = (!description.isOptIn || enable.contains(description.id)) && !disable.contains(description.id)
+            let setting = settings[description.id]
+            var enabled = !description.isOptIn
+            if let setting {
+                if setting.isOff { enabled = false } else if setting.severity != nil { enabled = true }
+            }
+            if enable.contains(description.id) { enabled = true }
+            if disable.contains(description.id) { enabled = false }
             guard enabled else { continue }
-            do {
-                entries.append(Entry(rule: try ruleType.init(options: RuleOptions()), severity: description.severity))
+            do throws(RuleOptionError) {
+                let rule = try ruleType.init(options: setting?.options ?? RuleOptions())
+                entries.append(Entry(rule: rule, severity: setting?.severity ?? description.severity))
             } catch {
                 throw UsageError("rule '\(description.id)': \(error)")
             }

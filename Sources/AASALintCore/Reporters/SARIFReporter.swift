@@ -226,16 +226,10 @@ public struct SARIFReporter: Reporter {
     }
 
     /// Rule, file and pointer, not line numbers, so that GitHub recognises an alert after
-    /// unrelated edits move it. FNV-1a 64: stable everywhere and needs no crypto library.
+    /// unrelated edits move it.
     static func fingerprintHash(of diagnostic: Diagnostic) -> String {
         let pointer = diagnostic.location.pointer.map { "#" + $0.description } ?? ""
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in "\(diagnostic.ruleID)\u{0}\(diagnostic.location.file)\u{0}\(pointer)".utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        return StableHash.hex("\(diagnostic.ruleID)\u{0}\(diagnostic.location.file)\u{0}\(pointer)")
     }
 }
 

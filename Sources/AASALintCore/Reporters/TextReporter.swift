@@ -45,6 +45,7 @@ public struct TextReporter: Reporter {
         }
         if !options.quiet {
             lines.append(Self.summary(of: report))
+            lines += Self.baselineLines(of: report)
         }
         return lines.map { $0 + "\n" }.joined()
     }
@@ -61,8 +62,22 @@ public struct TextReporter: Reporter {
         return "\(problems) in \(files)"
     }
 
-    private static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    /// What the baseline held back, and which of its entries no longer match (fixed findings).
+    static func baselineLines(of report: LintReport) -> [String] {
+        var lines: [String] = []
+        if report.baselinedCount > 0 {
+            lines.append("\(counted(report.baselinedCount, "finding")) accepted by the baseline")
+        }
+        let stale = report.staleBaselineEntries
+        if !stale.isEmpty {
+            lines.append("\(counted(stale.count, "baseline entry", plural: "baseline entries")) no longer match a finding; rewrite the baseline with --write-baseline:")
+            lines += stale.map { "    \(TerminalText.escaped($0.file)) \($0.rule) \(TerminalText.escaped($0.pointer.isEmpty ? "(file)" : $0.pointer))" }
+        }
+        return lines
+    }
+
+    private static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
 
     private let indentation = "    "

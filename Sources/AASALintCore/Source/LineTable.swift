@@ -44,6 +44,22 @@ public struct LineTable: Sendable {
         SourceRange(start: position(ofOffset: span.lowerBound), end: position(ofOffset: span.upperBound))
     }
 
+    /// The byte offset of a 1-based line and column (columns in Unicode scalars), clamped to
+    /// the line; the inverse of `position(ofOffset:)`.
+    public func offset(of position: SourcePosition) -> Int {
+        guard position.line >= 1 else { return 0 }
+        guard position.line <= lineStarts.count else { return bytes.count }
+        let lineEnd = position.line < lineStarts.count ? lineStarts[position.line] : bytes.count
+        var index = lineStarts[position.line - 1]
+        var column = 1
+        while index < lineEnd, column < position.column {
+            index += 1
+            while index < lineEnd, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            column += 1
+        }
+        return index
+    }
+
     /// The text of a 1-based line without its line break, for snippets.
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }

@@ -1,0 +1,391 @@
+import Foundation
+
+/// Finds and reads `.aasalint.yml` into a `Configuration`, reporting every mistake with its
+/// line and column.
+public struct ConfigurationLoader: Sendable {
+    public static let fileName = ".aasalint.yml"
+    static let topLevelKeys = [
+        "rules", "include", "exclude", "files", "release_entitlements", "apps", "domains", "expectations",
+        "overrides", "ignore", "baseline", "fail_on", "format",
+    ]
+    static let severityWords = ["error", "warning", "note", "off"]
+    public static let formats = ["text", "json", "sarif"]
+
+    public let registry: RuleRegistry
+
+    public init(registry: RuleRegistry) {
+        self.registry = registry
+    }
+
+    /// The nearest `.aasalint.yml` from `directory` upward.
+    public static func discover(from directory: String) -> String? {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            let candidate = folder.appendingPathComponent(fileName).path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// Reads the file at `path` (as reports should show it).
+    public func load(path: String) throws -> Configuration {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw UsageError("\(path): cannot read the configuration file")
+        }
+        return try load(bytes: [UInt8](data), path: FileDiscovery.displayPath(path),
+                        directory: (path as NSString).deletingLastPathComponent)
+    }
+
+    public func load(bytes: [UInt8], path: String, directory: String) throws(ConfigurationErrors) -> Configuration {
+        let lines = LineTable(bytes)
+        let root: JSONNode
+        do throws(YAMLSyntaxError) {
+            root = try YAMLReader.parse(bytes)
+        } catch {
+            let document = SourceDocument(path: path, lines: lines, root: nil)
+            throw ConfigurationErrors(errors: [ConfigurationError(at: document.location(offset: error.offset), error.message)])
+        }
+        let document = SourceDocument(path: path, lines: lines, root: root)
+        var configuration = Configuration()
+        configuration.document = document
+        configuration.directory = directory.isEmpty ? "." : directory
+        if case .null = root.value { return configuration }
+        var reader = ConfigurationReader(document: document)
+        let keys = reader.members(of: root, at: .root, known: Self.topLevelKeys, what: "the configuration")
+        let pointer = JSONPointer.root
+        func child(_ key: String) -> (JSONNode, JSONPointer)? {
+            keys[key].map { ($0.value, pointer.appending(key)) }
+        }
+        if let (node, at) = child("rules") { configuration.rules = readRules(node, at: at, &reader) }
+        if let (node, at) = child("include") { configuration.include = reader.globs(node, at: at, what: "'include'") }
+        if let (node, at) = child("exclude") { configuration.exclude = reader.globs(node, at: at, what: "'exclude'") }
+        if let (node, at) = child("files") { configuration.files = readFiles(node, at: at, &reader) }
+        if let (node, at) = child("release_entitlements") {
+            configuration.releaseEntitlements = reader.globs(node, at: at, what: "'release_entitlements'")
+        }
+        if let (node, at) = child("apps") { configuration.apps = readApps(node, at: at, &reader) }
+        if let (node, at) = child("domains") { configuration.domains = readDomains(node, at: at, &reader) }
+        if let (node, at) = child("expectations") {
+            configuration.expectations = readExpectations(node, at: at, directory: configuration.directory, &reader)
+        }
+        if let (node, at) = child("overrides") { configuration.overrides = readOverrides(node, at: at, &reader) }
+        if let (node, at) = child("ignore") { configuration.ignore = readIgnores(node, at: at, &reader) }
+        if let (node, at) = child("baseline") { configuration.baseline = reader.string(node, at: at, what: "'baseline'")?.value }
+        if let (node, at) = child("fail_on") {
+            if let word = choice(node, at: at, from: ["error", "warning", "note", "none"], what: "'fail_on'", &reader) {
+                configuration.failOn = .some(Severity(rawValue: word))
+            }
+        }
+        if let (node, at) = child("format") {
+            configuration.format = choice(node, at: at, from: Self.formats, what: "'format'", &reader)
+        }
+        guard reader.errors.isEmpty else { throw ConfigurationErrors(errors: reader.errors) }
+        return configuration
+    }
+
+    private func choice(_ node: JSONNode, at pointer: JSONPointer, from words: [String], what: String,
+                        _ reader: inout ConfigurationReader) -> String? {
+        guard let word = reader.string(node, at: pointer, what: what)?.value else { return nil }
+        guard words.contains(word) else {
+            let suggestion = Suggestion.nearest(to: word, in: words).map { "did you mean '\($0)'? " } ?? ""
+            reader.error("\(what) cannot be '\(word)'; \(suggestion)(expected one of: \(words.joined(separator: ", ")))", at: pointer)
+            return nil
+        }
+        return word
+    }
+
+    // MARK: rules
+
+    func readRules(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [String: RuleSetting] {
+        guard let members = node.members else {
+            reader.error("'rules' must map rule IDs to a severity or settings, not \(reader.article(node))", at: pointer)
+            return [:]
+        }
+        var settings: [String: RuleSetting] = [:]
+        for member in members {
+            let rulePointer = pointer.appending(member.key)
+            guard let rule = registry.rule(withID: member.key) else {
+                reader.error(registry.unknownRuleError(member.key).message, atKeyOf: member, under: pointer)
+                continue
+            }
+            if let setting = readRuleSetting(member.value, for: rule.description, at: rulePointer, &reader) {
+                settings[member.key] = setting
+            }
+        }
+        return settings
+    }
+
+    private func readRuleSetting(_ node: JSONNode, for rule: RuleDescription, at pointer: JSONPointer,
+                                 _ reader: inout ConfigurationReader) -> RuleSetting? {
+        if node.stringValue != nil || node.boolValue == false {
+            let word = node.boolValue == false ? "off" : node.stringValue ?? ""
+            guard let level = severityLevel(word, at: pointer, rule: rule.id, &reader) else { return nil }
+            return RuleSetting(severity: level, isOff: level == nil, options: RuleOptions(), pointer: pointer)
+        }
+        guard let members = node.members else {
+            reader.error("'\(rule.id)' takes a severity (\(Self.severityWords.joined(separator: ", "))) or {severity: ..., options...}, not \(reader.article(node))", at: pointer)
+            return nil
+        }
+        var severity: Severity?
+        var isOff = false
+        var values: [String: RuleOptionValue] = [:]
+        let optionNames = rule.options.map(\.name)
+        for member in members {
+            let memberPointer = pointer.appending(member.key)
+            if member.key == "severity" {
+                guard let word = reader.string(member.value, at: memberPointer, what: "'severity'")?.value,
+                      let level = severityLevel(word, at: memberPointer, rule: rule.id, &reader) else { continue }
+                severity = level
+                isOff = level == nil
+                continue
+            }
+            guard let option = rule.options.first(where: { $0.name == member.key }) else {
+                let suggestion = Suggestion.nearest(to: member.key, in: optionNames + ["severity"])
+                let known = optionNames.isEmpty ? "it has no options" : "its options: \(optionNames.joined(separator: ", "))"
+                reader.error("rule '\(rule.id)' has no option '\(member.key)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "; \(known)"),
+                             atKeyOf: member, under: pointer)
+                continue
+            }
+            if let value = optionValue(member.value, like: option.defaultValue) {
+                values[option.name] = value
+            } else {
+                reader.error("option '\(option.name)' of '\(rule.id)' expects \(kind(of: option.defaultValue)), not \(reader.article(member.value))", at: memberPointer)
+            }
+        }
+        let options = RuleOptions(values)
+        if let ruleType = registry.rule(withID: rule.id) {
+            do throws(RuleOptionError) {
+                _ = try ruleType.init(options: options)
+            } catch {
+                reader.error("rule '\(rule.id)': \(error)", at: pointer.appending(error.option))
+            }
+        }
+        return RuleSetting(severity: severity, isOff: isOff, options: options, pointer: pointer)
+    }
+
+    /// `.some(nil)` is `off`; nil is a mistake (already reported).
+    private func severityLevel(_ word: String, at pointer: JSONPointer, rule: String,
+                               _ reader: inout ConfigurationReader) -> Severity?? {
+        if word == "off" { return .some(nil) }
+        if let severity = Severity(rawValue: word) { return .some(severity) }
+        let suggestion = Suggestion.nearest(to: word, in: Self.severityWords).map { "; did you mean '\($0)'?" } ?? ""
+        reader.error("'\(word)' is not a severity for '\(rule)'\(suggestion) (use error, warning, note or off)", at: pointer)
+        return nil
+    }
+
+    private func optionValue(_ node: JSONNode, like defaultValue: RuleOptionValue) -> RuleOptionValue? {
+        switch (defaultValue, node.value) {
+        case (.integer, .number(let text)): Int(text).map(RuleOptionValue.integer)
+        case (.string, .string(let text)): .string(text)
+        case (.bool, .bool(let value)): .bool(value)
+        default: nil
+        }
+    }
+
+    private func kind(of value: RuleOptionValue) -> String {
+        switch value {
+        case .integer: "a whole number"
+        case .string: "text"
+        case .bool: "true or false"
+        }
+    }
+
+    // MARK: files, apps, domains
+
+    private func readFiles(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredFile] {
+        reader.list(node, at: pointer, what: "'files'").compactMap { element, elementPointer in
+            let keys = reader.members(of: element, at: elementPointer, known: ["path", "kind"], what: "an entry of 'files'")
+            guard let pathMember = keys["path"] else {
+                reader.error("an entry of 'files' needs 'path'", at: elementPointer)
+                return nil
+            }
+            guard let path = reader.string(pathMember.value, at: elementPointer.appending("path"), what: "'path'") else { return nil }
+            var kind = FileKind.aasa
+            if let kindMember = keys["kind"] {
+                guard let word = choice(kindMember.value, at: elementPointer.appending("kind"), from: FileKind.allCases.map(\.rawValue),
+                                        what: "'kind'", &reader), let chosen = FileKind(rawValue: word) else { return nil }
+                kind = chosen
+            } else {
+                kind = FileDiscovery.kind(ofExplicitName: path.value)
+            }
+            return ConfiguredFile(path: path, kind: kind)
+        }
+    }
+
+    private func readApps(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredApp] {
+        reader.list(node, at: pointer, what: "'apps'").map { element, elementPointer in
+            let keys = reader.members(of: element, at: elementPointer, known: ["id", "entitlements", "build_settings"], what: "an app")
+            let id = keys["id"].flatMap { reader.string($0.value, at: elementPointer.appending("id"), what: "'id'") }
+            if let id {
+                do throws(AppID.Problem) {
+                    _ = try AppID(id.value)
+                } catch {
+                    reader.error("'\(id.value)' is not an appID: \(error.explanation)", at: id.pointer)
+                }
+            }
+            let entitlements = keys["entitlements"].flatMap {
+                reader.string($0.value, at: elementPointer.appending("entitlements"), what: "'entitlements'")
+            }
+            if id == nil && entitlements == nil {
+                reader.error("an app needs 'id' (its appID) or 'entitlements' (the file that signs it), or both", at: elementPointer)
+            }
+            var buildSettings: [String: String] = [:]
+            if let settings = keys["build_settings"] {
+                let settingsPointer = elementPointer.appending("build_settings")
+                if let members = settings.value.members {
+                    for member in members {
+                        if let value = reader.string(member.value, at: settingsPointer.appending(member.key), what: "build setting '\(member.key)'") {
+                            buildSettings[member.key] = value.value
+                        }
+                    }
+                } else {
+                    reader.error("'build_settings' must map setting names to values, not \(reader.article(settings.value))", at: settingsPointer)
+                }
+            }
+            return ConfiguredApp(pointer: elementPointer, id: id, entitlements: entitlements, buildSettings: buildSettings)
+        }
+    }
+
+    private func readDomains(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredDomain] {
+        guard let members = node.members else {
+            reader.error("'domains' must map hosts to AASA files (example.com: web/.well-known/apple-app-site-association), not \(reader.article(node))", at: pointer)
+            return []
+        }
+        return members.compactMap { member in
+            let hostPointer = pointer.appending(member.key)
+            let host = member.key
+            if host.contains("/") || host.contains(":") || host != host.lowercased() || !host.contains(".") {
+                reader.error("'\(host)' is not a host name: write it in lower case without scheme, port or path (example.com)", atKeyOf: member, under: pointer)
+            }
+            guard let path = reader.string(member.value, at: hostPointer, what: "the AASA file of '\(host)'") else { return nil }
+            return ConfiguredDomain(host: Located(host, at: hostPointer), aasaPath: path)
+        }
+    }
+
+    // MARK: expectations
+
+    private func readExpectations(_ node: JSONNode, at pointer: JSONPointer, directory: String,
+                                  _ reader: inout ConfigurationReader) -> [URLExpectationSet] {
+        reader.list(node, at: pointer, what: "'expectations'").compactMap { element, elementPointer in
+            let keys = reader.members(of: element, at: elementPointer, known: ["app", "opens", "stays_on_web", "file"], what: "an expectation")
+            let app = keys["app"].flatMap { reader.string($0.value, at: elementPointer.appending("app"), what: "'app'") }
+            let opens = keys["opens"].map { urls($0.value, at: elementPointer.appending("opens"), &reader) } ?? []
+            let staysOnWeb = keys["stays_on_web"].map { urls($0.value, at: elementPointer.appending("stays_on_web"), &reader) } ?? []
+            if let fileMember = keys["file"] {
+                guard let file = reader.string(fileMember.value, at: elementPointer.appending("file"), what: "'file'") else { return nil }
+                return readExpectationFile(file, app: app, directory: directory, &reader)
+            }
+            if opens.isEmpty && staysOnWeb.isEmpty {
+                reader.error("an expectation needs 'opens' or 'stays_on_web' (lists of URLs), or 'file'", at: elementPointer)
+            }
+            return URLExpectationSet(app: app, opens: opens, staysOnWeb: staysOnWeb, document: reader.document)
+        }
+    }
+
+    private func urls(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [Located<String>] {
+        reader.strings(node, at: pointer, what: "'\(pointer.lastToken ?? "")'").filter { url in
+            guard let components = URLComponents(string: url.value), components.scheme == "https", components.host?.isEmpty == false else {
+                reader.error("'\(url.value)' is not an https URL with a host (universal links are https only)", at: url.pointer)
+                return false
+            }
+            return true
+        }
+    }
+
+    /// `{"deep_linkable_urls": [...], "non_deep_linkable_urls": [...]}`, relative to the configuration.
+    private func readExpectationFile(_ file: Located<String>, app: Located<String>?, directory: String,
+                                     _ reader: inout ConfigurationReader) -> URLExpectationSet? {
+        let path = directory == "." ? file.value : directory + "/" + file.value
+        guard let data = FileManager.default.contents(atPath: path) else {
+            reader.error("cannot read the expectation file '\(file.value)'", at: file.pointer)
+            return nil
+        }
+        let bytes = [UInt8](data)
+        let root: JSONNode
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            reader.error("the expectation file '\(file.value)' is not valid JSON: \(error.message)", at: file.pointer)
+            return nil
+        }
+        let document = SourceDocument(path: FileDiscovery.displayPath(path), lines: LineTable(bytes), root: root)
+        var fileReader = ConfigurationReader(document: document)
+        let keys = fileReader.members(of: root, at: .root, known: ["deep_linkable_urls", "non_deep_linkable_urls"], what: "an expectation file")
+        let opens = keys["deep_linkable_urls"].map { urls($0.value, at: JSONPointer.root.appending("deep_linkable_urls"), &fileReader) } ?? []
+        let staysOnWeb = keys["non_deep_linkable_urls"].map { urls($0.value, at: JSONPointer.root.appending("non_deep_linkable_urls"), &fileReader) } ?? []
+        reader.append(fileReader.errors)
+        return URLExpectationSet(app: app, opens: opens, staysOnWeb: staysOnWeb, document: document)
+    }
+
+    // MARK: overrides, ignore
+
+    private func readOverrides(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [Override] {
+        reader.list(node, at: pointer, what: "'overrides'").compactMap { element, elementPointer in
+            let keys = reader.members(of: element, at: elementPointer, known: ["files", "rules"], what: "an override")
+            guard let filesMember = keys["files"], let rulesMember = keys["rules"] else {
+                reader.error("an override needs 'files' (globs, optionally with #/json/pointer) and 'rules'", at: elementPointer)
+                return nil
+            }
+            let targets = reader.strings(filesMember.value, at: elementPointer.appending("files"), what: "'files'").compactMap {
+                target($0, &reader).map { Override.Target(files: $0.glob, pointer: $0.pointer) }
+            }
+            let rules = readRules(rulesMember.value, at: elementPointer.appending("rules"), &reader)
+            return Override(targets: targets, rules: rules)
+        }
+    }
+
+    private func readIgnores(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [IgnoreEntry] {
+        reader.list(node, at: pointer, what: "'ignore'").compactMap { element, elementPointer in
+            let keys = reader.members(of: element, at: elementPointer, known: ["rule", "file", "pointer", "reason"], what: "an ignore entry")
+            let rule = keys["rule"].flatMap { reader.string($0.value, at: elementPointer.appending("rule"), what: "'rule'") }
+            let file = keys["file"].flatMap { reader.string($0.value, at: elementPointer.appending("file"), what: "'file'") }
+            let reason = keys["reason"].flatMap { reader.string($0.value, at: elementPointer.appending("reason"), what: "'reason'") }
+            let at = keys["pointer"].flatMap { reader.string($0.value, at: elementPointer.appending("pointer"), what: "'pointer'") }
+            guard let rule, let file, let reason, !reason.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                reader.error("an ignore entry needs 'rule', 'file' and a non-empty 'reason' (why this finding is acceptable)", at: elementPointer)
+                return nil
+            }
+            if registry.rule(withID: rule.value) == nil {
+                reader.error(registry.unknownRuleError(rule.value).message, at: rule.pointer)
+            }
+            guard let glob = target(file, &reader)?.glob else { return nil }
+            var pointer: JSONPointer?
+            if let at {
+                pointer = JSONPointer(at.value)
+                if pointer == nil {
+                    reader.error("'\(at.value)' is not a JSON pointer: write it like /applinks/details/0", at: at.pointer)
+                }
+            }
+            return IgnoreEntry(pointer: elementPointer, rule: rule.value, files: glob, at: pointer, reason: reason.value)
+        }
+    }
+
+    /// `glob` or `glob#/json/pointer`.
+    private func target(_ text: Located<String>, _ reader: inout ConfigurationReader) -> (glob: Glob, pointer: JSONPointer?)? {
+        let parts = text.value.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        var pointer: JSONPointer?
+        if parts.count == 2 {
+            pointer = JSONPointer(String(parts[1]))
+            if pointer == nil {
+                reader.error("'\(parts[1])' after '#' is not a JSON pointer: write it like /applinks/details/0", at: text.pointer)
+                return nil
+            }
+        }
+        do throws(Glob.SyntaxError) {
+            return (try Glob(String(parts[0])), pointer)
+        } catch {
+            reader.error("invalid pattern '\(parts[0])': \(error.message)", at: text.pointer)
+            return nil
+        }
+    }
+}
+
+extension ConfigurationReader {
+    mutating func append(_ more: [ConfigurationError]) {
+        for error in more {
+            record(error)
+        }
+    }
+}

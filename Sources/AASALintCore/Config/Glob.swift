@@ -1,0 +1,154 @@
+/// A path pattern of the configuration: `*` and `?` within one path segment, `**` across
+/// segments, `[abc]`, `[a-z]` and `[!x]` for one character. A pattern without `/` matches
+/// the file name at any depth, as in `.gitignore` (`*.entitlements`). Paths are relative to
+/// the configuration's folder, with `/` separators.
+public struct Glob: Sendable, Hashable, CustomStringConvertible {
+    public let pattern: String
+    private let segments: [Segment]
+    private let matchesNameAnywhere: Bool
+
+    private enum Segment: Hashable {
+        case anyDepth
+        case pattern([Element])
+    }
+
+    private enum Element: Hashable {
+        case literal(Character)
+        case anyCharacter
+        case anyRun
+        case set([ClosedRange<Character>], negated: Bool)
+    }
+
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    public init(_ pattern: String) throws(SyntaxError) {
+        var text = Substring(pattern)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        if text.hasPrefix("/") { text = text.dropFirst() }
+        guard !text.isEmpty else { throw SyntaxError(message: "an empty pattern matches nothing") }
+        self.pattern = pattern
+        matchesNameAnywhere = !text.contains("/")
+        var segments: [Segment] = []
+        for part in text.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "**" {
+                if segments.last != .anyDepth { segments.append(.anyDepth) }
+            } else if part.contains("**") {
+                throw SyntaxError(message: "'**' must be a whole path segment, as in 'web/**/file' (in '\(pattern)')")
+            } else {
+                segments.append(.pattern(try Self.elements(of: part, in: pattern)))
+            }
+        }
+        self.segments = segments
+    }
+
+    public var description: String { pattern }
+
+    public func matches(_ path: String) -> Bool {
+        var text = Substring(path)
+        while text.hasPrefix("./") { text = text.dropFirst(2) }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
+        if matchesNameAnywhere, let name = parts.last {
+            return Self.match(segments, [name])
+        }
+        return Self.match(segments, parts)
+    }
+
+    private static func match(_ segments: [Segment], _ parts: [[Character]]) -> Bool {
+        // Positions reachable in `parts` after each segment: linear in segments x parts.
+        var reachable = Set([0])
+        for segment in segments {
+            var next = Set<Int>()
+            for index in reachable {
+                switch segment {
+                case .anyDepth:
+                    next.formUnion(index...parts.count)
+                case .pattern(let elements):
+                    if index < parts.count, matchSegment(elements[...], parts[index][...]) { next.insert(index + 1) }
+                }
+            }
+            reachable = next
+            if reachable.isEmpty { return false }
+        }
+        return reachable.contains(parts.count)
+    }
+
+    private static func matchSegment(_ elements: ArraySlice<Element>, _ name: ArraySlice<Character>) -> Bool {
+        // Classic wildcard matching with one backtrack point: linear for a single `*` run.
+        var e = elements.startIndex, n = name.startIndex
+        var starElement: Int?, starName = name.startIndex
+        while n < name.endIndex {
+            if e < elements.endIndex {
+                switch elements[e] {
+                case .anyRun:
+                    starElement = e
+                    starName = n
+                    e += 1
+                    continue
+                case .anyCharacter:
+                    e += 1; n += 1
+                    continue
+                case .literal(let character) where character == name[n]:
+                    e += 1; n += 1
+                    continue
+                case .set(let ranges, let negated) where ranges.contains { $0.contains(name[n]) } != negated:
+                    e += 1; n += 1
+                    continue
+                default:
+                    break
+                }
+            }
+            guard let star = starElement else { return false }
+            e = star + 1
+            starName += 1
+            n = starName
+        }
+        while e < elements.endIndex, elements[e] == .anyRun { e += 1 }
+        return e == elements.endIndex
+    }
+
+    private static func elements(of part: Substring, in pattern: String) throws(SyntaxError) -> [Element] {
+        var elements: [Element] = []
+        var index = part.startIndex
+        while index < part.endIndex {
+            let character = part[index]
+            index = part.index(after: index)
+            switch character {
+            case "*":
+                if elements.last != .anyRun { elements.append(.anyRun) }
+            case "?":
+                elements.append(.anyCharacter)
+            case "[":
+                guard let close = part[index...].firstIndex(of: "]"), close > index else {
+                    throw SyntaxError(message: "'[' is not closed by ']' in '\(pattern)'")
+                }
+                var body = part[index..<close]
+                let negated = body.first == "!" || body.first == "^"
+                if negated { body = body.dropFirst() }
+                elements.append(.set(characterRanges(body), negated: negated))
+                index = part.index(after: close)
+            default:
+                elements.append(.literal(character))
+            }
+        }
+        return elements
+    }
+
+    private static func characterRanges(_ body: Substring) -> [ClosedRange<Character>] {
+        let characters = Array(body)
+        var ranges: [ClosedRange<Character>] = []
+        var index = 0
+        while index < characters.count {
+            if index + 2 < characters.count, characters[index + 1] == "-", characters[index] <= characters[index + 2] {
+                ranges.append(characters[index]...characters[index + 2])
+                index += 3
+            } else {
+                ranges.append(characters[index]...characters[index])
+                index += 1
+            }
+        }
+        return ranges
+    }
+}

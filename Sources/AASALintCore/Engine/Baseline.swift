@@ -1,0 +1,89 @@
+import Foundation
+
+/// Findings accepted when a repository adopts aasalint, so that only new ones are reported.
+/// Entries are keyed by file, rule and pointer plus a digest of the message, not by line, so
+/// they survive edits elsewhere in the file.
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Hashable, Sendable, Comparable {
+        public let file: String
+        public let rule: String
+        public let pointer: String
+        public let digest: String
+
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.file, lhs.rule, lhs.pointer, lhs.digest) < (rhs.file, rhs.rule, rhs.pointer, rhs.digest)
+        }
+    }
+
+    public let entries: [Entry]
+
+    public init(entries: [Entry]) {
+        self.entries = entries.sorted()
+    }
+
+    /// The baseline of `diagnostics`, with file paths relative to `directory` (the baseline
+    /// file's folder) so that it does not depend on where aasalint runs.
+    public init(recording diagnostics: [Diagnostic], relativeTo directory: String) {
+        self.init(entries: diagnostics.map { Self.entry(for: $0, relativeTo: directory) })
+    }
+
+    public static func entry(for diagnostic: Diagnostic, relativeTo directory: String) -> Entry {
+        var configuration = Configuration()
+        configuration.directory = directory
+        let file = configuration.relativePath(ofDisplayPath: diagnostic.location.file) ?? diagnostic.location.file
+        return Entry(file: file, rule: diagnostic.ruleID, pointer: diagnostic.location.pointer?.description ?? "",
+                     digest: StableHash.hex(diagnostic.message))
+    }
+
+    /// Splits findings into new ones and those the baseline accepts; also returns the entries
+    /// that matched nothing any more (fixed findings: the baseline can be rewritten).
+    public func filter(_ diagnostics: [Diagnostic], relativeTo directory: String) -> (new: [Diagnostic], stale: [Entry]) {
+        var remaining: [Entry: Int] = [:]
+        for entry in entries { remaining[entry, default: 0] += 1 }
+        var new: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            let entry = Self.entry(for: diagnostic, relativeTo: directory)
+            if let count = remaining[entry], count > 0 {
+                remaining[entry] = count - 1
+            } else {
+                new.append(diagnostic)
+            }
+        }
+        let stale = remaining.flatMap { entry, count in Array(repeating: entry, count: count) }.sorted()
+        return (new, stale)
+    }
+
+    public var json: String {
+        JSONWriter.prettyPrinted(.object([
+            ("version", .integer(1)),
+            ("findings", .array(entries.map { entry in
+                .object([
+                    ("file", .string(entry.file)), ("rule", .string(entry.rule)),
+                    ("pointer", .string(entry.pointer)), ("digest", .string(entry.digest)),
+                ])
+            })),
+        ]))
+    }
+
+    public init(json bytes: [UInt8], path: String) throws(UsageError) {
+        let root: JSONNode
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw UsageError("\(path): not a baseline file (\(error.message))")
+        }
+        guard root.member("version")?.value.numberText == "1", let findings = root.member("findings")?.value.elements else {
+            throw UsageError("\(path): not a baseline file (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")
+        }
+        var entries: [Entry] = []
+        for finding in findings {
+            guard let file = finding.member("file")?.value.stringValue, let rule = finding.member("rule")?.value.stringValue,
+                  let pointer = finding.member("pointer")?.value.stringValue, let digest = finding.member("digest")?.value.stringValue
+            else {
+                throw UsageError("\(path): a baseline finding needs file, rule, pointer and digest")
+            }
+            entries.append(Entry(file: file, rule: rule, pointer: pointer, digest: digest))
+        }
+        self.init(entries: entries)
+    }
+}

@@ -1,0 +1,88 @@
+/// How the configuration shapes each file's findings: which rules run on a file (overrides by
+/// glob), and what happens to a finding afterwards (overrides by pointer, ignore entries).
+public struct RulePlan: Sendable {
+    /// nil for a fixed selection, which overrides cannot change.
+    public let registry: RuleRegistry?
+    public let configuration: Configuration
+    public let enable: [String]
+    public let disable: [String]
+    /// The selection for files that no override names.
+    public let base: RuleSelection
+
+    public init(registry: RuleRegistry, configuration: Configuration, enable: [String] = [], disable: [String] = []) throws(UsageError) {
+        self.registry = registry
+        self.configuration = configuration
+        self.enable = enable
+        self.disable = disable
+        base = try RuleSelection(registry: registry, settings: configuration.rules, enable: enable, disable: disable)
+    }
+
+    /// Exactly `selection` on every file, for tests and embedders that choose rules themselves.
+    public init(fixed selection: RuleSelection, configuration: Configuration = Configuration()) {
+        registry = nil
+        self.configuration = configuration
+        enable = []
+        disable = []
+        base = selection
+    }
+
+    /// Indices of the overrides that apply to a whole file, in order (the last wins).
+    func fileOverrides(for file: LintFile) -> [Int] {
+        guard let path = configuration.relativePath(ofDisplayPath: file.path) else { return [] }
+        return configuration.overrides.indices.filter { index in
+            configuration.overrides[index].targets.contains { $0.pointer == nil && $0.files.matches(path) }
+        }
+    }
+
+    /// The selection for a file that the overrides at `indices` name.
+    func selection(applying indices: [Int]) throws(UsageError) -> RuleSelection {
+        guard !indices.isEmpty, let registry else { return base }
+        var settings = configuration.rules
+        for index in indices {
+            for (id, setting) in configuration.overrides[index].rules {
+                settings[id] = settings[id].map { $0.overlaid(with: setting) } ?? setting
+            }
+        }
+        return try RuleSelection(registry: registry, settings: settings, enable: enable, disable: disable)
+    }
+
+    /// The finding after pointer overrides and ignore entries: nil when switched off or ignored.
+    public func adjusted(_ diagnostic: Diagnostic) -> Diagnostic? {
+        guard let path = configuration.relativePath(ofDisplayPath: diagnostic.location.file) else { return diagnostic }
+        var result = diagnostic
+        for override in configuration.overrides {
+            guard let setting = override.rules[diagnostic.ruleID],
+                  override.targets.contains(where: { target in
+                      target.pointer.map { pointer in diagnostic.location.pointer.map { $0.isWithin(pointer) } ?? false } ?? false
+                          && target.files.matches(path)
+                  }) else { continue }
+            if setting.isOff { return nil }
+            if let severity = setting.severity { result.severity = severity }
+        }
+        let ignored = configuration.ignore.contains { entry in
+            entry.rule == diagnostic.ruleID && entry.files.matches(path)
+                && (entry.at.map { at in diagnostic.location.pointer.map { $0.isWithin(at) } ?? false } ?? true)
+        }
+        return ignored ? nil : result
+    }
+}
+
+extension RuleSetting {
+    /// This setting with a later one on top: its severity if it gives one, its options over ours.
+    func overlaid(with later: RuleSetting) -> RuleSetting {
+        let givesLevel = later.isOff || later.severity != nil
+        return RuleSetting(
+            severity: givesLevel ? later.severity : severity,
+            isOff: givesLevel ? later.isOff : isOff,
+            options: options.merging(later.options),
+            pointer: later.pointer
+        )
+    }
+}
+
+extension JSONPointer {
+    /// True when this pointer is `ancestor` or below it.
+    public func isWithin(_ ancestor: JSONPointer) -> Bool {
+        tokens.starts(with: ancestor.tokens)
+    }
+}

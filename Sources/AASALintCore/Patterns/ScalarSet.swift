@@ -1,0 +1,91 @@
+/// A set of Unicode scalar values, kept as sorted, disjoint, non-adjacent ranges: the labels
+/// of automaton transitions. Values are `UInt32` code points; the surrogate range never occurs
+/// in input, so sets may include it freely.
+public struct ScalarSet: Hashable, Sendable {
+    public static let maximum: UInt32 = 0x10FFFF
+
+    /// Sorted, disjoint and never adjacent, so equal sets have equal ranges.
+    public let ranges: [ClosedRange<UInt32>]
+
+    public static let empty = ScalarSet(normalized: [])
+    public static let all = ScalarSet(normalized: [0...maximum])
+
+    public init(_ scalar: Unicode.Scalar) {
+        ranges = [scalar.value...scalar.value]
+    }
+
+    public init(_ ranges: some Sequence<ClosedRange<UInt32>>) {
+        self.init(normalized: Self.normalize(Array(ranges)))
+    }
+
+    private init(normalized ranges: [ClosedRange<UInt32>]) {
+        self.ranges = ranges
+    }
+
+    public var isEmpty: Bool { ranges.isEmpty }
+
+    public func contains(_ value: UInt32) -> Bool {
+        var low = 0
+        var high = ranges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            if ranges[middle].upperBound < value {
+                low = middle + 1
+            } else if ranges[middle].lowerBound > value {
+                high = middle - 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
+    public func union(_ other: ScalarSet) -> ScalarSet {
+        ScalarSet(ranges + other.ranges)
+    }
+
+    public func complement() -> ScalarSet {
+        var result: [ClosedRange<UInt32>] = []
+        var next: UInt32 = 0
+        for range in ranges {
+            if range.lowerBound > next { result.append(next...(range.lowerBound - 1)) }
+            guard range.upperBound < Self.maximum else { return ScalarSet(normalized: result) }
+            next = range.upperBound + 1
+        }
+        result.append(next...Self.maximum)
+        return ScalarSet(normalized: result)
+    }
+
+    public func intersection(_ other: ScalarSet) -> ScalarSet {
+        complement().union(other.complement()).complement()
+    }
+
+    /// The most readable member, for example URLs: a lower-case letter, a digit, other printable
+    /// ASCII, then the smallest scalar that is not a surrogate.
+    public var representative: Unicode.Scalar? {
+        for preferred in Self.readableOrder where contains(preferred.value) {
+            return preferred
+        }
+        for range in ranges {
+            for value in [range.lowerBound, max(range.lowerBound, 0xE000)] where range.contains(value) {
+                if let scalar = Unicode.Scalar(value), value >= 0x20, value != 0x7F { return scalar }
+            }
+        }
+        return ranges.lazy.compactMap { Unicode.Scalar($0.lowerBound) }.first
+    }
+
+    private static let readableOrder = Array("abcdefghijklmnopqrstuvwxyz0123456789-_ABCDEFGHIJKLMNOPQRSTUVWXYZ.~!$&'()*+,;=:@/?".unicodeScalars)
+
+    private static func normalize(_ input: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
+        let sorted = input.sorted { $0.lowerBound < $1.lowerBound }
+        var result: [ClosedRange<UInt32>] = []
+        for range in sorted {
+            if let last = result.last, range.lowerBound <= last.upperBound + 1 {
+                result[result.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+}

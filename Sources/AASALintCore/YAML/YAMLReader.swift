@@ -1,0 +1,173 @@
+import CYaml
+
+/// Reads YAML with libyaml into the same positioned tree as the JSON parser, so that the
+/// configuration is addressed by JSON pointers and resolved to positions like every document.
+///
+/// Plain scalars are typed by the YAML 1.2 core schema (`true`, `12`, `null`), so `off`,
+/// `yes` and `no` stay strings, as a severity must. Aliases are expanded, within a budget,
+/// because a configuration with a few nested aliases can otherwise expand to billions of nodes.
+public enum YAMLReader {
+    public static let maximumExpandedNodes = 100_000
+    public static let maximumDepth = 256
+
+    public static func parse(_ bytes: [UInt8]) throws(YAMLSyntaxError) -> JSONNode {
+        var builder = TreeBuilder(lines: LineTable(bytes))
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else {
+            throw YAMLSyntaxError(offset: 0, message: "the YAML parser could not start (out of memory)")
+        }
+        defer { yaml_parser_delete(&parser) }
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLSyntaxError) -> JSONNode in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    throw builder.syntaxError(from: parser)
+                }
+                defer { yaml_event_delete(&event) }
+                if let root = try builder.consume(event) {
+                    return root
+                }
+            }
+        }
+    }
+}
+
+/// Why a configuration file is not YAML, at the offending byte.
+public struct YAMLSyntaxError: Error, Sendable, Equatable {
+    public let offset: Int
+    public let message: String
+}
+
+private struct TreeBuilder {
+    enum Container {
+        case sequence(start: Int, anchor: String?, elements: [JSONNode])
+        case mapping(start: Int, anchor: String?, members: [JSONMember], pendingKey: (String, Range<Int>)?)
+    }
+
+    let lines: LineTable
+    var stack: [Container] = []
+    var anchors: [String: JSONNode] = [:]
+    var expandedNodes = 0
+    var root: JSONNode?
+
+    init(lines: LineTable) {
+        self.lines = lines
+    }
+
+    /// Adds an event; returns the root when the first document is complete.
+    mutating func consume(_ event: yaml_event_t) throws(YAMLSyntaxError) -> JSONNode? {
+        let start = offset(event.start_mark)
+        let end = offset(event.end_mark)
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let text = string(scalar.value, length: scalar.length)
+            let node = JSONNode(value: typedValue(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), span: start..<end)
+            try add(node, anchor: optionalString(scalar.anchor))
+        case YAML_ALIAS_EVENT:
+            let name = optionalString(event.data.alias.anchor) ?? ""
+            guard let node = anchors[name] else {
+                throw YAMLSyntaxError(offset: start, message: "unknown alias '*\(name)': define the anchor '&\(name)' before using it")
+            }
+            expandedNodes += count(node)
+            guard expandedNodes <= YAMLReader.maximumExpandedNodes else {
+                throw YAMLSyntaxError(offset: start, message: "aliases expand to more than \(YAMLReader.maximumExpandedNodes) values; a configuration file does not need this many (is this an alias bomb?)")
+            }
+            try add(JSONNode(value: node.value, span: start..<end), anchor: nil)
+        case YAML_SEQUENCE_START_EVENT:
+            try push(.sequence(start: start, anchor: optionalString(event.data.sequence_start.anchor), elements: []), at: start)
+        case YAML_MAPPING_START_EVENT:
+            try push(.mapping(start: start, anchor: optionalString(event.data.mapping_start.anchor), members: [], pendingKey: nil), at: start)
+        case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+            guard let container = stack.popLast() else { break }
+            switch container {
+            case .sequence(let start, let anchor, let elements):
+                try add(JSONNode(value: .array(elements), span: start..<end), anchor: anchor)
+            case .mapping(let start, let anchor, let members, _):
+                try add(JSONNode(value: .object(members), span: start..<end), anchor: anchor)
+            }
+        case YAML_DOCUMENT_END_EVENT, YAML_STREAM_END_EVENT:
+            return root ?? JSONNode(value: .null, span: 0..<0)
+        default:
+            break
+        }
+        return nil
+    }
+
+    func syntaxError(from parser: yaml_parser_t) -> YAMLSyntaxError {
+        let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
+        let context = parser.context.map { " " + String(cString: $0) } ?? ""
+        return YAMLSyntaxError(offset: offset(parser.problem_mark), message: "invalid YAML: \(problem)\(context)")
+    }
+
+    private mutating func push(_ container: Container, at offset: Int) throws(YAMLSyntaxError) {
+        guard stack.count < YAMLReader.maximumDepth else {
+            throw YAMLSyntaxError(offset: offset, message: "nesting deeper than \(YAMLReader.maximumDepth) levels")
+        }
+        stack.append(container)
+    }
+
+    private mutating func add(_ node: JSONNode, anchor: String?) throws(YAMLSyntaxError) {
+        if let anchor { anchors[anchor] = node }
+        guard let top = stack.popLast() else {
+            root = node
+            return
+        }
+        switch top {
+        case .sequence(let start, let anchor, var elements):
+            elements.append(node)
+            stack.append(.sequence(start: start, anchor: anchor, elements: elements))
+        case .mapping(let start, let anchor, var members, let pendingKey):
+            if let (key, keySpan) = pendingKey {
+                members.append(JSONMember(key: key, keySpan: keySpan, value: node))
+                stack.append(.mapping(start: start, anchor: anchor, members: members, pendingKey: nil))
+            } else {
+                guard let key = scalarText(node) else {
+                    throw YAMLSyntaxError(offset: node.span.lowerBound, message: "a key must be a plain value such as a name, not a list or a mapping")
+                }
+                stack.append(.mapping(start: start, anchor: anchor, members: members, pendingKey: (key, node.span)))
+            }
+        }
+    }
+
+    private func scalarText(_ node: JSONNode) -> String? {
+        switch node.value {
+        case .string(let text), .number(let text): text
+        case .bool(let value): String(value)
+        case .null: "null"
+        case .object, .array: nil
+        }
+    }
+
+    private func typedValue(_ text: String, plain: Bool) -> JSONNode.Value {
+        guard plain else { return .string(text) }
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default: return Double(text) != nil && text.first.map({ $0.isNumber || $0 == "-" }) == true ? .number(text) : .string(text)
+        }
+    }
+
+    private func count(_ node: JSONNode) -> Int {
+        switch node.value {
+        case .object(let members): 1 + members.reduce(0) { $0 + count($1.value) }
+        case .array(let elements): 1 + elements.reduce(0) { $0 + count($1) }
+        default: 1
+        }
+    }
+
+    private func offset(_ mark: yaml_mark_t) -> Int {
+        lines.offset(of: SourcePosition(line: Int(mark.line) + 1, column: Int(mark.column) + 1))
+    }
+
+    private func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, length: Int) -> String {
+        guard let pointer else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    private func optionalString(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
