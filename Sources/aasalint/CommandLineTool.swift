@@ -4,7 +4,9 @@ import Foundation
 /// Dispatches `aasalint [COMMAND] ...` to a subcommand and turns failures into exit status 2.
 struct CommandLineTool {
     static let summary = "Lint apple-app-site-association files and entitlements before users find the mistakes."
-    static let commands: [CommandSpec] = [LintCommand.spec, RulesCommand.spec, VersionCommand.spec]
+    static let commands: [CommandSpec] = [
+        LintCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, VersionCommand.spec,
+    ]
 
     var output = StandardStreams()
 
@@ -22,6 +24,10 @@ struct CommandLineTool {
             return LintCommand(output: output).run(Array(arguments.dropFirst()))
         case "rules":
             return RulesCommand(output: output).run(Array(arguments.dropFirst()))
+        case "init":
+            return InitCommand(output: output).run(Array(arguments.dropFirst()))
+        case "schema":
+            return SchemaCommand(output: output).run(Array(arguments.dropFirst()))
         case "version":
             return VersionCommand(output: output).run(Array(arguments.dropFirst()))
         default:

@@ -1,0 +1,102 @@
+/// A JSON Schema (draft 2020-12) of `.aasalint.yml`, for editors (the YAML language server
+/// reads it through `# yaml-language-server: $schema=...`).
+public enum ConfigurationSchema {
+    public static func text(rules: [RuleDescription]) -> String {
+        JSONWriter.prettyPrinted(.object([
+            ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
+            ("$id", .string("https://github.com/aasalint/aasalint/schema/aasalint.json")),
+            ("title", .string(".aasalint.yml")),
+            ("description", .string("Configuration of aasalint, the linter for apple-app-site-association and entitlements files")),
+            ("type", .string("object")),
+            ("additionalProperties", .bool(false)),
+            ("properties", .object([
+                ("rules", object(rules.map { ($0.id, ruleSetting($0)) }, "Severity (error, warning, note, off) or settings per rule")),
+                ("include", globs("Globs of files to lint, relative to this file; ** crosses folders")),
+                ("exclude", globs("Globs of files not to lint; exclude wins over include")),
+                ("files", array(object([
+                    ("path", string("A file to lint, relative to this file")),
+                    ("kind", enumeration(FileKind.allCases.map(\.rawValue), "What the file is")),
+                ], required: ["path"]), "Extra files with a forced kind")),
+                ("release_entitlements", globs("Entitlements files that ship (release builds)")),
+                ("apps", array(object([
+                    ("id", string("The appID: <team ID>.<bundle ID>")),
+                    ("entitlements", string("The entitlements file that signs the app, relative to this file")),
+                    ("build_settings", .object([("type", .string("object")), ("additionalProperties", string("A build setting value"))])),
+                ]), "The apps of the project, for cross-checks with the AASA files")),
+                ("domains", .object([
+                    ("type", .string("object")),
+                    ("description", .string("Which AASA file is served on which host")),
+                    ("additionalProperties", string("The AASA file, relative to this file")),
+                ])),
+                ("expectations", array(object([
+                    ("app", string("The appID the URLs are about")),
+                    ("opens", array(string("An https URL"), "URLs that must open the app")),
+                    ("stays_on_web", array(string("An https URL"), "URLs that must not open the app")),
+                    ("file", string("A JSON file {\"deep_linkable_urls\": [...], \"non_deep_linkable_urls\": [...]}")),
+                ]), "URL tests checked during lint")),
+                ("overrides", array(object([
+                    ("files", globs("Globs, each optionally followed by #/json/pointer")),
+                    ("rules", object(rules.map { ($0.id, ruleSetting($0)) }, "Rule settings for these files")),
+                ], required: ["files", "rules"]), "Per-file or per-pointer rule settings; the last match wins")),
+                ("ignore", array(object([
+                    ("rule", enumeration(rules.map(\.id), "The rule")),
+                    ("file", string("A glob of the files")),
+                    ("pointer", string("Only findings at or below this JSON pointer")),
+                    ("reason", string("Why the finding is acceptable")),
+                ], required: ["rule", "file", "reason"]), "Findings silenced on purpose")),
+                ("baseline", string("A baseline file written by --write-baseline")),
+                ("fail_on", enumeration(["error", "warning", "note", "none"], "Lowest severity that fails the run")),
+                ("format", enumeration(ConfigurationLoader.formats, "Report format")),
+            ])),
+        ]))
+    }
+
+    private typealias Members = [(key: String, value: JSONWriter.Value)]
+
+    private static func ruleSetting(_ rule: RuleDescription) -> JSONWriter.Value {
+        let levels = enumeration(["error", "warning", "note", "off"], "Severity")
+        let options: Members = rule.options.map { option in
+            let type: String = switch option.defaultValue {
+            case .integer: "integer"
+            case .string: "string"
+            case .bool: "boolean"
+            }
+            return (option.name, .object([("type", .string(type)), ("description", .string(option.help))]))
+        }
+        return .object([
+            ("description", .string(rule.summary)),
+            ("anyOf", .array([levels, object([("severity", levels)] + options, "Severity and options")])),
+        ])
+    }
+
+    private static func object(_ properties: Members, _ description: String? = nil, required: [String] = []) -> JSONWriter.Value {
+        var members: Members = [("type", .string("object"))]
+        if let description { members.append(("description", .string(description))) }
+        members.append(("properties", .object(properties)))
+        members.append(("additionalProperties", .bool(false)))
+        if !required.isEmpty { members.append(("required", .array(required.map { .string($0) }))) }
+        return .object(members)
+    }
+
+    private static func array(_ items: JSONWriter.Value, _ description: String) -> JSONWriter.Value {
+        .object([("type", .string("array")), ("description", .string(description)), ("items", items)])
+    }
+
+    private static func string(_ description: String) -> JSONWriter.Value {
+        .object([("type", .string("string")), ("description", .string(description))])
+    }
+
+    private static func globs(_ description: String) -> JSONWriter.Value {
+        .object([
+            ("description", .string(description)),
+            ("anyOf", .array([
+                .object([("type", .string("string"))]),
+                .object([("type", .string("array")), ("items", .object([("type", .string("string"))]))]),
+            ])),
+        ])
+    }
+
+    private static func enumeration(_ words: [String], _ description: String) -> JSONWriter.Value {
+        .object([("description", .string(description)), ("enum", .array(words.map { .string($0) }))])
+    }
+}

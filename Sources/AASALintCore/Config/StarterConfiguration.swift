@@ -1,0 +1,61 @@
+/// What `aasalint init` writes: every key explained, most of them commented out, so that
+/// the file is valid as written and a team can switch on what it needs.
+public enum StarterConfiguration {
+    public static let text = """
+        # aasalint configuration. Every key is optional; paths and globs are relative to this
+        # file. `aasalint lint --print-config` shows the effective settings.
+
+        # Severity per rule: error, warning, note or off; or {severity: ..., option: value}.
+        # `aasalint rules` lists the rules and `aasalint rules ID` explains one. Giving an
+        # opt-in rule a severity switches it on.
+        rules:
+          legacy-format: note
+          # file-too-large: {severity: error, max_bytes: 131072}
+
+        # Which files to lint. aasalint finds apple-app-site-association files and
+        # *.entitlements on its own; include narrows that, exclude removes (and wins).
+        # include: ["web/**", "ios/**"]
+        exclude: ["**/node_modules/**", "**/Pods/**"]
+
+        # Extra files with a forced kind (aasa or entitlements), e.g. a file under another name.
+        # files:
+        #   - {path: web/public/aasa.json, kind: aasa}
+
+        # Entitlements files that ship: the release gate (developer mode, get-task-allow)
+        # applies to them. `lint --release` treats every entitlements file as shipping.
+        # release_entitlements: ["ios/**/*Release*.entitlements"]
+
+        # The apps and the hosts they link to, for the cross-checks between the two sides.
+        # apps:
+        #   - id: ABCDE12345.com.example.shop
+        #     entitlements: ios/Shop/Shop.entitlements
+        #     build_settings: {AppIdentifierPrefix: "ABCDE12345."}
+        # domains:
+        #   example.com: web/.well-known/apple-app-site-association
+
+        # URLs that must open the app, or stay on the web, checked on every lint.
+        # expectations:
+        #   - app: ABCDE12345.com.example.shop
+        #     opens: ["https://example.com/product/42"]
+        #     stays_on_web: ["https://example.com/account/login"]
+
+        # Rule settings for some files, or one place in a file (#/json/pointer); last wins.
+        # overrides:
+        #   - files: ["legacy/**/apple-app-site-association#/applinks/details/1"]
+        #     rules: {duplicate-app-id: off}
+
+        # Findings accepted on purpose, each with its reason.
+        # ignore:
+        #   - rule: ignored-key
+        #     file: web/.well-known/apple-app-site-association
+        #     pointer: /applinks/details/0/paths
+        #     reason: iOS 12 devices still read paths
+
+        # Findings accepted when adopting aasalint: write with --write-baseline FILE.
+        # baseline: .aasalint-baseline.json
+
+        # Lowest severity that makes the exit status 1: error, warning, note or none.
+        fail_on: error
+
+        """
+}
