@@ -31,3 +31,21 @@ import Testing
         #expect(text.contains("  Reported:\n"))
     }
 }
+
+@Suite struct StarterConfigurationTests {
+    @Test func theStarterConfigurationLoadsCleanlyWithTheBuiltInRules() throws {
+        let loader = ConfigurationLoader(registry: try FixtureSupport.registry())
+        let configuration = try loader.load(bytes: Array(StarterConfiguration.text.utf8), path: ".aasalint.yml", directory: ".")
+        #expect(configuration.rules["legacy-format"]?.severity == .note)
+        #expect(configuration.failOn == .some(.error))
+    }
+
+    @Test func theConfigurationSchemaNamesEveryKeyAndRule() throws {
+        let registry = try FixtureSupport.registry()
+        let schema = try JSONParser.parse(Array(ConfigurationSchema.text(rules: registry.descriptions).utf8))
+        let keys = schema.member("properties")?.value.members?.map(\.key) ?? []
+        #expect(Set(keys) == Set(ConfigurationLoader.topLevelKeys))
+        let rules = schema.node(at: JSONPointer("/properties/rules/properties")!)?.members?.map(\.key) ?? []
+        #expect(rules == registry.descriptions.map(\.id))
+    }
+}

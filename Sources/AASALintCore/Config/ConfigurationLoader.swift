@@ -4,7 +4,7 @@ import Foundation
 /// line and column.
 public struct ConfigurationLoader: Sendable {
     public static let fileName = ".aasalint.yml"
-    static let topLevelKeys = [
+    public static let topLevelKeys = [
         "rules", "include", "exclude", "files", "release_entitlements", "apps", "domains", "expectations",
         "overrides", "ignore", "baseline", "fail_on", "format",
     ]
@@ -277,7 +277,7 @@ public struct ConfigurationLoader: Sendable {
                 guard let file = reader.string(fileMember.value, at: elementPointer.appending("file"), what: "'file'") else { return nil }
                 return readExpectationFile(file, app: app, directory: directory, &reader)
             }
-            if opens.isEmpty && staysOnWeb.isEmpty {
+            if keys["opens"] == nil && keys["stays_on_web"] == nil {
                 reader.error("an expectation needs 'opens' or 'stays_on_web' (lists of URLs), or 'file'", at: elementPointer)
             }
             return URLExpectationSet(app: app, opens: opens, staysOnWeb: staysOnWeb, document: reader.document)

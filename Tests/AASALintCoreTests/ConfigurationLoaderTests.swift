@@ -1,0 +1,132 @@
+import Foundation
+@testable import AASALintCore
+import Testing
+
+/// A registry with two stand-in rules, so the core's loader is tested without the rules target.
+private struct SampleRule: OptionlessRule {
+    static let description = RuleDescription(id: "sample-rule", summary: "Sample", rationale: "", severity: .warning)
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] { [] }
+}
+
+private struct SizedRule: Rule {
+    static let limit = RuleOptionDescription(name: "max_bytes", defaultValue: .integer(10), help: "")
+    static let description = RuleDescription(id: "sized-rule", summary: "Sized", rationale: "", severity: .error,
+                                             isOptIn: true, options: [limit])
+    init(options: RuleOptions) throws(RuleOptionError) {
+        guard try options.integer(Self.limit) > 0 else { throw RuleOptionError(option: "max_bytes", message: "must be positive") }
+    }
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] { [] }
+}
+
+@Suite struct ConfigurationLoaderTests {
+    let loader = ConfigurationLoader(registry: try! RuleRegistry([SampleRule.self, SizedRule.self]))
+
+    private func load(_ text: String) throws(ConfigurationErrors) -> Configuration {
+        try loader.load(bytes: Array(text.utf8), path: ".aasalint.yml", directory: ".")
+    }
+
+    private func errors(_ text: String) -> [String] {
+        do {
+            _ = try load(text)
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test func aValidConfigurationLoads() throws {
+        let configuration = try load("""
+            rules:
+              sample-rule: off
+              sized-rule: {severity: note, max_bytes: 20}
+            include: ["web/**"]
+            exclude: "**/Fixtures/**"
+            fail_on: warning
+            format: sarif
+            baseline: base.json
+            overrides:
+              - files: ["legacy/**#/applinks/details/1"]
+                rules: {sample-rule: error}
+            ignore:
+              - {rule: sample-rule, file: web/aasa, pointer: /applinks, reason: kept on purpose}
+            """)
+        #expect(configuration.rules["sample-rule"]?.isOff == true)
+        #expect(configuration.rules["sized-rule"]?.severity == .note)
+        #expect(try configuration.rules["sized-rule"]?.options.integer(SizedRule.limit) == 20)
+        #expect(configuration.include.map(\.pattern) == ["web/**"])
+        #expect(configuration.exclude.map(\.pattern) == ["**/Fixtures/**"])
+        #expect(configuration.failOn == .some(.warning))
+        #expect(configuration.format == "sarif")
+        #expect(configuration.overrides.first?.targets.first?.pointer == JSONPointer("/applinks/details/1"))
+        #expect(configuration.ignore.first?.reason == "kept on purpose")
+    }
+
+    @Test func everyMistakeIsReportedWithItsPositionInOneRun() {
+        #expect(errors("""
+            rules:
+              sampel-rule: error
+              sized-rule: {severity: eror, max_byte: 3}
+            exclde: []
+            include: ["a/[b"]
+            fail_on: warnings
+            """) == [
+                ".aasalint.yml:2:3: error: unknown rule 'sampel-rule'; did you mean 'sample-rule'? (`aasalint rules` lists them)",
+                ".aasalint.yml:3:26: error: 'eror' is not a severity for 'sized-rule'; did you mean 'error'? (use error, warning, note or off)",
+                ".aasalint.yml:3:32: error: rule 'sized-rule' has no option 'max_byte'; did you mean 'max_bytes'?",
+                ".aasalint.yml:4:1: error: unknown key 'exclde' in the configuration; did you mean 'exclude'?",
+                ".aasalint.yml:5:11: error: invalid pattern in 'include': '[' is not closed by ']' in 'a/[b'",
+                ".aasalint.yml:6:10: error: 'fail_on' cannot be 'warnings'; did you mean 'warning'? (expected one of: error, warning, note, none)",
+            ])
+    }
+
+    @Test func wrongTypesAndBadOptionValuesAreErrors() {
+        #expect(errors("rules: [a]\n") == [
+            ".aasalint.yml:1:8: error: 'rules' must map rule IDs to a severity or settings, not a list",
+        ])
+        #expect(errors("rules:\n  sized-rule: {max_bytes: many}\n") == [
+            ".aasalint.yml:2:27: error: option 'max_bytes' of 'sized-rule' expects a whole number, not the text 'many'",
+        ])
+        #expect(errors("rules:\n  sized-rule: {max_bytes: 0}\n") == [
+            ".aasalint.yml:2:27: error: rule 'sized-rule': option 'max_bytes' must be positive",
+        ])
+        #expect(errors("ignore:\n  - {rule: sample-rule, file: a}\n") == [
+            ".aasalint.yml:2:5: error: an ignore entry needs 'rule', 'file' and a non-empty 'reason' (why this finding is acceptable)",
+        ])
+        #expect(errors("apps:\n  - id: ABCDE1234.com.x\n") == [
+            ".aasalint.yml:2:9: error: 'ABCDE1234.com.x' is not an appID: the team ID \"ABCDE1234\" has 9 characters, but team IDs have 10, so this appID matches no app; copy it from the Membership page of your Apple developer account",
+        ])
+        #expect(errors("expectations:\n  - app: ABCDE12340.com.x\n    opens: [\"http://example.com/a\"]\n") == [
+            ".aasalint.yml:3:13: error: 'http://example.com/a' is not an https URL with a host (universal links are https only)",
+        ])
+        #expect(errors("domains:\n  Example.com/path: web/aasa\n") == [
+            ".aasalint.yml:2:3: error: 'Example.com/path' is not a host name: write it in lower case without scheme, port or path (example.com)",
+        ])
+    }
+
+    @Test func invalidYAMLIsOneErrorAtItsPosition() {
+        let found = errors("rules:\n  a: [1\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix(".aasalint.yml:3:1: error: invalid YAML: ") == true)
+    }
+
+    @Test func anEmptyFileIsTheDefaultConfiguration() throws {
+        #expect(try load("").rules.isEmpty)
+    }
+
+    @Test func giveAnOptInRuleASeverityToEnableIt() throws {
+        let registry = try RuleRegistry([SampleRule.self, SizedRule.self])
+        let off = try RuleSelection(registry: registry)
+        #expect(off.entries.map(\.description.id) == ["sample-rule"])
+        let configuration = try load("rules:\n  sized-rule: note\n  sample-rule: off\n")
+        let on = try RuleSelection(registry: registry, settings: configuration.rules)
+        #expect(on.entries.map(\.description.id) == ["sized-rule"])
+        #expect(on.entries.first?.severity == .note)
+    }
+
+    @Test func theCommandLineWinsOverTheFile() throws {
+        let registry = try RuleRegistry([SampleRule.self, SizedRule.self])
+        let configuration = try load("rules:\n  sample-rule: off\n")
+        let selection = try RuleSelection(registry: registry, settings: configuration.rules, enable: ["sample-rule"], disable: [])
+        #expect(selection.entries.map(\.description.id) == ["sample-rule"])
+    }
+}

@@ -1,0 +1,38 @@
+@testable import AASALintCore
+import Testing
+
+@Suite struct GlobTests {
+    @Test(arguments: [
+        ("web/**", "web/.well-known/apple-app-site-association", true),
+        ("web/**", "web", true),
+        ("web/**", "website/a", false),
+        ("**/Fixtures/**", "a/b/Fixtures/c/d.json", true),
+        ("**/Fixtures/**", "Fixtures/x", true),
+        ("ios/**/*Release*.entitlements", "ios/App/AppRelease.entitlements", true),
+        ("ios/**/*Release*.entitlements", "ios/AppRelease.entitlements", true),
+        ("ios/**/*Release*.entitlements", "ios/App/AppDebug.entitlements", false),
+        ("*.entitlements", "deep/in/tree/App.entitlements", true),
+        ("*.entitlements", "App.entitlements.bak", false),
+        ("a/*/c", "a/b/c", true),
+        ("a/*/c", "a/b/x/c", false),
+        ("a/?/c", "a/b/c", true),
+        ("a/[bc]/d", "a/c/d", true),
+        ("a/[!bc]/d", "a/c/d", false),
+        ("a/[a-c]x", "a/bx", true),
+        ("./web/*.json", "web/a.json", true),
+        ("legacy/**/apple-app-site-association", "legacy/x/y/apple-app-site-association", true),
+        ("*a*a*a*a*a*a*b", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", false),
+    ])
+    func matches(pattern: String, path: String, expected: Bool) throws {
+        #expect(try Glob(pattern).matches(path) == expected)
+    }
+
+    @Test(arguments: [
+        ("", "an empty pattern matches nothing"),
+        ("a/[bc", "'[' is not closed by ']' in 'a/[bc'"),
+        ("a/**b/c", "'**' must be a whole path segment, as in 'web/**/file' (in 'a/**b/c')"),
+    ])
+    func invalidPatterns(pattern: String, message: String) {
+        #expect(throws: Glob.SyntaxError(message: message)) { try Glob(pattern) }
+    }
+}
