@@ -89,8 +89,8 @@ public struct ConfigurationLoader: Sendable {
                         _ reader: inout ConfigurationReader) -> String? {
         guard let word = reader.string(node, at: pointer, what: what)?.value else { return nil }
         guard words.contains(word) else {
-            let suggestion = Suggestion.nearest(to: word, in: words).map { "did you mean '\($0)'? " } ?? ""
-            reader.error("\(what) cannot be '\(word)'; \(suggestion)(expected one of: \(words.joined(separator: ", ")))", at: pointer)
+            let suggestion = Suggestion.nearest(to: word, in: words).map { "; did you mean '\($0)'?" } ?? ""
+            reader.error("\(what) cannot be '\(word)'\(suggestion) (expected one of: \(words.joined(separator: ", ")))", at: pointer)
             return nil
         }
         return word

@@ -1,10 +1,15 @@
 /// "Did you mean" suggestions, for misspelled keys, rule IDs and command-line flags.
 public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a plausible typo:
-    /// a case-insensitive match, or an edit distance of at most a third of the word's length
+    /// the completion of an abbreviation, a case-insensitive match, or an edit distance of at most a third of the word's length
     /// (and at least 1, at most 3).
     public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let candidates = Array(candidates)
         let lowered = word.lowercased()
+        // An abbreviation (`warn` for `warning`) is a likelier intent than a distant typo.
+        if lowered.count >= 3, let completed = candidates.first(where: { $0 != word && $0.lowercased().hasPrefix(lowered) }) {
+            return completed
+        }
         let limit = min(3, max(1, lowered.count / 3))
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
