@@ -131,10 +131,16 @@ struct LintCommand {
     }
 
     private func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-        } catch {
-            throw UsageError("\(path): cannot write (\(error.localizedDescription))")
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw UsageError("\(path) is a folder; give the name of a file to write")
+        }
+        let folder = Self.folder(of: path)
+        guard FileManager.default.fileExists(atPath: folder) else {
+            throw UsageError("\(path): the folder \(folder) does not exist")
+        }
+        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+            throw UsageError("\(path): cannot write this file (check the folder's permissions)")
         }
     }
 

@@ -27,7 +27,7 @@ public struct FileDiscovery: Sendable {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                problems.append(UsageError("\(path): no such file or directory"))
+                problems.append(UsageError("\(path.isEmpty ? "''" : path): no such file or directory"))
                 continue
             }
             if isDirectory.boolValue {

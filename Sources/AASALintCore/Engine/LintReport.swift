@@ -10,6 +10,8 @@ public struct LintReport: Sendable {
     public let baselinedCount: Int
     /// Baseline entries that no finding matched any more: fixed, so the baseline can shrink.
     public let staleBaselineEntries: [Baseline.Entry]
+    /// Why some input could not be linted (the run exits with status 2).
+    public let problems: [String]
 
     public init(
         diagnostics: [Diagnostic],
@@ -17,7 +19,8 @@ public struct LintReport: Sendable {
         rules: [RuleDescription],
         sources: [String: LineTable] = [:],
         baselinedCount: Int = 0,
-        staleBaselineEntries: [Baseline.Entry] = []
+        staleBaselineEntries: [Baseline.Entry] = [],
+        problems: [String] = []
     ) {
         self.diagnostics = diagnostics
         self.fileCount = fileCount
@@ -25,6 +28,7 @@ public struct LintReport: Sendable {
         self.sources = sources
         self.baselinedCount = baselinedCount
         self.staleBaselineEntries = staleBaselineEntries
+        self.problems = problems
     }
 
     public func count(of severity: Severity) -> Int {

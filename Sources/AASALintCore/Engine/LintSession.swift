@@ -53,7 +53,8 @@ public struct LintSession: Sendable {
         }
         let sources = Dictionary((files + referenced).map { ($0.path, $0.lines) }) { first, _ in first }
         let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions, sources: sources,
-                                baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale)
+                                baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale,
+                                problems: problems.map(\.message))
         return Outcome(report: report, problems: problems, allDiagnostics: diagnostics)
     }
 

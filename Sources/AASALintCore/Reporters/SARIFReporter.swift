@@ -35,7 +35,7 @@ public struct SARIFReporter: Reporter {
                             ("rules", .array(report.rules.map(Self.reportingDescriptor))),
                         ])),
                     ])),
-                    ("invocations", .array([.object([("executionSuccessful", .bool(true))])])),
+                    ("invocations", .array([Self.invocation(report)])),
                     // The trailing slash makes "aasalint" the category, so GitHub keeps one
                     // set of alerts per tool however often it runs.
                     ("automationDetails", .object([("id", .string("aasalint/"))])),
@@ -212,6 +212,17 @@ public struct SARIFReporter: Reporter {
 
     /// SARIF regions are 1-based with an exclusive end; a zero-width region (a finding about
     /// the whole file, at 1:1) keeps its end column equal to its start column.
+    /// Inputs that could not be linted make the run unsuccessful, with each reason as a notification.
+    static func invocation(_ report: LintReport) -> JSONWriter.Value {
+        var members: [(key: String, value: JSONWriter.Value)] = [("executionSuccessful", .bool(report.problems.isEmpty))]
+        if !report.problems.isEmpty {
+            members.append(("toolExecutionNotifications", .array(report.problems.map { problem in
+                .object([("level", .string("error")), ("message", .object([("text", .string(problem))]))])
+            })))
+        }
+        return .object(members)
+    }
+
     static func region(_ range: SourceRange) -> JSONWriter.Value {
         let startLine = max(1, range.start.line)
         let startColumn = max(1, range.start.column)
