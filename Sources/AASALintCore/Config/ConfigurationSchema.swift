@@ -65,7 +65,8 @@ public enum ConfigurationSchema {
         }
         return .object([
             ("description", .string(rule.summary)),
-            ("anyOf", .array([levels, object([("severity", levels)] + options, "Severity and options")])),
+            // YAML 1.1 readers (editors, PyYAML) see a bare `off` as false, which aasalint accepts too.
+            ("anyOf", .array([levels, .object([("const", .bool(false))]), object([("severity", levels)] + options, "Severity and options")])),
         ])
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// Small repositories with their own `.aasalint.yml` under `Fixtures/projects/`, linted end to
+/// end from their own folder. Each golden `Fixtures/projects/expected/<scenario>.txt` records
+/// the exit status, standard output and standard error.
+@Suite struct ProjectScenarioTests {
+    static let projects = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/projects")
+
+    @Test(arguments: ["severities", "overrides", "ignore", "include-exclude", "config-errors"])
+    func scenario(_ name: String) throws {
+        let run = try BinaryRunner.run(["lint", "--no-color"], workingDirectory: Self.projects.appendingPathComponent(name))
+        try expectGolden(Self.transcript(run), named: name)
+    }
+
+    @Test func printConfigShowsTheEffectiveSettings() throws {
+        let run = try BinaryRunner.run(["lint", "--print-config", "--fail-on", "note", "--enable", "legacy-format"],
+                                       workingDirectory: Self.projects.appendingPathComponent("severities"))
+        try expectGolden(Self.transcript(run), named: "severities-print-config")
+    }
+
+    @Test func theCommandLineOverridesTheFile() throws {
+        let folder = Self.projects.appendingPathComponent("severities")
+        let run = try BinaryRunner.run(["lint", "--disable", "ignored-key", "--fail-on", "error"], workingDirectory: folder)
+        #expect(run.status == 0)
+        #expect(!run.standardOutput.contains("[ignored-key]"))
+        let ignoringFile = try BinaryRunner.run(["lint", "--no-config"], workingDirectory: folder)
+        #expect(ignoringFile.standardOutput.contains("[legacy-format]"))
+    }
+
+    /// A repository with findings adopts aasalint: the baseline accepts what is there, the next
+    /// run passes, and a new finding fails it again.
+    @Test func baselineAcceptsExistingFindingsAndReportsOnlyNewOnes() throws {
+        let folder = try Self.copy("baseline")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let before = try BinaryRunner.run(["lint", "--fail-on", "note"], workingDirectory: folder)
+        #expect(before.status == 2, "the configured baseline does not exist yet")
+        let written = try BinaryRunner.run(["lint", "--write-baseline", ".aasalint-baseline.json", "--quiet"], workingDirectory: folder)
+        #expect(written.status == 0)
+        #expect(written.standardError == "aasalint: recorded 3 findings in .aasalint-baseline.json\n")
+        let baseline = try String(contentsOf: folder.appendingPathComponent(".aasalint-baseline.json"), encoding: .utf8)
+        #expect(baseline.contains("\"file\": \"web/.well-known/apple-app-site-association\""))
+
+        let adopted = try BinaryRunner.run(["lint", "--fail-on", "note"], workingDirectory: folder)
+        #expect(adopted.status == 0)
+        #expect(adopted.standardOutput == "no problems in 2 files\n3 findings accepted by the baseline\n")
+
+        let aasa = folder.appendingPathComponent("web/.well-known/apple-app-site-association")
+        let edited = try String(contentsOf: aasa, encoding: .utf8)
+            .replacingOccurrences(of: "\"components\": [{\"/\": \"/help/*\"}]", with: "\"components\": []")
+        try edited.write(to: aasa, atomically: true, encoding: .utf8)
+        let regressed = try BinaryRunner.run(["lint", "--fail-on", "note", "--quiet"], workingDirectory: folder)
+        #expect(regressed.status == 1)
+        #expect(regressed.standardOutput == """
+            web/.well-known/apple-app-site-association:11:23: warning: "components" is empty, so this details entry opens no URL; add components or remove the entry [empty-components]
+
+            """)
+
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("legacy"))
+        let fixed = try BinaryRunner.run(["lint", "--fail-on", "error"], workingDirectory: folder)
+        #expect(fixed.standardOutput.contains("1 baseline entry no longer match"))
+    }
+
+    @Test func initWritesAStarterThatLintsCleanlyAndIsNeverOverwritten() throws {
+        let folder = try Self.copy("include-exclude")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.removeItem(at: folder.appendingPathComponent(".aasalint.yml"))
+        let first = try BinaryRunner.run(["init"], workingDirectory: folder)
+        #expect(first.status == 0)
+        let lint = try BinaryRunner.run(["lint", "--quiet"], workingDirectory: folder)
+        #expect(lint.standardError == "")
+        #expect(lint.status != 2)
+        let second = try BinaryRunner.run(["init"], workingDirectory: folder)
+        #expect(second.status == 2)
+        #expect(second.standardError.contains(".aasalint.yml already exists"))
+    }
+
+    // MARK: Support
+
+    static func transcript(_ run: BinaryRun) -> String {
+        "exit: \(run.status)\n--- stdout\n\(run.standardOutput)--- stderr\n\(run.standardError)"
+    }
+
+    static func copy(_ scenario: String) throws -> URL {
+        let target = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-\(scenario)-\(UUID().uuidString)")
+        try FileManager.default.copyItem(at: projects.appendingPathComponent(scenario), to: target)
+        return target
+    }
+
+    private func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let golden = Self.projects.appendingPathComponent("expected/\(name).txt")
+        if ProcessInfo.processInfo.environment["AASALINT_UPDATE_GOLDENS"] == "1" {
+            try FileManager.default.createDirectory(at: golden.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try actual.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(actual == expected, sourceLocation: sourceLocation)
+    }
+}
