@@ -15,9 +15,7 @@ struct LintCommand {
                        help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)"),
             OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, help: "Also run this rule (for opt-in rules)"),
             OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, help: "Do not run this rule"),
-            OptionSpec(name: "config", shortName: "c", valueName: "FILE",
-                       help: "Read this configuration instead of the nearest .aasalint.yml"),
-            OptionSpec(name: "no-config", help: "Ignore any .aasalint.yml"),
+        ] + ConfigurationOptions.specs + [
             OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
             OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings that this baseline does not accept"),
             OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the current findings as accepted, in FILE"),
@@ -27,6 +25,7 @@ struct LintCommand {
             OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
             OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
             OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
+            OptionSpec(name: "summary", help: "After the summary, count the findings per rule (text format)"),
         ],
         positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input")
     )
@@ -55,9 +54,9 @@ struct LintCommand {
     }
 
     private func lint(_ parsed: ParsedArguments) throws -> Int32 {
-        let registry = try BuiltInRules.registry()
-        var configuration = try loadConfiguration(parsed, registry: registry)
+        var configuration = try ConfigurationOptions.load(parsed)
         if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
+        let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration,
                                 enable: parsed.values("enable"), disable: parsed.values("disable"))
         let format = (parsed.value("format") ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
@@ -90,7 +89,8 @@ struct LintCommand {
         let options = TextReporter.Options(
             color: toTerminal && !parsed.flag("no-color") && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true,
             snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
-            quiet: parsed.flag("quiet")
+            quiet: parsed.flag("quiet"),
+            ruleSummary: parsed.flag("summary")
         )
         let rendered = format.reporter(options: options).render(outcome.report)
         if let outputFile {
@@ -104,21 +104,6 @@ struct LintCommand {
         if !outcome.problems.isEmpty { return ExitStatus.failure }
         if parsed.value("write-baseline") != nil { return ExitStatus.success }
         return outcome.report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
-    }
-
-    private func loadConfiguration(_ parsed: ParsedArguments, registry: RuleRegistry) throws -> Configuration {
-        if parsed.flag("no-config") { return Configuration() }
-        let loader = ConfigurationLoader(registry: registry)
-        if let path = parsed.value("config") {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw UsageError("\(path): no such configuration file")
-            }
-            return try loader.load(path: path)
-        }
-        guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
-            return Configuration()
-        }
-        return try loader.load(path: Self.shown(found))
     }
 
     private func loadBaseline(_ parsed: ParsedArguments, configuration: Configuration) throws -> (Baseline, String)? {
@@ -147,11 +132,5 @@ struct LintCommand {
     private static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "." : folder
-    }
-
-    /// A path found by walking up from the working directory, as reports show it.
-    private static func shown(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath
-        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
     }
 }

@@ -1,11 +1,11 @@
 import AASALintCore
-import AASALintRules
 
 struct RulesCommand {
     static let spec = CommandSpec(
         name: "rules",
         summary: "List the rules, or explain one: rationale, default severity, options and examples",
         usage: "aasalint rules [ID]",
+        options: ConfigurationOptions.specs,
         positionals: PositionalSpec(name: "ID", help: "The rule to explain", minimum: 0, maximum: 1)
     )
 
@@ -16,7 +16,10 @@ struct RulesCommand {
         let registry: RuleRegistry
         do {
             parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-            registry = try BuiltInRules.registry()
+            registry = try ConfigurationOptions.registry(for: parsed.wantsHelp ? Configuration() : ConfigurationOptions.load(parsed))
+        } catch let errors as ConfigurationErrors {
+            output.writeError(errors.description + "\n")
+            return ExitStatus.failure
         } catch {
             return output.fail("\(error)")
         }
@@ -28,10 +31,10 @@ struct RulesCommand {
             output.write(RuleDocumentation.list(registry.descriptions))
             return ExitStatus.success
         }
-        guard let rule = registry.rule(withID: id) else {
+        guard let rule = registry.description(of: id) else {
             return output.fail(registry.unknownRuleError(id).message)
         }
-        output.write(RuleDocumentation.explain(rule.description))
+        output.write(RuleDocumentation.explain(rule))
         return ExitStatus.success
     }
 }

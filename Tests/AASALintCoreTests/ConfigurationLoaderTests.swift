@@ -130,3 +130,98 @@ private struct SizedRule: Rule {
         #expect(selection.entries.map(\.description.id) == ["sample-rule"])
     }
 }
+
+@Suite struct CustomRuleConfigurationTests {
+    let loader = ConfigurationLoader(registry: try! RuleRegistry([SampleRule.self]))
+
+    private func errors(_ text: String) -> [String] {
+        do {
+            _ = try loader.load(bytes: Array(text.utf8), path: "c.yml", directory: ".")
+            return []
+        } catch {
+            return error.errors.map(\.description)
+        }
+    }
+
+    @Test func mistakesInCustomRulesArePositionedConfigurationErrors() {
+        #expect(errors("""
+            custom_rules:
+              - {id: sample-rule, select: /a, forbidden: true, message: m}
+              - {id: Bad_ID, select: /a, forbidden: true, message: m}
+              - {id: two, select: /a, forbidden: true, required: true, message: m}
+              - {id: regex, select: /a, matches: "([", message: m}
+              - {id: pointer, select: "a/b", forbidden: true, message: m}
+              - {id: nothing, select: /a}
+            """) == [
+                "c.yml:2:10: error: 'sample-rule' is the ID of a built-in rule; give the custom rule its own ID",
+                "c.yml:3:10: error: 'Bad_ID' is not a rule ID: use lower-case words joined by '-' (team-id-policy)",
+                "c.yml:4:5: error: a custom rule needs exactly one condition: matches, not_matches, one_of, required, forbidden, max_items (this one has required and forbidden)",
+                "c.yml:5:38: error: '([' is not a valid regular expression",
+                "c.yml:6:27: error: 'a/b' is not a JSON pointer: write it like /applinks/details/*/appIDs/*",
+                "c.yml:7:5: error: a custom rule needs 'id', 'select' (a JSON pointer with * segments), one condition and 'message'",
+            ])
+    }
+
+    @Test func customRulesCanBeConfiguredLikeBuiltInOnes() throws {
+        let configuration = try loader.load(bytes: Array("""
+            custom_rules:
+              - {id: team-policy, select: "/applinks/details/*/appIDs/*", matches: "^ABCDE", message: "{value} at {pointer}"}
+            rules:
+              team-policy: error
+            ignore:
+              - {rule: team-policy, file: "**", reason: testing}
+            """.utf8), path: "c.yml", directory: ".")
+        #expect(configuration.customRules.map(\.description.id) == ["team-policy"])
+        #expect(configuration.rules["team-policy"]?.severity == .error)
+        #expect(configuration.ignore.first?.rule == "team-policy")
+    }
+
+    @Test func pluginsNeedACommandListAndAPositiveTimeout() {
+        #expect(errors("""
+            plugins:
+              - {id: policy, command: "python3 policy.py"}
+              - {id: slow, command: [sleep, "9"], timeout: 0}
+            rules:
+              policy/anything: off
+              other/anything: off
+            """) == [
+                "c.yml:2:27: error: 'command' must be a list, the program and its arguments: [python3, plugins/policy.py]",
+                "c.yml:3:48: error: 'timeout' must be a number of seconds above 0",
+                "c.yml:5:3: error: unknown rule 'policy/anything' (`aasalint rules` lists them)",
+                "c.yml:6:3: error: unknown rule 'other/anything' (`aasalint rules` lists them)",
+            ])
+    }
+}
+
+@Suite struct CustomRuleTests {
+    private func findings(_ rule: String, in json: String) throws -> [String] {
+        let loader = ConfigurationLoader(registry: try RuleRegistry([]))
+        let configuration = try loader.load(bytes: Array("custom_rules:\n  - \(rule)\n".utf8), path: "c.yml", directory: ".")
+        let file = LintFile(path: "a.json", kind: .aasa, bytes: Array(json.utf8))
+        let check = try #require(configuration.customRules.first)
+        return check.check(file, in: LintContext(files: [file])).map {
+            "\($0.location.range.start.line):\($0.location.range.start.column) \($0.message)"
+        }
+    }
+
+    let document = """
+        {"applinks": {"details": [
+          {"appIDs": ["ABCDE12345.a", "XYZ0000000.b"], "components": [{"/": "/checkout/*"}]},
+          {"appIDs": ["ABCDE12345.c"]}
+        ]}}
+        """
+
+    @Test func eachConditionReportsWhatItShould() throws {
+        let foreign = try findings("{id: r, select: /applinks/details/*/appIDs/*, matches: '^ABCDE12345[.]', message: '{value} at {pointer}'}", in: document)
+        #expect(foreign == ["2:31 XYZ0000000.b at /applinks/details/0/appIDs/1"])
+        let checkout = try findings("{id: r, select: /applinks/details/*/components/*/~1, not_matches: '^/checkout', message: 'no {value}'}", in: document)
+        #expect(checkout == ["2:69 no /checkout/*"])
+        #expect(try findings("{id: r, select: /applinks/details/*/components, required: true, message: 'missing {pointer}'}", in: document)
+            == ["3:3 missing /applinks/details/1/components"])
+        #expect(try findings("{id: r, select: /webcredentials, forbidden: true, message: m}", in: document) == [])
+        #expect(try findings("{id: r, select: /applinks/details, max_items: 1, message: 'too many: {value}'}", in: document)
+            == ["1:26 too many: [2 items]"])
+        #expect(try findings("{id: r, select: /applinks/details/*/appIDs/0, one_of: [ABCDE12345.a], message: '{value}'}", in: document)
+            == ["3:15 ABCDE12345.c"])
+    }
+}

@@ -9,7 +9,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/projects")
 
-    @Test(arguments: ["severities", "overrides", "ignore", "include-exclude", "config-errors"])
+    @Test(arguments: ["severities", "overrides", "ignore", "include-exclude", "config-errors", "custom-rules", "plugins"])
     func scenario(_ name: String) throws {
         let run = try BinaryRunner.run(["lint", "--no-color"], workingDirectory: Self.projects.appendingPathComponent(name))
         try expectGolden(Self.transcript(run), named: name)
@@ -75,6 +75,38 @@ import Testing
         let second = try BinaryRunner.run(["init"], workingDirectory: folder)
         #expect(second.status == 2)
         #expect(second.standardError.contains(".aasalint.yml already exists"))
+    }
+
+    @Test func customRulesAreListedExplainedAndInSARIF() throws {
+        let folder = Self.projects.appendingPathComponent("custom-rules")
+        let list = try BinaryRunner.run(["rules"], workingDirectory: folder)
+        #expect(list.standardOutput.contains("team-id-policy"))
+        let explain = try BinaryRunner.run(["rules", "no-checkout-links"], workingDirectory: folder)
+        #expect(explain.standardOutput.hasPrefix("no-checkout-links: Custom rule: /applinks/details/*/components/*/~1\n"))
+        let sarif = try BinaryRunner.run(["lint", "--format", "sarif"], workingDirectory: folder)
+        #expect(sarif.standardOutput.contains("\"id\": \"team-id-policy\""))
+        #expect(sarif.standardOutput.contains("\"ruleId\": \"team-id-policy\""))
+    }
+
+    /// A plugin that fails in any way stops the run with exit status 2 and a message naming it,
+    /// never a hang.
+    @Test(arguments: [
+        ("slow.py", ", timeout: 1", "aasalint: error: plugin 'failing-plugin' did not answer within 1 seconds and was stopped; raise its 'timeout' or make it faster\n"),
+        ("garbage.py", "", "aasalint: error: plugin 'failing-plugin' answered something that is not JSON: unexpected word 'Traceback': strings must be in double quotes: write \"Traceback\" (see docs/plugins.md)\n"),
+        ("failing.py", "", "aasalint: error: plugin 'failing-plugin' exited with status 3: cannot reach the policy server\n"),
+        ("wrong-pointer.py", "", "aasalint: error: plugin 'failing-plugin' answered diagnostic 0 at '/nowhere/3', which is not a place in web/.well-known/apple-app-site-association (see docs/plugins.md)\n"),
+    ])
+    func failingPluginsAreToolErrors(script: String, extra: String, message: String) throws {
+        let folder = try Self.copy("plugins")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let plugin = Self.projects.deletingLastPathComponent().appendingPathComponent("plugins/\(script)").path
+        try "plugins:\n  - {id: failing-plugin, command: [python3, \"\(plugin)\"]\(extra)}\n"
+            .write(to: folder.appendingPathComponent(".aasalint.yml"), atomically: true, encoding: .utf8)
+        let started = Date()
+        let run = try BinaryRunner.run(["lint", "--quiet"], workingDirectory: folder)
+        #expect(run.status == 2)
+        #expect(run.standardError == message)
+        #expect(Date().timeIntervalSince(started) < 20)
     }
 
     // MARK: Support

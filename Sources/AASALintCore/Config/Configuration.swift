@@ -25,6 +25,8 @@ public struct Configuration: Sendable {
     /// nil: the default (`error`); `.some(nil)`: never fail.
     public var failOn: Severity??
     public var format: String?
+    public var customRules: [CustomRule] = []
+    public var plugins: [PluginDefinition] = []
 
     public init() {}
 }
@@ -42,6 +44,18 @@ public struct RuleSetting: Sendable {
         self.options = options
         self.pointer = pointer
     }
+}
+
+/// An external program that receives the linted files and answers findings (`plugins:`).
+public struct PluginDefinition: Sendable {
+    public static let defaultTimeout = 30.0
+
+    public let id: String
+    /// The program and its arguments, run from the configuration's folder.
+    public let command: [String]
+    /// Seconds before the plugin is stopped and the run fails.
+    public let timeout: Double
+    public let pointer: JSONPointer
 }
 
 /// An extra path with a forced kind (`files:`).

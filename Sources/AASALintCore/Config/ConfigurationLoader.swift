@@ -6,15 +6,28 @@ public struct ConfigurationLoader: Sendable {
     public static let fileName = ".aasalint.yml"
     public static let topLevelKeys = [
         "rules", "include", "exclude", "files", "release_entitlements", "apps", "domains", "expectations",
-        "overrides", "ignore", "baseline", "fail_on", "format",
+        "overrides", "ignore", "baseline", "fail_on", "format", "custom_rules", "plugins",
     ]
     static let severityWords = ["error", "warning", "note", "off"]
-    public static let formats = ["text", "json", "sarif"]
+    public static let formats = ReportFormat.allCases.map(\.rawValue)
 
     public let registry: RuleRegistry
+    /// Plugins' findings are named `<plugin id>/<rule>`; the configuration may set their severity.
+    let pluginIDs: [String]
 
     public init(registry: RuleRegistry) {
+        self.init(registry: registry, pluginIDs: [])
+    }
+
+    init(registry: RuleRegistry, pluginIDs: [String]) {
         self.registry = registry
+        self.pluginIDs = pluginIDs
+    }
+
+    /// True for `<plugin id>/<rule>`, the IDs of a declared plugin's findings.
+    func isPluginRuleID(_ id: String) -> Bool {
+        guard let slash = id.firstIndex(of: "/") else { return false }
+        return pluginIDs.contains(String(id[..<slash])) && id.index(after: slash) < id.endIndex
     }
 
     /// The nearest `.aasalint.yml` from `directory` upward.
@@ -58,6 +71,26 @@ public struct ConfigurationLoader: Sendable {
         func child(_ key: String) -> (JSONNode, JSONPointer)? {
             keys[key].map { ($0.value, pointer.appending(key)) }
         }
+        // Custom rules and plugins first: the other keys may name their rules.
+        if let (node, at) = child("custom_rules") { configuration.customRules = readCustomRules(node, at: at, &reader) }
+        if let (node, at) = child("plugins") { configuration.plugins = readPlugins(node, at: at, &reader) }
+        let scoped: ConfigurationLoader
+        do throws(RegistryError) {
+            scoped = ConfigurationLoader(registry: try RuleRegistry(registry.rules, customRules: configuration.customRules),
+                                         pluginIDs: configuration.plugins.map(\.id))
+        } catch {
+            throw ConfigurationErrors(errors: reader.errors + [ConfigurationError(at: document.location(pointer.appending("custom_rules")), error.message)])
+        }
+        scoped.readSettings(keys, into: &configuration, &reader)
+        guard reader.errors.isEmpty else { throw ConfigurationErrors(errors: reader.errors) }
+        return configuration
+    }
+
+    private func readSettings(_ keys: [String: JSONMember], into configuration: inout Configuration, _ reader: inout ConfigurationReader) {
+        let pointer = JSONPointer.root
+        func child(_ key: String) -> (JSONNode, JSONPointer)? {
+            keys[key].map { ($0.value, pointer.appending(key)) }
+        }
         if let (node, at) = child("rules") { configuration.rules = readRules(node, at: at, &reader) }
         if let (node, at) = child("include") { configuration.include = reader.globs(node, at: at, what: "'include'") }
         if let (node, at) = child("exclude") { configuration.exclude = reader.globs(node, at: at, what: "'exclude'") }
@@ -81,8 +114,6 @@ public struct ConfigurationLoader: Sendable {
         if let (node, at) = child("format") {
             configuration.format = choice(node, at: at, from: Self.formats, what: "'format'", &reader)
         }
-        guard reader.errors.isEmpty else { throw ConfigurationErrors(errors: reader.errors) }
-        return configuration
     }
 
     private func choice(_ node: JSONNode, at pointer: JSONPointer, from words: [String], what: String,
@@ -106,11 +137,18 @@ public struct ConfigurationLoader: Sendable {
         var settings: [String: RuleSetting] = [:]
         for member in members {
             let rulePointer = pointer.appending(member.key)
-            guard let rule = registry.rule(withID: member.key) else {
+            if isPluginRuleID(member.key) {
+                let word = member.value.boolValue == false ? "off" : member.value.stringValue ?? ""
+                if let level = severityLevel(word, at: rulePointer, rule: member.key, &reader) {
+                    settings[member.key] = RuleSetting(severity: level, isOff: level == nil, options: RuleOptions(), pointer: rulePointer)
+                }
+                continue
+            }
+            guard let rule = registry.description(of: member.key) else {
                 reader.error(registry.unknownRuleError(member.key).message, atKeyOf: member, under: pointer)
                 continue
             }
-            if let setting = readRuleSetting(member.value, for: rule.description, at: rulePointer, &reader) {
+            if let setting = readRuleSetting(member.value, for: rule, at: rulePointer, &reader) {
                 settings[member.key] = setting
             }
         }
@@ -155,12 +193,10 @@ public struct ConfigurationLoader: Sendable {
             }
         }
         let options = RuleOptions(values)
-        if let ruleType = registry.rule(withID: rule.id) {
-            do throws(RuleOptionError) {
-                _ = try ruleType.init(options: options)
-            } catch {
-                reader.error("rule '\(rule.id)': \(error)", at: pointer.appending(error.option))
-            }
+        do throws(RuleOptionError) {
+            _ = try registry.makeCheck(id: rule.id, options: options)
+        } catch {
+            reader.error("rule '\(rule.id)': \(error)", at: pointer.appending(error.option))
         }
         return RuleSetting(severity: severity, isOff: isOff, options: options, pointer: pointer)
     }
@@ -347,7 +383,7 @@ public struct ConfigurationLoader: Sendable {
                 reader.error("an ignore entry needs 'rule', 'file' and a non-empty 'reason' (why this finding is acceptable)", at: elementPointer)
                 return nil
             }
-            if registry.rule(withID: rule.value) == nil {
+            if registry.description(of: rule.value) == nil && !isPluginRuleID(rule.value) {
                 reader.error(registry.unknownRuleError(rule.value).message, at: rule.pointer)
             }
             guard let glob = target(file, &reader)?.glob else { return nil }

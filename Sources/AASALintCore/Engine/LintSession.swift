@@ -46,13 +46,19 @@ public struct LintSession: Sendable {
         } catch {
             problems.append(error)
         }
+        let plugins = PluginRunner(configuration: configuration).run(on: files)
+        problems += plugins.problems
+        diagnostics = (diagnostics + plugins.diagnostics.compactMap(plan.adjusted)).sorted(by: Diagnostic.reportOrder)
         var reported = diagnostics
         var stale: [Baseline.Entry] = []
         if let baseline {
             (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory)
         }
         let sources = Dictionary((files + referenced).map { ($0.path, $0.lines) }) { first, _ in first }
-        let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions, sources: sources,
+        let pluginRules = Dictionary(plugins.diagnostics.map { ($0.ruleID, $0.severity) }) { first, _ in first }
+            .sorted { $0.key < $1.key }
+            .map { PluginRunner.description(ofPluginRule: $0.key, severity: $0.value) }
+        let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
                                 baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale,
                                 problems: problems.map(\.message))
         return Outcome(report: report, problems: problems, allDiagnostics: diagnostics)

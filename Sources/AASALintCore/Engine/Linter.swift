@@ -26,7 +26,7 @@ public struct Linter: Sendable {
                 selections[overrides] = selection
             }
             for entry in selection.entries where entry.description.fileKinds.contains(file.kind) {
-                for var diagnostic in entry.rule.check(file, in: context) {
+                for var diagnostic in entry.check.check(file, in: context) {
                     diagnostic.severity = entry.severity
                     if let adjusted = plan.adjusted(diagnostic) { diagnostics.append(adjusted) }
                 }

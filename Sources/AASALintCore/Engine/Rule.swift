@@ -1,11 +1,15 @@
-/// A check. Built-in rules live in `Rules/`, one per file, and are listed in the registry.
-public protocol Rule: Sendable {
+/// Whatever checks files: a built-in rule, or a custom rule declared in the configuration.
+public protocol FileCheck: Sendable {
+    /// Findings for one file. Checks name places by pointer or span through `file`; they never
+    /// compute lines or columns themselves.
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic]
+}
+
+/// A built-in check. Built-in rules live in `Rules/`, one per file, and are listed in the registry.
+public protocol Rule: FileCheck {
     static var description: RuleDescription { get }
     /// Bad options are configuration errors, not crashes.
     init(options: RuleOptions) throws(RuleOptionError)
-    /// Findings for one file. Rules name places by pointer or span through `file`; they never
-    /// compute lines or columns themselves.
-    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic]
 }
 
 /// A rule without options: it only needs `init()`.

@@ -50,6 +50,11 @@ public struct RulePlan: Sendable {
     public func adjusted(_ diagnostic: Diagnostic) -> Diagnostic? {
         guard let path = configuration.relativePath(ofDisplayPath: diagnostic.location.file) else { return diagnostic }
         var result = diagnostic
+        // Plugins' findings are not selected like rules; their configured severity applies here.
+        if base.entries.allSatisfy({ $0.description.id != diagnostic.ruleID }), let setting = configuration.rules[diagnostic.ruleID] {
+            if setting.isOff { return nil }
+            if let severity = setting.severity { result.severity = severity }
+        }
         for override in configuration.overrides {
             guard let setting = override.rules[diagnostic.ruleID],
                   override.targets.contains(where: { target in

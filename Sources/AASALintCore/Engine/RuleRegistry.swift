@@ -1,19 +1,32 @@
-/// The rules aasalint knows, by ID.
+/// The rules aasalint knows, by ID: the built-in ones and those the configuration declares.
 public struct RuleRegistry: Sendable {
     public let rules: [any Rule.Type]
+    public let customRules: [CustomRule]
 
-    public init(_ rules: [any Rule.Type]) throws(RegistryError) {
-        var seen = Set<String>()
-        for rule in rules where !seen.insert(rule.description.id).inserted {
-            throw RegistryError(message: "two rules share the ID '\(rule.description.id)'")
+    public init(_ rules: [any Rule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
+        let ids = rules.map { $0.description.id } + customRules.map { $0.description.id }
+        if let repeated = ids.enumerated().first(where: { ids[..<$0.offset].contains($0.element) })?.element {
+            throw RegistryError(message: "two rules share the ID '\(repeated)'")
         }
         self.rules = rules
+        self.customRules = customRules
     }
 
-    public var descriptions: [RuleDescription] { rules.map { $0.description } }
+    public var descriptions: [RuleDescription] { rules.map { $0.description } + customRules.map(\.description) }
 
+    public func description(of id: String) -> RuleDescription? {
+        descriptions.first { $0.id == id }
+    }
+
+    /// The built-in rule with this ID.
     public func rule(withID id: String) -> (any Rule.Type)? {
         rules.first { $0.description.id == id }
+    }
+
+    /// A ready check for the rule with this ID; custom rules take no options.
+    func makeCheck(id: String, options: RuleOptions) throws(RuleOptionError) -> (any FileCheck)? {
+        if let rule = rule(withID: id) { return try rule.init(options: options) }
+        return customRules.first { $0.description.id == id }
     }
 
     /// An error for an ID nobody registered, with the nearest known ID.

@@ -2,9 +2,9 @@
 /// settings, then `--enable`/`--disable` from the command line.
 public struct RuleSelection: Sendable {
     public struct Entry: Sendable {
-        public let rule: any Rule
+        public let description: RuleDescription
+        public let check: any FileCheck
         public let severity: Severity
-        public var description: RuleDescription { type(of: rule).description }
     }
 
     public let entries: [Entry]
@@ -15,12 +15,11 @@ public struct RuleSelection: Sendable {
         enable: [String] = [],
         disable: [String] = []
     ) throws(UsageError) {
-        for id in enable + disable where registry.rule(withID: id) == nil {
+        for id in enable + disable where registry.description(of: id) == nil {
             throw registry.unknownRuleError(id)
         }
         var entries: [Entry] = []
-        for ruleType in registry.rules {
-            let description = ruleType.description
+        for description in registry.descriptions {
             let setting = settings[description.id]
             var enabled = !description.isOptIn
             if let setting {
@@ -30,8 +29,8 @@ public struct RuleSelection: Sendable {
             if disable.contains(description.id) { enabled = false }
             guard enabled else { continue }
             do throws(RuleOptionError) {
-                let rule = try ruleType.init(options: setting?.options ?? RuleOptions())
-                entries.append(Entry(rule: rule, severity: setting?.severity ?? description.severity))
+                guard let check = try registry.makeCheck(id: description.id, options: setting?.options ?? RuleOptions()) else { continue }
+                entries.append(Entry(description: description, check: check, severity: setting?.severity ?? description.severity))
             } catch {
                 throw UsageError("rule '\(description.id)': \(error)")
             }

@@ -7,10 +7,24 @@ enum JSONWriter {
         case null
         case bool(Bool)
         case integer(Int)
+        /// A number as written in a source document, kept exactly.
+        case number(String)
         case string(String)
         case array([Value])
         /// Members in output order; reports fix the order so that diffs stay readable.
         case object([(key: String, value: Value)])
+
+        /// A parsed document as plain JSON, for tools that read it (plugins).
+        static func document(_ node: JSONNode) -> Value {
+            switch node.value {
+            case .object(let members): .object(members.map { ($0.key, document($0.value)) })
+            case .array(let elements): .array(elements.map(document))
+            case .string(let text): .string(text)
+            case .number(let text): .number(text)
+            case .bool(let flag): .bool(flag)
+            case .null: .null
+            }
+        }
 
         /// A string, or `null` when there is none.
         static func optional(_ text: String?) -> Value {
@@ -32,6 +46,8 @@ enum JSONWriter {
             output += "null"
         case .bool(let flag):
             output += flag ? "true" : "false"
+        case .number(let text):
+            output += text
         case .integer(let number):
             output += String(number)
         case .string(let text):

@@ -8,6 +8,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case text
     case json
     case sarif
+    case github
 
     /// The reporter for this format; `options` only shape the text format, the machine
     /// formats are the same wherever they are written.
@@ -16,6 +17,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .text: TextReporter(options: options)
         case .json: JSONReporter()
         case .sarif: SARIFReporter()
+        case .github: GitHubReporter()
         }
     }
 }

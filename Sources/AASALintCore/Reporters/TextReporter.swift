@@ -9,11 +9,14 @@ public struct TextReporter: Reporter {
         public var snippets: Bool
         /// Only the finding lines: nothing indented and no summary.
         public var quiet: Bool
+        /// A count per rule after the summary, for release gates.
+        public var ruleSummary: Bool
 
-        public init(color: Bool = false, snippets: Bool = false, quiet: Bool = false) {
+        public init(color: Bool = false, snippets: Bool = false, quiet: Bool = false, ruleSummary: Bool = false) {
             self.color = color
             self.snippets = snippets
             self.quiet = quiet
+            self.ruleSummary = ruleSummary
         }
     }
 
@@ -45,6 +48,7 @@ public struct TextReporter: Reporter {
         }
         if !options.quiet {
             lines.append(Self.summary(of: report))
+            if options.ruleSummary { lines += Self.ruleSummaryLines(of: report) }
             lines += Self.baselineLines(of: report)
         }
         return lines.map { $0 + "\n" }.joined()
@@ -60,6 +64,21 @@ public struct TextReporter: Reporter {
         guard let last = counts.last else { return "no problems in \(files)" }
         let problems = counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
         return "\(problems) in \(files)"
+    }
+
+    /// `  2 error    invalid-app-id`: the findings per rule, most severe first, for release gates.
+    static func ruleSummaryLines(of report: LintReport) -> [String] {
+        let counts = Dictionary(grouping: report.diagnostics) { RuleCount(rule: $0.ruleID, severity: $0.severity) }
+        return counts.keys.sorted { ($1.severity, $0.rule) < ($0.severity, $1.rule) }.map { key in
+            let count = String(counts[key]?.count ?? 0)
+            let padding = String(repeating: " ", count: max(0, 5 - count.count))
+            return "\(padding)\(count) \(key.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(key.rule)"
+        }
+    }
+
+    private struct RuleCount: Hashable {
+        let rule: String
+        let severity: Severity
     }
 
     /// What the baseline held back, and which of its entries no longer match (fixed findings).

@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs the configuration's external plugins, once per lint each, following the protocol of
+/// docs/plugins.md: one JSON request on standard input, one JSON answer on standard output.
+/// A plugin that times out, fails or answers nonsense is a tool error naming the plugin.
+public struct PluginRunner: Sendable {
+    public let configuration: Configuration
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
+        guard !configuration.plugins.isEmpty else { return ([], []) }
+        let requestFiles = files.map { (relativePath(of: $0), $0) }
+        let request = Data(self.request(for: requestFiles).utf8)
+        var diagnostics: [Diagnostic] = []
+        var problems: [UsageError] = []
+        for plugin in configuration.plugins {
+            do throws(UsageError) {
+                let output = try execute(plugin, input: request)
+                diagnostics += try answer(output, from: plugin, files: Dictionary(requestFiles) { first, _ in first })
+            } catch {
+                problems.append(error)
+            }
+        }
+        return (diagnostics, problems)
+    }
+
+    private func relativePath(of file: LintFile) -> String {
+        configuration.relativePath(ofDisplayPath: file.path) ?? file.path
+    }
+
+    func request(for files: [(path: String, file: LintFile)]) -> String {
+        JSONWriter.prettyPrinted(.object([
+            ("version", .integer(1)),
+            ("files", .array(files.map { path, file in
+                .object([
+                    ("path", .string(path)),
+                    ("kind", .string(file.kind.rawValue)),
+                    ("document", file.root.map(JSONWriter.Value.document) ?? .null),
+                ])
+            })),
+        ]))
+    }
+
+    // MARK: Running the program
+
+    private func execute(_ plugin: PluginDefinition, input: Data) throws(UsageError) -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = plugin.command
+        process.currentDirectoryURL = URL(fileURLWithPath: configuration.directory)
+        let standardInput = Pipe(), standardOutput = Pipe(), standardError = Pipe()
+        process.standardInput = standardInput
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        do {
+            try process.run()
+        } catch {
+            throw UsageError("plugin '\(plugin.id)': cannot start \(plugin.command.joined(separator: " ")) (\(error.localizedDescription))")
+        }
+        let output = PipeDrain(standardOutput), errors = PipeDrain(standardError)
+        // A plugin may exit without reading its input; the write must not stop aasalint.
+        DispatchQueue.global().async {
+            try? standardInput.fileHandleForWriting.write(contentsOf: input)
+            try? standardInput.fileHandleForWriting.close()
+        }
+        let deadline = Date().addingTimeInterval(plugin.timeout)
+        while process.isRunning, Date() < deadline {
+            usleep(5_000)
+        }
+        if process.isRunning {
+            process.terminate()
+            usleep(200_000)
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            throw UsageError("plugin '\(plugin.id)' did not answer within \(Self.seconds(plugin.timeout)) and was stopped; raise its 'timeout' or make it faster")
+        }
+        process.waitUntilExit()
+        // A child the plugin left behind may hold the pipes open; do not wait for it past the deadline.
+        guard let answer = output.collected(before: deadline), let complaintData = errors.collected(before: deadline) else {
+            throw UsageError("plugin '\(plugin.id)' exited but something it started kept its output open past its timeout")
+        }
+        let complaint = String(decoding: complaintData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+            throw UsageError("plugin '\(plugin.id)' \(how)" + (complaint.isEmpty ? "" : ": \(complaint.prefix(500))"))
+        }
+        return answer
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) seconds" : "\(value) seconds"
+    }
+
+    // MARK: Reading the answer
+
+    private func answer(_ output: Data, from plugin: PluginDefinition, files: [String: LintFile]) throws(UsageError) -> [Diagnostic] {
+        func failure(_ message: String) -> UsageError {
+            UsageError("plugin '\(plugin.id)' answered \(message) (see docs/plugins.md)")
+        }
+        let root: JSONNode
+        do throws(JSONSyntaxError) {
+            root = try JSONParser.parse([UInt8](output))
+        } catch {
+            throw failure("something that is not JSON: \(error.message)")
+        }
+        guard let list = root.member("diagnostics")?.value.elements else {
+            throw failure("without a \"diagnostics\" array")
+        }
+        return try list.enumerated().map { (index, item) throws(UsageError) -> Diagnostic in
+            let what = "diagnostic \(index)"
+            guard let rule = item.member("rule")?.value.stringValue, !rule.isEmpty,
+                  let message = item.member("message")?.value.stringValue, !message.isEmpty,
+                  let path = item.member("file")?.value.stringValue,
+                  let pointerText = item.member("pointer")?.value.stringValue else {
+                throw failure("\(what) without rule, message, file and pointer")
+            }
+            guard let severity = item.member("severity")?.value.stringValue.flatMap(Severity.init(rawValue:)) else {
+                throw failure("\(what) with a severity other than error, warning or note")
+            }
+            guard let file = files[path] else {
+                throw failure("\(what) about '\(path)', which is not one of the files it was given")
+            }
+            guard let pointer = JSONPointer(pointerText), file.root?.node(at: pointer) != nil else {
+                throw failure("\(what) at '\(pointerText)', which is not a place in \(path)")
+            }
+            return Diagnostic(
+                ruleID: "\(plugin.id)/\(rule)", severity: severity, message: message, location: file.location(pointer),
+                exampleURL: item.member("exampleURL")?.value.stringValue
+            )
+        }
+    }
+
+    /// What SARIF and `aasalint rules` say about a rule that only a plugin knows.
+    public static func description(ofPluginRule id: String, severity: Severity) -> RuleDescription {
+        let plugin = id.split(separator: "/").first.map(String.init) ?? id
+        return RuleDescription(
+            id: id,
+            summary: "Reported by the plugin '\(plugin)'",
+            rationale: "A finding of the external plugin '\(plugin)' configured in .aasalint.yml under `plugins`; its documentation explains it.",
+            severity: severity
+        )
+    }
+}
+
+/// Reads a pipe to its end on another thread, so a chatty child never blocks on a full pipe.
+private final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        DispatchQueue.global().async {
+            self.data = handle.readDataToEndOfFile()
+            self.done.signal()
+        }
+    }
+
+    func collected(before deadline: Date) -> Data? {
+        let remaining = max(0.05, deadline.timeIntervalSinceNow)
+        guard done.wait(timeout: .now() + remaining) == .success else { return nil }
+        return data
+    }
+}

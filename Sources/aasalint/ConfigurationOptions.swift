@@ -1,0 +1,39 @@
+import AASALintCore
+import AASALintRules
+import Foundation
+
+/// `--config` and `--no-config`, shared by the commands that read `.aasalint.yml`.
+enum ConfigurationOptions {
+    static let specs = [
+        OptionSpec(name: "config", shortName: "c", valueName: "FILE",
+                   help: "Read this configuration instead of the nearest .aasalint.yml"),
+        OptionSpec(name: "no-config", help: "Ignore any .aasalint.yml"),
+    ]
+
+    /// The configuration the arguments ask for: none, the named file, or the nearest one.
+    static func load(_ parsed: ParsedArguments) throws -> Configuration {
+        if parsed.flag("no-config") { return Configuration() }
+        let loader = ConfigurationLoader(registry: try BuiltInRules.registry())
+        if let path = parsed.value("config") {
+            guard FileManager.default.fileExists(atPath: path) else {
+                throw UsageError("\(path): no such configuration file")
+            }
+            return try loader.load(path: path)
+        }
+        guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
+            return Configuration()
+        }
+        return try loader.load(path: shown(found))
+    }
+
+    /// Built-in rules and the configuration's custom rules.
+    static func registry(for configuration: Configuration) throws -> RuleRegistry {
+        try RuleRegistry(BuiltInRules.all, customRules: configuration.customRules)
+    }
+
+    /// A path found by walking up from the working directory, as reports show it.
+    private static func shown(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
+    }
+}
