@@ -32,10 +32,37 @@ import Testing
 
     @Test func formatsChooseTheirReporter() {
         let options = TextReporter.Options(quiet: true)
-        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif"])
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github"])
         #expect(ReportFormat.text.reporter(options: options).render(SampleReport.report) == TextReporter(options: options).render(SampleReport.report))
         #expect(ReportFormat.json.reporter(options: options).render(SampleReport.report) == JSONReporter().render(SampleReport.report))
         #expect(ReportFormat.sarif.reporter(options: options).render(SampleReport.report) == SARIFReporter().render(SampleReport.report))
+        #expect(ReportFormat.github.reporter(options: options).render(SampleReport.report) == GitHubReporter().render(SampleReport.report))
+    }
+
+    @Test func githubGolden() throws {
+        try expectGolden(GitHubReporter().render(SampleReport.report), named: "report.github")
+    }
+
+    @Test func githubEscapesDataAndProperties() {
+        #expect(GitHubReporter.escapedData("50% done\r\nnext: a,b") == "50%25 done%0D%0Anext: a,b")
+        #expect(GitHubReporter.escapedProperty("dir,with:odd%name\n") == "dir%2Cwith%3Aodd%25name%0A")
+        let report = LintReport(diagnostics: [Diagnostic(
+            ruleID: "r", severity: .note, message: "a\nb % c",
+            location: Location(file: "a,b:c.json", range: SourceRange(start: .init(line: 2, column: 3), end: .init(line: 4, column: 5)), pointer: nil),
+            exampleURL: "https://example.com/x"
+        )], fileCount: 1, rules: [])
+        #expect(GitHubReporter().render(report)
+            == "::notice file=a%2Cb%3Ac.json,line=2,endLine=4,col=3,endColumn=5,title=r::a%0Ab %25 c Example: https://example.com/x\n")
+    }
+
+    @Test func ruleSummaryCountsFindingsPerRuleMostSevereFirst() {
+        let lines = TextReporter.ruleSummaryLines(of: SampleReport.report)
+        #expect(lines.count == Set(SampleReport.report.diagnostics.map(\.ruleID)).count)
+        let withSummary = TextReporter(options: .init(ruleSummary: true)).render(SampleReport.report)
+        let plain = TextReporter(options: .init()).render(SampleReport.report)
+        #expect(withSummary == plain.replacingOccurrences(of: TextReporter.summary(of: SampleReport.report) + "\n",
+                                                          with: TextReporter.summary(of: SampleReport.report) + "\n" + lines.map { $0 + "\n" }.joined()))
+        #expect(lines.first?.contains(" error   ") == true)
     }
 
     // MARK: Text

@@ -107,8 +107,8 @@ import Testing
     @Test(arguments: [
         (["--fromat", "json", "broken"], "unknown option '--fromat' for 'aasalint lint'; did you mean '--format'?"),
         (["-fromat", "json", "broken"], "unknown option '-fromat' for 'aasalint lint'; did you mean '--format'?"),
-        (["--format", "jsn", "broken"], "invalid value 'jsn' for '--format'; did you mean 'json'? (expected one of: text, json, sarif)"),
-        (["--format", "xml", "broken"], "invalid value 'xml' for '--format' (expected one of: text, json, sarif)"),
+        (["--format", "jsn", "broken"], "invalid value 'jsn' for '--format'; did you mean 'json'? (expected one of: text, json, sarif, github)"),
+        (["--format", "xml", "broken"], "invalid value 'xml' for '--format' (expected one of: text, json, sarif, github)"),
         (["--fail-on", "warnings", "broken"],
          "invalid value 'warnings' for '--fail-on'; did you mean 'warning'? (expected one of: error, warning, note, none)"),
         (["lint", "--output"], "option '--output' needs a value"),

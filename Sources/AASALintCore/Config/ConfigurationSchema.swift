@@ -10,7 +10,7 @@ public enum ConfigurationSchema {
             ("type", .string("object")),
             ("additionalProperties", .bool(false)),
             ("properties", .object([
-                ("rules", object(rules.map { ($0.id, ruleSetting($0)) }, "Severity (error, warning, note, off) or settings per rule")),
+                ("rules", ruleMap(rules, "Severity (error, warning, note, off) or settings per rule")),
                 ("include", globs("Globs of files to lint, relative to this file; ** crosses folders")),
                 ("exclude", globs("Globs of files not to lint; exclude wins over include")),
                 ("files", array(object([
@@ -36,10 +36,14 @@ public enum ConfigurationSchema {
                 ]), "URL tests checked during lint")),
                 ("overrides", array(object([
                     ("files", globs("Globs, each optionally followed by #/json/pointer")),
-                    ("rules", object(rules.map { ($0.id, ruleSetting($0)) }, "Rule settings for these files")),
+                    ("rules", ruleMap(rules, "Rule settings for these files")),
                 ], required: ["files", "rules"]), "Per-file or per-pointer rule settings; the last match wins")),
                 ("ignore", array(object([
-                    ("rule", enumeration(rules.map(\.id), "The rule")),
+                    ("rule", .object([
+                        ("type", .string("string")),
+                        ("description", .string("The rule: built-in, custom, or <plugin>/<rule>")),
+                        ("examples", .array(rules.map { .string($0.id) })),
+                    ])),
                     ("file", string("A glob of the files")),
                     ("pointer", string("Only findings at or below this JSON pointer")),
                     ("reason", string("Why the finding is acceptable")),
@@ -47,11 +51,42 @@ public enum ConfigurationSchema {
                 ("baseline", string("A baseline file written by --write-baseline")),
                 ("fail_on", enumeration(["error", "warning", "note", "none"], "Lowest severity that fails the run")),
                 ("format", enumeration(ConfigurationLoader.formats, "Report format")),
+                ("custom_rules", array(object([
+                    ("id", string("The rule's ID: lower-case words joined by '-'")),
+                    ("kind", enumeration(FileKind.allCases.map(\.rawValue), "Which files it checks (default aasa)")),
+                    ("select", string("A JSON pointer whose segments may be *, e.g. /applinks/details/*/appIDs/*")),
+                    ("matches", string("The selected values must contain a match of this regular expression")),
+                    ("not_matches", string("The selected values must not contain a match of this regular expression")),
+                    ("one_of", array(string("An allowed value"), "The selected values must be one of these")),
+                    ("required", .object([("const", .bool(true))])),
+                    ("forbidden", .object([("const", .bool(true))])),
+                    ("max_items", .object([("type", .string("integer")), ("minimum", .integer(0))])),
+                    ("message", string("The finding's message; {value} and {pointer} are replaced")),
+                    ("severity", enumeration(["error", "warning", "note"], "Default severity (warning)")),
+                    ("summary", string("One line for `aasalint rules` and SARIF")),
+                ], required: ["id", "select", "message"]), "Rules of this repository")),
+                ("plugins", array(object([
+                    ("id", string("The plugin's ID; its findings are named <id>/<rule>")),
+                    ("command", array(string("The program, then its arguments"), "Run from this file's folder")),
+                    ("timeout", .object([("type", .string("number")), ("exclusiveMinimum", .integer(0))])),
+                ], required: ["id", "command"]), "External programs that answer findings (docs/plugins.md)")),
             ])),
         ]))
     }
 
     private typealias Members = [(key: String, value: JSONWriter.Value)]
+
+    /// Built-in rules by name; custom rules and plugins' `<plugin>/<rule>` take a severity too.
+    private static func ruleMap(_ rules: [RuleDescription], _ description: String) -> JSONWriter.Value {
+        .object([
+            ("type", .string("object")),
+            ("description", .string(description)),
+            ("properties", .object(rules.map { ($0.id, ruleSetting($0)) })),
+            ("additionalProperties", .object([("anyOf", .array([
+                enumeration(["error", "warning", "note", "off"], "Severity"), .object([("const", .bool(false))]),
+            ]))])),
+        ])
+    }
 
     private static func ruleSetting(_ rule: RuleDescription) -> JSONWriter.Value {
         let levels = enumeration(["error", "warning", "note", "off"], "Severity")
