@@ -30,7 +30,8 @@ public struct GitHubReporter: Reporter {
         }
     }
 
-    /// The runner reads `%`, CR and LF specially in a command's message.
+    /// The runner reads `%`, CR and LF specially in a command's message; other control
+    /// characters from file content would reach the log raw, so they are escaped as in text.
     static func escapedData(_ text: String) -> String {
         var result = ""
         for character in text.unicodeScalars {
@@ -38,7 +39,7 @@ public struct GitHubReporter: Reporter {
             case "%": result += "%25"
             case "\r": result += "%0D"
             case "\n": result += "%0A"
-            default: result.unicodeScalars.append(character)
+            default: result += TerminalText.escaped(character)
             }
         }
         return result
