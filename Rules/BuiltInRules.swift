@@ -19,6 +19,21 @@ public enum BuiltInRules {
         LegacyFormatRule.self,
         UndocumentedDefaultRule.self,
         EmptyComponentsRule.self,
+        // Entitlements
+        InvalidPlistRule.self,
+        InvalidAssociatedDomainRule.self,
+        InvalidDomainModeRule.self,
+        DeveloperModeInReleaseRule.self,
+        GetTaskAllowInReleaseRule.self,
+        APSEnvironmentRule.self,
+        DuplicateDomainRule.self,
+        EmptyAssociatedDomainsRule.self,
+        WildcardWithoutApexRule.self,
+        TooManyDomainsRule.self,
+        // Project
+        AppNotInAASARule.self,
+        AASAAppNotEntitledRule.self,
+        AASAMissingForDomainRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

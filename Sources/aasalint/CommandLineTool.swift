@@ -5,7 +5,8 @@ import Foundation
 struct CommandLineTool {
     static let summary = "Lint apple-app-site-association files and entitlements before users find the mistakes."
     static let commands: [CommandSpec] = [
-        LintCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, VersionCommand.spec,
+        LintCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, CompletionsCommand.spec,
+        VersionCommand.spec,
     ]
 
     var output = StandardStreams()
@@ -28,6 +29,8 @@ struct CommandLineTool {
             return InitCommand(output: output).run(Array(arguments.dropFirst()))
         case "schema":
             return SchemaCommand(output: output).run(Array(arguments.dropFirst()))
+        case "completions":
+            return CompletionsCommand(output: output).run(Array(arguments.dropFirst()))
         case "version":
             return VersionCommand(output: output).run(Array(arguments.dropFirst()))
         default:

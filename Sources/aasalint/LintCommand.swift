@@ -20,6 +20,7 @@ struct LintCommand {
             OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings that this baseline does not accept"),
             OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the current findings as accepted, in FILE"),
             OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
+            OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
                        help: "What standard input (\"-\") holds (default: aasa)"),
             OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
@@ -77,6 +78,11 @@ struct LintCommand {
 
         let baseline = try loadBaseline(parsed, configuration: configuration)
         let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
+        if parsed.flag("explain-release") {
+            let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
+            output.write(lines.joined(separator: "\n") + "\n")
+            return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
+        }
 
         if let baselinePath = parsed.value("write-baseline") {
             let written = Baseline(recording: outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath))

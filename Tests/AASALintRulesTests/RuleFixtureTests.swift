@@ -38,10 +38,19 @@ import Testing
     func fixtureMatchesGolden(fixture: FixtureCase) throws {
         let selection = try RuleSelection(registry: FixtureSupport.registry(), enable: [fixture.ruleID],
                                           disable: Self.ruleIDs.filter { $0 != fixture.ruleID })
-        let bytes = try [UInt8](Data(contentsOf: fixture.input))
-        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
-        let file = LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes)
-        let diagnostics = try FixtureSupport.lint([file], with: selection)
+        let diagnostics: [Diagnostic]
+        if ProjectScenario.isScenario(fixture.input) {
+            // Project rules need several files and a configuration: a folder per case.
+            diagnostics = try ProjectScenario.lint(fixture.input, with: selection).diagnostics
+        } else {
+            let bytes = try [UInt8](Data(contentsOf: fixture.input))
+            let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
+            let file = LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes)
+            // A fixture named like a release file is linted as one (`--release`).
+            var configuration = Configuration()
+            configuration.treatsAllEntitlementsAsRelease = fixture.input.lastPathComponent.contains("release")
+            diagnostics = try Linter(selection: selection, configuration: configuration).lint([file])
+        }
         #expect(diagnostics.allSatisfy { $0.ruleID == fixture.ruleID })
         let actual = FixtureSupport.reportLines(diagnostics)
         let expected = try FixtureSupport.compare(actual, withGolden: fixture.expected)

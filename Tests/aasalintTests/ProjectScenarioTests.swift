@@ -9,10 +9,24 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/projects")
 
-    @Test(arguments: ["severities", "overrides", "ignore", "include-exclude", "config-errors", "custom-rules", "plugins"])
+    @Test(arguments: [
+        "severities", "overrides", "ignore", "include-exclude", "config-errors", "custom-rules", "plugins",
+        "debug-and-release", "site-and-app-agree", "team-id-typo", "missing-webcredentials-app", "appclip-not-listed",
+        "wildcard-domain",
+    ])
     func scenario(_ name: String) throws {
         let run = try BinaryRunner.run(["lint", "--no-color"], workingDirectory: Self.projects.appendingPathComponent(name))
         try expectGolden(Self.transcript(run), named: name)
+    }
+
+    @Test func explainReleaseSaysWhichEntitlementsShipAndWhy() throws {
+        let run = try BinaryRunner.run(["lint", "--explain-release"], workingDirectory: Self.projects.appendingPathComponent("debug-and-release"))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            ios/Shop/Shop.entitlements: release file (Xcode project ios/Shop.xcodeproj, target Shop, configuration Release)
+            ios/Shop/ShopDebug.entitlements: not a release file (signs only Xcode project ios/Shop.xcodeproj, target Shop, configuration Debug)
+
+            """)
     }
 
     @Test func printConfigShowsTheEffectiveSettings() throws {

@@ -11,6 +11,11 @@ public struct LintFile: Sendable {
     public let json: Result<JSONNode, JSONSyntaxError>?
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
     public let aasa: AASADocument?
+    /// The parsed property list, or why it is not one; nil for files not read as entitlements.
+    public let plist: Result<JSONNode, PlistSyntaxError>?
+    /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
+    /// when the file is an entitlements property list whose root is a dictionary.
+    public let entitlements: EntitlementsDocument?
     /// Positions for everything in the file.
     public let document: SourceDocument
 
@@ -24,8 +29,15 @@ public struct LintFile: Sendable {
         } else {
             json = nil
         }
-        let root = try? json?.get()
-        aasa = root.flatMap { $0.members == nil ? nil : AASADocument(root: $0) }
+        if kind == .entitlements, bytes.count == self.byteCount {
+            plist = Result { () throws(PlistSyntaxError) in try PlistReader.parse(bytes) }
+        } else {
+            plist = nil
+        }
+        let root = (try? json?.get()) ?? (try? plist?.get())
+        let object = root?.members == nil ? nil : root
+        aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
+        entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
         document = SourceDocument(path: path, lines: LineTable(bytes), root: root)
     }
 
@@ -57,10 +69,16 @@ public struct LintFile: Sendable {
 public struct LintContext: Sendable {
     public let files: [LintFile]
     public let configuration: Configuration
+    /// The Xcode projects found under the linted paths, for release configurations and appIDs.
+    public let xcodeProjects: [XcodeProject]
+    /// Which entitlements files ship, from the configuration and the Xcode projects.
+    public let releaseFiles: ReleaseFiles
 
-    public init(files: [LintFile], configuration: Configuration = Configuration()) {
+    public init(files: [LintFile], configuration: Configuration = Configuration(), xcodeProjects: [XcodeProject] = []) {
         self.files = files
         self.configuration = configuration
+        self.xcodeProjects = xcodeProjects
+        releaseFiles = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects)
     }
 
     /// The file a configuration path names (relative to the configuration's folder).

@@ -18,6 +18,8 @@ public struct LintSession: Sendable {
         public let problems: [UsageError]
         /// Every finding before the baseline was applied, for `--write-baseline`.
         public let allDiagnostics: [Diagnostic]
+        /// Which entitlements files ship, and why, for `--explain-release`.
+        public let releaseExplanation: [String]
     }
 
     public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
@@ -40,9 +42,11 @@ public struct LintSession: Sendable {
             }
         }
         let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
+        let (xcodeProjects, projectProblems) = XcodeProjectDiscovery().projects(under: paths)
+        problems += projectProblems
         var diagnostics: [Diagnostic] = []
         do throws(UsageError) {
-            diagnostics = try Linter(plan: plan).lint(files, referencedFiles: referenced)
+            diagnostics = try Linter(plan: plan).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects)
         } catch {
             problems.append(error)
         }
@@ -61,7 +65,8 @@ public struct LintSession: Sendable {
         let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
                                 baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale,
                                 problems: problems.map(\.message))
-        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics)
+        let release = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
+        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics, releaseExplanation: release)
     }
 
     /// Include and exclude globs decide for discovered files; a file named on the command line

@@ -11,9 +11,10 @@ public struct Linter: Sendable {
     }
 
     /// Findings for `files`; `referencedFiles` are visible to project rules but not linted
-    /// themselves (a domain's AASA outside the linted paths).
-    public func lint(_ files: [LintFile], referencedFiles: [LintFile] = []) throws(UsageError) -> [Diagnostic] {
-        let context = LintContext(files: files + referencedFiles, configuration: plan.configuration)
+    /// themselves (a domain's AASA outside the linted paths); Xcode projects tell which
+    /// entitlements files ship and which apps they sign.
+    public func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = []) throws(UsageError) -> [Diagnostic] {
+        let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects)
         var selections: [[Int]: RuleSelection] = [:]
         var diagnostics: [Diagnostic] = []
         for file in files {

@@ -1,0 +1,132 @@
+import AASALintCore
+
+struct AppNotInAASARule: OptionlessRule {
+    static let description = RuleDescription(
+        id: "app-not-in-aasa",
+        summary: "An app declares `service:host`, but the AASA file for that host does not list the app",
+        rationale: """
+            A universal link, a saved password or an App Clip works only when both sides agree: \
+            the app's entitlements declare `applinks:example.com` and the AASA file served on \
+            `example.com` lists the app's appID for `applinks` (in a details entry), \
+            `webcredentials`, `appclips` or `activitycontinuation` (in `apps`). When the file \
+            does not list the app, the system silently does nothing: links open the browser.
+
+            Needs the configuration: `apps` (appID and entitlements file) and `domains` (host \
+            -> AASA file). An app without `id` takes its appID from the entitlements' \
+            `application-identifier`, or from the Xcode project's `DEVELOPMENT_TEAM` and \
+            `PRODUCT_BUNDLE_IDENTIFIER`. The finding appears in both files, each pointing at \
+            the other; an appID that differs by a typo is pointed out.
+            """,
+        severity: .error,
+        fileKinds: [.entitlements, .aasa],
+        examples: [
+            RuleExample(triggers: true, """
+                App.entitlements: <string>applinks:example.com</string> (app 9JA89QQLNQ.com.example.shop)
+                example.com's AASA: {"applinks": {"details": [{"appIDs": ["9JA89QQLMQ.com.example.shop"]}]}}
+                """),
+            RuleExample(triggers: false, """
+                App.entitlements: <string>applinks:example.com</string> (app 9JA89QQLNQ.com.example.shop)
+                example.com's AASA: {"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.shop"]}]}}
+                """),
+        ]
+    )
+
+    /// A declared `service:host` whose AASA file does not list the app.
+    private struct Mismatch {
+        let app: ProjectApp
+        let appID: String
+        let entitlementsFile: LintFile
+        let entry: Located<AssociatedDomain>
+        let service: String
+        let host: String
+        let aasaFile: LintFile
+        let listing: (pointer: JSONPointer, appIDs: [Located<String>])?
+        let nearMiss: Located<String>?
+
+        /// Where the AASA file should have listed the app.
+        var aasaLocation: Location {
+            aasaFile.location(nearMiss?.pointer ?? listing?.pointer ?? .root)
+        }
+    }
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        let mismatches = mismatches(in: context)
+        switch file.kind {
+        case .entitlements:
+            return mismatches.filter { $0.entitlementsFile.path == file.path }.map(entitlementsDiagnostic)
+        case .aasa:
+            var reported = Set<String>()
+            return mismatches.filter { mismatch in
+                mismatch.aasaFile.path == file.path
+                    && reported.insert("\(mismatch.appID) \(mismatch.service) \(mismatch.nearMiss?.value ?? "")").inserted
+            }.map(aasaDiagnostic)
+        }
+    }
+
+    private func mismatches(in context: LintContext) -> [Mismatch] {
+        var mismatches: [Mismatch] = []
+        for app in context.projectApps {
+            guard let appID = app.appID, let entitlementsFile = app.entitlementsFile else { continue }
+            for entry in app.checkableDomains {
+                guard let service = entry.value.service else { continue }
+                for domain in context.domains(coveredBy: entry.value) {
+                    guard let aasaFile = context.file(atConfiguredPath: domain.aasaPath.value), let aasa = aasaFile.aasa else { continue }
+                    let listing = aasa.listedApps(for: service)
+                    guard listing?.appIDs.contains(where: { $0.value == appID }) != true else { continue }
+                    let nearMiss = listing.flatMap { Self.nearMiss(of: appID, in: $0.appIDs) }
+                    mismatches.append(Mismatch(app: app, appID: appID, entitlementsFile: entitlementsFile, entry: entry,
+                                               service: service, host: domain.host.value, aasaFile: aasaFile,
+                                               listing: listing, nearMiss: nearMiss))
+                }
+            }
+        }
+        return mismatches
+    }
+
+    private func entitlementsDiagnostic(_ mismatch: Mismatch) -> Diagnostic {
+        let aasa = "the AASA file for \(mismatch.host) (\(mismatch.aasaFile.path))"
+        let capability = AssociatedDomain.capability(of: mismatch.service, host: mismatch.host)
+        let app = "this app's appID \(mismatch.appID)\(mismatch.app.appIDOrigin)"
+        let message = if mismatch.listing == nil {
+            "\"\(mismatch.entry.value.text)\": \(aasa) has no \(mismatch.service) section, so the system will not \(capability); add \(Self.listingFix(mismatch)) there"
+        } else if let nearMiss = mismatch.nearMiss {
+            "\"\(mismatch.entry.value.text)\": \(aasa) does not list \(app) for \(mismatch.service), only the similar \"\(nearMiss.value)\", so the system will not \(capability); correct the appID in one of the two files"
+        } else {
+            "\"\(mismatch.entry.value.text)\": \(aasa) does not list \(app) for \(mismatch.service), so the system will not \(capability); add \(Self.listingFix(mismatch))"
+        }
+        return diagnostic(message, at: mismatch.entitlementsFile.location(mismatch.entry.pointer),
+                          related: [RelatedLocation(mismatch.aasaLocation, message: "the AASA file for \(mismatch.host)")])
+    }
+
+    private func aasaDiagnostic(_ mismatch: Mismatch) -> Diagnostic {
+        let declaration = "\"\(mismatch.entry.value.text)\" in \(mismatch.entitlementsFile.path)"
+        let capability = AssociatedDomain.capability(of: mismatch.service, host: mismatch.host)
+        let app = "\(mismatch.appID)\(mismatch.app.appIDOrigin)"
+        let message = if let nearMiss = mismatch.nearMiss {
+            "\"\(nearMiss.value)\" is not the appID of the app that declares \(declaration): that app is \(app), so the system will not \(capability); correct the appID in one of the two files"
+        } else if mismatch.listing == nil {
+            "this file has no \(mismatch.service) section, but the app \(app) declares \(declaration), so the system will not \(capability); add \(Self.listingFix(mismatch))"
+        } else {
+            "the app \(app) declares \(declaration), but this file does not list it for \(mismatch.service), so the system will not \(capability); add \(Self.listingFix(mismatch))"
+        }
+        return diagnostic(message, at: mismatch.aasaLocation,
+                          related: [RelatedLocation(mismatch.entitlementsFile.location(mismatch.entry.pointer),
+                                                    message: "declared in the app's entitlements")])
+    }
+
+    /// A listed appID one or two characters away from `appID`: a typo (`9JA89QQLMQ` for
+    /// `9JA89QQLNQ`) rather than another app (`com.example.blog` for `com.example.shop`).
+    private static func nearMiss(of appID: String, in listed: [Located<String>]) -> Located<String>? {
+        listed.map { ($0, Suggestion.editDistance(appID, $0.value)) }
+            .filter { $0.1 <= maximumTypoDistance }
+            .min { $0.1 < $1.1 }?.0
+    }
+
+    private static let maximumTypoDistance = 2
+
+    private static func listingFix(_ mismatch: Mismatch) -> String {
+        mismatch.service == "applinks"
+            ? "\"\(mismatch.appID)\" to the appIDs of an applinks details entry"
+            : "\"\(mismatch.appID)\" to \(mismatch.service).apps"
+    }
+}

@@ -1,0 +1,125 @@
+/// An app of the configuration as the project rules see it: its appID, configured or derived,
+/// and its entitlements with build settings resolved.
+public struct ProjectApp: Sendable {
+    /// Where the appID came from, for messages.
+    public enum AppIDSource: Sendable, Equatable {
+        case configuration
+        case applicationIdentifier
+        case xcodeProject(String)
+    }
+
+    public let configured: ConfiguredApp
+    public let appID: String?
+    public let appIDSource: AppIDSource?
+    public let entitlementsFile: LintFile?
+    public let entitlements: EntitlementsDocument?
+
+    /// Where the appID came from, for messages: empty when configured.
+    public var appIDOrigin: String {
+        switch appIDSource {
+        case .configuration?, nil: ""
+        case .applicationIdentifier?: " (from its application-identifier)"
+        case .xcodeProject(let project)?: " (from DEVELOPMENT_TEAM and PRODUCT_BUNDLE_IDENTIFIER in \(project))"
+        }
+    }
+
+    /// The entries that name a host with an AASA section: valid, resolved, one per service
+    /// and host.
+    public var checkableDomains: [Located<AssociatedDomain>] {
+        var seen = Set<String>()
+        return (entitlements?.associatedDomains ?? []).filter { entry in
+            let domain = entry.value
+            guard let service = domain.service, AASADocument.services.contains(service), domain.problem == nil,
+                  !domain.hasUnresolvedReference
+            else { return false }
+            return seen.insert(service + ":" + domain.hostName.lowercased()).inserted
+        }
+    }
+}
+
+/// A build configuration of an Xcode project that signs with a given entitlements file.
+private typealias SigningConfiguration = (project: XcodeProject, configuration: XcodeBuildConfiguration)
+
+extension LintContext {
+    /// The apps of the configuration, with appIDs from `id`, else from the entitlements'
+    /// `application-identifier`, else from the Xcode project that signs with the entitlements
+    /// (`DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER`, a `Release` configuration first).
+    public var projectApps: [ProjectApp] {
+        configuration.apps.map(projectApp)
+    }
+
+    private func projectApp(_ app: ConfiguredApp) -> ProjectApp {
+        let signingFile = app.entitlements.flatMap { file(atConfiguredPath: $0.value) }
+        let document = signingFile.flatMap { entitlements(of: $0, for: app) }
+        var appID: (String, ProjectApp.AppIDSource)?
+        if let id = app.id?.value {
+            appID = (id, .configuration)
+        } else if let signed = document?.appID {
+            appID = (signed.description, .applicationIdentifier)
+        } else if let signingFile {
+            appID = xcodeAppID(signedWith: signingFile)
+        }
+        return ProjectApp(configured: app, appID: appID?.0, appIDSource: appID?.1,
+                          entitlementsFile: signingFile, entitlements: document)
+    }
+
+    /// The apps whose entitlements are `file`.
+    public func apps(signedWith file: LintFile) -> [ProjectApp] {
+        projectApps.filter { $0.entitlementsFile?.path == file.path }
+    }
+
+    /// The entitlements of `file`, with build settings resolved as Xcode would: the settings
+    /// of the Xcode configuration that signs with it, under the configured `build_settings`.
+    public func entitlements(of file: LintFile) -> EntitlementsDocument? {
+        let app = configuration.apps.first { app in
+            app.entitlements.flatMap { self.file(atConfiguredPath: $0.value) }?.path == file.path
+        }
+        return entitlements(of: file, for: app)
+    }
+
+    /// The configured domains that `file` is served on.
+    public func domains(servedBy file: LintFile) -> [ConfiguredDomain] {
+        configuration.domains.filter { self.file(atConfiguredPath: $0.aasaPath.value)?.path == file.path }
+    }
+
+    /// The configured domains whose host `domain` speaks for.
+    public func domains(coveredBy domain: AssociatedDomain) -> [ConfiguredDomain] {
+        configuration.domains.filter { domain.covers(host: $0.host.value) }
+    }
+
+    private func entitlements(of file: LintFile, for app: ConfiguredApp?) -> EntitlementsDocument? {
+        guard file.entitlements != nil, let root = file.root else { return nil }
+        let settings = xcodeSettings(signedWith: file).merging(BuildSettings(app?.buildSettings ?? [:]))
+        return settings.values.isEmpty ? file.entitlements : EntitlementsDocument(root: root, buildSettings: settings)
+    }
+
+    /// The Xcode configurations that sign with `file`, release configurations first.
+    private func xcodeConfigurations(signedWith file: LintFile) -> [SigningConfiguration] {
+        let uses = xcodeProjects.flatMap { project in
+            project.configurations.filter { $0.entitlementsPaths.contains(file.path) }.map { (project, $0) }
+        }
+        let isRelease = { (use: SigningConfiguration) in
+            ReleaseFiles.defaultConfigurationNames.contains(use.configuration.name)
+        }
+        return uses.filter(isRelease) + uses.filter { !isRelease($0) }
+    }
+
+    /// What Xcode substitutes in an entitlements file: the target's settings, plus the
+    /// identifiers it derives from them.
+    private func xcodeSettings(signedWith file: LintFile) -> BuildSettings {
+        guard let settings = xcodeConfigurations(signedWith: file).first?.configuration.buildSettings else { return BuildSettings() }
+        var derived: [String: String] = [:]
+        if let team = settings.values["DEVELOPMENT_TEAM"].map(settings.resolve) {
+            derived["AppIdentifierPrefix"] = team + "."
+            derived["TeamIdentifierPrefix"] = team + "."
+        }
+        derived["CFBundleIdentifier"] = settings.values["PRODUCT_BUNDLE_IDENTIFIER"].map(settings.resolve)
+        return settings.merging(BuildSettings(derived))
+    }
+
+    private func xcodeAppID(signedWith file: LintFile) -> (String, ProjectApp.AppIDSource)? {
+        xcodeConfigurations(signedWith: file).lazy.compactMap { use in
+            use.configuration.appID.map { ($0, ProjectApp.AppIDSource.xcodeProject(use.project.path)) }
+        }.first
+    }
+}

@@ -1,0 +1,108 @@
+/// Which entitlements files ship, and why. `--release` makes every one a release file;
+/// otherwise a file is one when a `release_entitlements` glob matches it, or when an Xcode
+/// project signs a configuration named `Release` with it (`CODE_SIGN_ENTITLEMENTS`).
+public struct ReleaseFiles: Sendable {
+    public static let defaultConfigurationNames: Set<String> = ["Release"]
+
+    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        case everyFile
+        case glob(String)
+        case xcodeConfiguration(XcodeUse)
+
+        public var description: String {
+            switch self {
+            case .everyFile: "--release"
+            case .glob(let pattern): "release_entitlements glob \"\(pattern)\""
+            case .xcodeConfiguration(let use): use.description
+            }
+        }
+    }
+
+    /// A build configuration that signs with an entitlements file.
+    public struct XcodeUse: Sendable, Hashable, CustomStringConvertible {
+        public let project: String
+        public let target: String
+        public let configuration: String
+
+        public var description: String {
+            "Xcode project \(project), target \(target), configuration \(configuration)"
+        }
+    }
+
+    private let treatsAllAsRelease: Bool
+    private let globs: [Glob]
+    private let configuration: Configuration
+    private let releaseUses: [String: [XcodeUse]]
+    private let otherUses: [String: [XcodeUse]]
+    private let unresolved: [(use: XcodeUse, value: String)]
+
+    public init(
+        configuration: Configuration,
+        xcodeProjects: [XcodeProject] = [],
+        releaseConfigurationNames: Set<String> = ReleaseFiles.defaultConfigurationNames
+    ) {
+        self.configuration = configuration
+        treatsAllAsRelease = configuration.treatsAllEntitlementsAsRelease
+        globs = configuration.releaseEntitlements
+        var releaseUses: [String: [XcodeUse]] = [:]
+        var otherUses: [String: [XcodeUse]] = [:]
+        var unresolved: [(XcodeUse, String)] = []
+        for project in xcodeProjects {
+            for buildConfiguration in project.configurations {
+                let use = XcodeUse(project: project.path, target: buildConfiguration.target, configuration: buildConfiguration.name)
+                let isRelease = releaseConfigurationNames.contains(buildConfiguration.name)
+                for path in buildConfiguration.entitlementsPaths {
+                    if isRelease { releaseUses[path, default: []].append(use) } else { otherUses[path, default: []].append(use) }
+                }
+                if isRelease { unresolved += buildConfiguration.unresolvedEntitlements.map { (use, $0) } }
+            }
+        }
+        self.releaseUses = releaseUses
+        self.otherUses = otherUses
+        self.unresolved = unresolved
+    }
+
+    /// Why the file at `path` (as reports show it) is a release file; empty when it is not.
+    public func reasons(for path: String) -> [Reason] {
+        var reasons: [Reason] = treatsAllAsRelease ? [.everyFile] : []
+        if !globs.isEmpty, let relative = configuration.relativePath(ofDisplayPath: path) {
+            reasons += globs.filter { $0.matches(relative) }.map { .glob($0.pattern) }
+        }
+        return reasons + (releaseUses[path] ?? []).map(Reason.xcodeConfiguration)
+    }
+
+    public func isRelease(_ path: String) -> Bool {
+        !reasons(for: path).isEmpty
+    }
+
+    /// Why `path` is a release file, for a message (`--release`); nil when it is not one.
+    public func reasonText(for path: String) -> String? {
+        let reasons = reasons(for: path)
+        return reasons.isEmpty ? nil : reasons.map(\.description).joined(separator: "; ")
+    }
+
+    /// For `lint --explain-release`: one line per entitlements file saying whether it is a
+    /// release file and why, then the Xcode release configurations aasalint could not follow.
+    public func explanation(for files: [LintFile]) -> [String] {
+        var lines: [String] = []
+        if treatsAllAsRelease { lines.append("--release: every entitlements file is a release file") }
+        let paths = files.filter { $0.kind == .entitlements }.map(\.path).sorted()
+        for path in paths {
+            if let reasons = reasonText(for: path) {
+                lines.append("\(path): release file (\(reasons))")
+            } else if let uses = otherUses[path] {
+                lines.append("\(path): not a release file (signs only \(uses.map(\.description).joined(separator: "; ")))")
+            } else {
+                lines.append("\(path): not a release file (no release_entitlements glob matches it and no Xcode Release configuration signs with it)")
+            }
+        }
+        let linted = Set(paths)
+        for (path, uses) in releaseUses.sorted(by: { $0.key < $1.key }) where !linted.contains(path) {
+            lines.append("\(path): release file of \(uses.map(\.description).joined(separator: "; ")), but not among the linted files")
+        }
+        for (use, value) in unresolved {
+            lines.append("\(use.project): \(use.target), configuration \(use.configuration): CODE_SIGN_ENTITLEMENTS = \"\(value)\" holds a build setting aasalint cannot resolve, so that file is not known as a release file")
+        }
+        return lines
+    }
+}

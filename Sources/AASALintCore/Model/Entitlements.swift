@@ -1,0 +1,48 @@
+/// The typed view of an `.entitlements` property list: what the associated-domains rules and
+/// the release gate read (AASA.md section 5). Values keep their pointers; build settings in
+/// string values are resolved from the settings given, and what stays unresolved is left as
+/// written (never reported as malformed).
+public struct EntitlementsDocument: Sendable {
+    public static let associatedDomainsKey = "com.apple.developer.associated-domains"
+    /// iOS names first, then the macOS names of the same entitlements.
+    public static let getTaskAllowKeys = ["get-task-allow", "com.apple.security.get-task-allow"]
+    public static let apsEnvironmentKeys = ["aps-environment", "com.apple.developer.aps-environment"]
+    public static let applicationIdentifierKeys = ["application-identifier", "com.apple.application-identifier"]
+    public static let teamIdentifierKey = "com.apple.developer.team-identifier"
+
+    /// The associated-domains value as written, of whatever type.
+    public let associatedDomainsValue: Located<JSONNode>?
+    /// Its string entries, with build settings resolved.
+    public let associatedDomains: [Located<AssociatedDomain>]
+    public let getTaskAllow: Located<Bool>?
+    /// Of whatever type: `aps-environment` reports a non-string.
+    public let apsEnvironment: Located<JSONNode>?
+    public let applicationIdentifier: Located<String>?
+    public let teamIdentifier: Located<String>?
+
+    public init(root: JSONNode, buildSettings: BuildSettings = BuildSettings()) {
+        func located(_ keys: [String]) -> Located<JSONNode>? {
+            keys.lazy.compactMap { key in root.member(key).map { Located($0.value, at: JSONPointer.root.appending(key)) } }.first
+        }
+        func string(_ keys: [String]) -> Located<String>? {
+            located(keys).flatMap { node in node.value.stringValue.map { Located(buildSettings.resolve($0), at: node.pointer) } }
+        }
+        let domains = located([Self.associatedDomainsKey])
+        associatedDomainsValue = domains
+        associatedDomains = (domains?.value.elements ?? []).enumerated().compactMap { index, element in
+            guard let text = element.stringValue, let pointer = domains?.pointer.appending(index) else { return nil }
+            return Located(AssociatedDomain(buildSettings.resolve(text)), at: pointer)
+        }
+        getTaskAllow = located(Self.getTaskAllowKeys).flatMap { node in node.value.boolValue.map { Located($0, at: node.pointer) } }
+        apsEnvironment = located(Self.apsEnvironmentKeys)
+        applicationIdentifier = string(Self.applicationIdentifierKeys)
+        teamIdentifier = string([Self.teamIdentifierKey])
+    }
+
+    /// The appID this file signs the app with, when `application-identifier` holds a
+    /// concrete one (signed binaries do; source files usually hold build settings).
+    public var appID: AppID? {
+        guard let text = applicationIdentifier?.value, !BuildSettings.containsReference(text) else { return nil }
+        return try? AppID(text)
+    }
+}

@@ -1,0 +1,125 @@
+/// What aasalint reads from an Xcode project (`*.xcodeproj/project.pbxproj`): for each target
+/// and build configuration, the settings that sign it, so that the entitlements file of a
+/// `Release` configuration is known to ship, and an app's appID can come from
+/// `DEVELOPMENT_TEAM` and `PRODUCT_BUNDLE_IDENTIFIER`. Settings from `.xcconfig` files are
+/// not read.
+public struct XcodeProject: Sendable {
+    /// The `.xcodeproj` folder, in the form reports show paths.
+    public let path: String
+    public let configurations: [XcodeBuildConfiguration]
+
+    /// `bytes` are the contents of `project.pbxproj` inside the `.xcodeproj` at `path`.
+    public init(path: String, pbxproj bytes: [UInt8]) throws(PlistSyntaxError) {
+        self.path = FileDiscovery.displayPath(path)
+        let root = try OpenStepPlistReader.parse(bytes)
+        let objects = ProjectObjects(root: root)
+        let projectName = String((self.path.split(separator: "/").last ?? "").prefix { $0 != "." })
+        let sourceRoot = Self.parentFolder(of: self.path)
+        let project = objects.object(root.member("rootObject")?.value.stringValue)
+        let projectSettings = objects.configurations(listedBy: project)
+        let targets = (project?.member("targets")?.value.elements ?? []).compactMap { objects.object($0.stringValue) }
+        var configurations: [XcodeBuildConfiguration] = []
+        for target in targets {
+            let targetName = target.member("name")?.value.stringValue ?? ""
+            for (name, settings) in objects.configurations(listedBy: target) {
+                let inherited = projectSettings.first { $0.name == name }?.settings ?? [:]
+                let implicit = [
+                    "TARGET_NAME": targetName, "PRODUCT_NAME": targetName, "PROJECT_NAME": projectName, "CONFIGURATION": name,
+                ]
+                let merged = BuildSettings(implicit).merging(BuildSettings(inherited)).merging(BuildSettings(settings))
+                configurations.append(XcodeBuildConfiguration(name: name, target: targetName, buildSettings: merged, sourceRoot: sourceRoot))
+            }
+        }
+        self.configurations = configurations
+    }
+
+    /// The folder holding `path`, `.` for a bare name.
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+/// One build configuration of one target, with the project's settings under the target's.
+public struct XcodeBuildConfiguration: Sendable {
+    /// Xcode's names for the project folder, which entitlements paths often start with.
+    static let sourceRootSettings = ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"]
+    static let entitlementsSetting = "CODE_SIGN_ENTITLEMENTS"
+
+    public let name: String
+    public let target: String
+    public let buildSettings: BuildSettings
+    /// The entitlements files this configuration signs with, in the form reports show paths
+    /// (one per SDK condition, such as `CODE_SIGN_ENTITLEMENTS[sdk=iphoneos*]`).
+    public let entitlementsPaths: [String]
+    /// `CODE_SIGN_ENTITLEMENTS` values that still hold a setting aasalint cannot resolve.
+    public let unresolvedEntitlements: [String]
+
+    init(name: String, target: String, buildSettings: BuildSettings, sourceRoot: String) {
+        self.name = name
+        self.target = target
+        self.buildSettings = buildSettings
+        let rootRelative = BuildSettings(Dictionary(uniqueKeysWithValues: Self.sourceRootSettings.map { ($0, ".") }))
+        let values = buildSettings.values
+            .filter { $0.key == Self.entitlementsSetting || $0.key.hasPrefix(Self.entitlementsSetting + "[") }
+            .sorted { $0.key < $1.key }
+            .map { buildSettings.merging(rootRelative).resolve($0.value) }
+            .filter { !$0.isEmpty }
+        entitlementsPaths = Array(Set(values.filter { !BuildSettings.containsReference($0) }
+            .map { Self.joinedPath(sourceRoot, $0) })).sorted()
+        unresolvedEntitlements = values.filter(BuildSettings.containsReference)
+    }
+
+    /// `DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER`, when both are set and resolve.
+    public var appID: String? {
+        guard let team = buildSettings.values["DEVELOPMENT_TEAM"], let bundleID = buildSettings.values["PRODUCT_BUNDLE_IDENTIFIER"] else {
+            return nil
+        }
+        let appID = buildSettings.resolve(team) + "." + buildSettings.resolve(bundleID)
+        return BuildSettings.containsReference(appID) ? nil : appID
+    }
+
+    /// `relative` under `base`, with `.` and `..` resolved, in the form reports show paths.
+    static func joinedPath(_ base: String, _ relative: String) -> String {
+        let combined = relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
+        let isAbsolute = combined.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in combined.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part != ".." || !isAbsolute {
+                parts.append(part)
+            }
+        }
+        let joined = (isAbsolute ? "/" : "") + parts.joined(separator: "/")
+        return FileDiscovery.displayPath(joined.isEmpty ? "." : joined)
+    }
+}
+
+/// The `objects` table of a project file, looked up by ID.
+private struct ProjectObjects {
+    let objects: [String: JSONNode]
+
+    init(root: JSONNode) {
+        let members = root.member("objects")?.value.members ?? []
+        objects = Dictionary(members.map { ($0.key, $0.value) }) { first, _ in first }
+    }
+
+    func object(_ id: String?) -> JSONNode? {
+        id.flatMap { objects[$0] }
+    }
+
+    /// The build configurations of a project or target, with their string settings.
+    func configurations(listedBy owner: JSONNode?) -> [(name: String, settings: [String: String])] {
+        let list = object(owner?.member("buildConfigurationList")?.value.stringValue)
+        return (list?.member("buildConfigurations")?.value.elements ?? []).compactMap { reference in
+            guard let configuration = object(reference.stringValue),
+                  let name = configuration.member("name")?.value.stringValue
+            else { return nil }
+            let settings = (configuration.member("buildSettings")?.value.members ?? []).compactMap { member in
+                member.value.stringValue.map { (member.key, $0) }
+            }
+            return (name, Dictionary(settings) { _, last in last })
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import AASALintCore
+import AASALintRules
+import Foundation
+
+/// A folder that stands for a small repository: `.aasalint.yml` (optional), AASA and
+/// entitlements files, Xcode projects. Linted like `aasalint lint` run inside it, with the
+/// Xcode projects under it known, and reported with paths relative to it.
+enum ProjectScenario {
+    static func isScenario(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The findings, sorted, and how many files were linted.
+    static func lint(_ folder: URL, with selection: RuleSelection) throws -> (diagnostics: [Diagnostic], fileCount: Int) {
+        let root = folder.standardizedFileURL.path
+        let configurationFile = root + "/" + ConfigurationLoader.fileName
+        var configuration = Configuration()
+        configuration.directory = root
+        if FileManager.default.fileExists(atPath: configurationFile) {
+            configuration = try ConfigurationLoader(registry: FixtureSupport.registry()).load(path: configurationFile)
+        }
+        let files = try FileDiscovery().discover([root]).files.map { try FileReader().read($0) }
+        let projects = XcodeProjectDiscovery().projects(under: [root])
+        guard projects.problems.isEmpty else { throw projects.problems[0] }
+        let context = LintContext(files: files, configuration: configuration, xcodeProjects: projects.projects)
+        var diagnostics: [Diagnostic] = []
+        for file in files {
+            for entry in selection.entries where entry.description.fileKinds.contains(file.kind) {
+                diagnostics += entry.check.check(file, in: context).map { relative($0, to: root, severity: entry.severity) }
+            }
+        }
+        return (diagnostics.sorted(by: Diagnostic.reportOrder), files.count)
+    }
+
+    private static func relative(_ diagnostic: Diagnostic, to root: String, severity: Severity) -> Diagnostic {
+        func shorten(_ location: Location) -> Location {
+            let file = location.file.hasPrefix(root + "/") ? String(location.file.dropFirst(root.count + 1)) : location.file
+            return Location(file: file, range: location.range, pointer: location.pointer)
+        }
+        return Diagnostic(
+            ruleID: diagnostic.ruleID, severity: severity, message: diagnostic.message.replacingOccurrences(of: root + "/", with: ""),
+            location: shorten(diagnostic.location),
+            related: diagnostic.related.map { RelatedLocation(shorten($0.location), message: $0.message) },
+            exampleURL: diagnostic.exampleURL, fix: diagnostic.fix
+        )
+    }
+}
