@@ -33,12 +33,15 @@ public struct LintSession: Sendable {
             selected.removeAll { $0.path == path }
             selected.append(DiscoveredFile(path: path, kind: file.kind))
         }
+        let reader = self.reader
+        let outcomes = selected.sorted(by: { $0.path < $1.path }).parallelMap { file in
+            Result { () throws(UsageError) in try reader.read(file) }
+        }
         var files = extraFiles
-        for file in selected.sorted(by: { $0.path < $1.path }) {
-            do throws(UsageError) {
-                files.append(try reader.read(file))
-            } catch {
-                problems.append(error)
+        for outcome in outcomes {
+            switch outcome {
+            case .success(let file): files.append(file)
+            case .failure(let error): problems.append(error)
             }
         }
         let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)

@@ -16,23 +16,24 @@ public struct Linter: Sendable {
     public func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = []) throws(UsageError) -> [Diagnostic] {
         let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects)
         var selections: [[Int]: RuleSelection] = [:]
-        var diagnostics: [Diagnostic] = []
+        var work: [(file: LintFile, selection: RuleSelection)] = []
         for file in files {
             let overrides = plan.fileOverrides(for: file)
-            let selection: RuleSelection
-            if let cached = selections[overrides] {
-                selection = cached
-            } else {
-                selection = try plan.selection(applying: overrides)
-                selections[overrides] = selection
+            if selections[overrides] == nil {
+                selections[overrides] = try plan.selection(applying: overrides)
             }
-            for entry in selection.entries where entry.description.fileKinds.contains(file.kind) {
-                for var diagnostic in entry.check.check(file, in: context) {
+            if let selection = selections[overrides] { work.append((file, selection)) }
+        }
+        let plan = self.plan
+        let diagnostics = work.parallelMap { file, selection in
+            selection.entries.filter { $0.description.fileKinds.contains(file.kind) }.flatMap { entry in
+                entry.check.check(file, in: context).compactMap { finding -> Diagnostic? in
+                    var diagnostic = finding
                     diagnostic.severity = entry.severity
-                    if let adjusted = plan.adjusted(diagnostic) { diagnostics.append(adjusted) }
+                    return plan.adjusted(diagnostic)
                 }
             }
-        }
+        }.flatMap { $0 }
         return diagnostics.sorted(by: Diagnostic.reportOrder)
     }
 }
