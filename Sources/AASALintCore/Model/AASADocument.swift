@@ -254,6 +254,9 @@ private func string(_ node: JSONNode, _ key: String, under pointer: JSONPointer)
     node.member(key)?.value.stringValue.map { Located($0, at: pointer.appending(key)) }
 }
 
+// Written without optional chaining into `map`: Swift 6.3's optimizer crashes on that form
+// in release builds (ownership verification in CopyPropagation).
 private func bool(_ node: JSONNode, _ key: String, under pointer: JSONPointer) -> Located<Bool>? {
-    node.member(key)?.value.boolValue.map { Located($0, at: pointer.appending(key)) }
+    guard let member = node.member(key), case .bool(let value) = member.value.value else { return nil }
+    return Located(value, at: pointer.appending(key))
 }
