@@ -19,6 +19,7 @@ let package = Package(
         .target(name: "AASALintCore", dependencies: ["CYaml"]),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules"]),
+        .executableTarget(name: "aasalint-bench", dependencies: ["AASALintCore"], path: "bench/aasalint-bench"),
         .testTarget(name: "AASALintCoreTests", dependencies: ["AASALintCore"]),
         .testTarget(
             name: "AASALintRulesTests",

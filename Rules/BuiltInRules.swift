@@ -33,7 +33,26 @@ public enum BuiltInRules {
         // Project
         AppNotInAASARule.self,
         AASAAppNotEntitledRule.self,
+        URLExpectationRule.self,
         AASAMissingForDomainRule.self,
+        // Patterns
+        UndefinedVariableRule.self,
+        VariableReferencesVariableRule.self,
+        UnterminatedVariableRule.self,
+        InvalidVariableNameRule.self,
+        UnusedVariableRule.self,
+        BuiltinVariableShadowedRule.self,
+        EmptyVariableRule.self,
+        NonASCIIPatternRule.self,
+        PercentEncodedUnicodeRule.self,
+        InvalidPercentEncodingRule.self,
+        LiteralPercentSequenceRule.self,
+        FragmentInPathRule.self,
+        QueryInPathRule.self,
+        WholeQueryStringRule.self,
+        OptionalQueryItemRule.self,
+        BackslashInPatternRule.self,
+        CatchAllRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

@@ -5,7 +5,7 @@ import Foundation
 struct CommandLineTool {
     static let summary = "Lint apple-app-site-association files and entitlements before users find the mistakes."
     static let commands: [CommandSpec] = [
-        LintCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, CompletionsCommand.spec,
+        LintCommand.spec, MatchCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, CompletionsCommand.spec,
         VersionCommand.spec,
     ]
 
@@ -23,6 +23,8 @@ struct CommandLineTool {
             return VersionCommand(output: output).run([])
         case "lint":
             return LintCommand(output: output).run(Array(arguments.dropFirst()))
+        case "match":
+            return MatchCommand(output: output).run(Array(arguments.dropFirst()))
         case "rules":
             return RulesCommand(output: output).run(Array(arguments.dropFirst()))
         case "init":

@@ -1,0 +1,39 @@
+import AASALintCore
+
+struct FragmentInPathRule: OptionlessRule {
+    static let description = RuleDescription(
+        id: "fragment-in-path",
+        summary: "`#` inside a path pattern",
+        rationale: """
+            The system matches the path, the query and the fragment separately. A `#` in a \
+            `/` pattern (or a legacy `paths` string) is compared with the path, which never \
+            contains the fragment, so the pattern never matches a URL with that fragment. \
+            Single-page-app routes such as `/app#/settings` need the fragment in the \
+            component's `#` key: `{"/": "/app", "#": "/settings"}`.
+            """,
+        severity: .warning,
+        examples: [
+            RuleExample(triggers: true, #"{"/": "/app#/settings"}"#),
+            RuleExample(triggers: false, ##"{"/": "/app", "#": "/settings"}"##),
+        ]
+    )
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        let host = ExampleURL.host(of: file, in: context)
+        return PatternCatalog(file: file).occurrences.compactMap { occurrence in
+            guard occurrence.isPath, let hash = occurrence.pattern.tokens.first(where: { $0.kind == .literal("#") }) else { return nil }
+            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+            let path = String(String.UnicodeScalarView(scalars[..<hash.range.lowerBound]))
+            let fragment = String(String.UnicodeScalarView(scalars[hash.range.upperBound...]))
+            let url = "https://\(host)\(path.hasPrefix("/") ? "" : "/")\(path)#\(fragment)"
+            let advice = occurrence.role == .legacyPath
+                ? "legacy paths cannot match fragments: use a component {\"/\": \"\(path)\", \"#\": \"\(fragment)\"}"
+                : "write the fragment in the component's \"#\" key: {\"/\": \"\(path)\", \"#\": \"\(fragment)\"}"
+            return diagnostic(
+                "\"#\" in a path pattern is compared with the path, which never contains the fragment, so this pattern does not match \(url); \(advice)",
+                at: file.location(of: hash.range.lowerBound..<scalars.count, in: occurrence),
+                exampleURL: url
+            )
+        }
+    }
+}

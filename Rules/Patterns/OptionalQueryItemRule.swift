@@ -1,0 +1,40 @@
+import AASALintCore
+
+struct OptionalQueryItemRule: OptionlessRule {
+    static let description = RuleDescription(
+        id: "optional-query-item",
+        summary: "A `?` object value that matches the empty string, so the item is not required",
+        rationale: """
+            In a `?` object, an item that is absent from the URL is matched as the empty \
+            string. A value pattern that matches the empty string (`"*"`, `""`, a variable with \
+            an empty value) therefore also matches URLs without the item: the rule does not \
+            require it. Write `"?*"` to require the item with any non-empty value; keep `"*"` \
+            only if the item is meant to be optional.
+            """,
+        severity: .warning,
+        examples: [
+            RuleExample(triggers: true, #"{"/": "/search", "?": {"q": "*"}}"#),
+            RuleExample(triggers: false, #"{"/": "/search", "?": {"q": "?*"}}"#),
+        ]
+    )
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        guard let matcher = AASAMatcher(file: file) else { return [] }
+        let host = ExampleURL.host(of: file, in: context)
+        var reported = Set<JSONPointer>()
+        var diagnostics: [Diagnostic] = []
+        for rule in matcher.entries.flatMap(\.rules) {
+            guard case .items(let items) = rule.query else { continue }
+            for item in items where item.pattern.language.matches([]) && reported.insert(item.pattern.pointer).inserted {
+                let url = ExampleURL.matching(rule, host: host, omittingItem: item.name)
+                let example = url.map { " (e.g. \($0))" } ?? ""
+                diagnostics.append(diagnostic(
+                    "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this rule also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
+                    at: file.location(item.pattern.pointer),
+                    exampleURL: url
+                ))
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,47 @@
+import AASALintCore
+
+struct PercentEncodedUnicodeRule: OptionlessRule {
+    static let description = RuleDescription(
+        id: "percent-encoded-unicode",
+        summary: "`%XX` sequences that encode non-ASCII text",
+        rationale: """
+            With `percentEncoded` true the system compares `%C3%A9` in a pattern with the URL \
+            character by character, so it matches only clients that encode `é` with exactly \
+            these hex digits (lower-case `%c3%a9` in the pattern never matches what browsers \
+            send). Writing the Unicode text with `"percentEncoded": false` compares with the \
+            decoded URL and matches every encoding of it. `aasalint lint --fix` rewrites it.
+            """,
+        severity: .warning,
+        examples: [
+            RuleExample(triggers: true, #"{"/": "/caf%C3%A9/*"}"#),
+            RuleExample(triggers: false, #"{"/": "/café/*", "percentEncoded": false}"#),
+        ]
+    )
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        let catalog = PatternCatalog(file: file)
+        let host = ExampleURL.host(of: file, in: context)
+        var diagnostics: [Diagnostic] = []
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded {
+            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+            for run in PercentEncoding.encodedRuns(in: scalars) {
+                guard let text = String(validating: run.bytes, as: UTF8.self), text.unicodeScalars.contains(where: { !$0.isASCII }) else {
+                    continue
+                }
+                let written = String(String.UnicodeScalarView(scalars[run.range]))
+                let sent = written.uppercased()
+                let url = ExampleURL.intended(by: occurrence, host: host, variables: catalog.substitutionVariables, percentEncoded: true)
+                let consequence = written == sent
+                    ? "it matches only clients that encode it with exactly these hex digits"
+                    : "clients send \"\(sent)\" in upper case, so it never matches (e.g. \(url))"
+                diagnostics.append(diagnostic(
+                    "\"\(written)\" is \"\(text)\" percent-encoded; \(consequence); write \"\(text)\" and add \"percentEncoded\": false to the component, which matches every encoding of it",
+                    at: file.location(of: run.range, in: occurrence),
+                    exampleURL: url,
+                    fix: "write \"\(text)\" and add \"percentEncoded\": false (aasalint lint --fix)"
+                ))
+            }
+        }
+        return diagnostics
+    }
+}

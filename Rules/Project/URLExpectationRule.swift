@@ -1,0 +1,145 @@
+import AASALintCore
+
+struct URLExpectationRule: OptionlessRule {
+    static let description = RuleDescription(
+        id: "url-expectation",
+        summary: "A configured URL that does not open the app, or opens it but should not",
+        rationale: """
+            The configuration's `expectations` list URLs that must open an app (`opens`) and \
+            URLs that must stay on the web (`stays_on_web`). Each is decided the way the system \
+            decides it, with the AASA file served on the URL's host (from `domains`, or the only \
+            AASA file of the run): the first details entry that lists the app decides, and in it \
+            the first rule whose parts all match. A failure names the rule that decided, or says \
+            that none did; fix the rules, or the expectation if the site changed on purpose.
+            """,
+        severity: .error,
+        examples: [
+            RuleExample(triggers: true, """
+                expectations:
+                  - app: ABCDE12345.com.example.shop
+                    opens: ["https://example.com/account/orders"]
+                # with the AASA rules [{"/": "/account/*", "exclude": true}, {"/": "*"}]
+                """),
+            RuleExample(triggers: false, """
+                expectations:
+                  - app: ABCDE12345.com.example.shop
+                    opens: ["https://example.com/product/42"]
+                    stays_on_web: ["https://example.com/account/orders"]
+                """),
+        ]
+    )
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        let aasaFiles = context.files.filter { $0.kind == .aasa }
+        // Findings that belong to no AASA file are reported once, with the first one.
+        let reportsUnplaced = aasaFiles.first?.path == file.path
+        let matcher = AASAMatcher(file: file)
+        var diagnostics: [Diagnostic] = []
+        for set in context.configuration.expectations {
+            let urls = set.opens.map { ($0, true) } + set.staysOnWeb.map { ($0, false) }
+            for (text, mustOpen) in urls {
+                let place = set.document.location(text.pointer)
+                let url: LinkURL
+                do {
+                    url = try LinkURL(text.value)
+                } catch {
+                    if reportsUnplaced {
+                        diagnostics.append(diagnostic("\(error.description), so this expectation cannot be checked", at: place))
+                    }
+                    continue
+                }
+                switch servingFile(of: url, among: aasaFiles, in: context) {
+                case .found(let target) where target.path == file.path:
+                    let check = ExpectationCheck(url: url, mustOpen: mustOpen, app: set.app?.value, file: file, place: place)
+                    diagnostics += check.failures(with: matcher, rule: self)
+                case .found:
+                    continue
+                case .missing(let explanation):
+                    if reportsUnplaced {
+                        diagnostics.append(diagnostic("\"\(text.value)\" cannot be checked: \(explanation)", at: place, exampleURL: text.value))
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    private enum ServingFile {
+        case found(LintFile)
+        case missing(String)
+    }
+
+    /// The AASA served on the URL's host: the configured one, or the run's only AASA file.
+    private func servingFile(of url: LinkURL, among aasaFiles: [LintFile], in context: LintContext) -> ServingFile {
+        if let domain = context.configuration.domains.first(where: { url.isOnHost($0.host.value) }) {
+            guard let file = context.file(atConfiguredPath: domain.aasaPath.value) else {
+                return .missing("the AASA file configured for \(domain.host.value), \(domain.aasaPath.value), is not among the files read")
+            }
+            return .found(file)
+        }
+        if aasaFiles.count == 1, let only = aasaFiles.first { return .found(only) }
+        return .missing("no AASA file is configured for \(url.host); add it under \"domains\"")
+    }
+}
+
+/// One URL of an expectation, decided and explained.
+private struct ExpectationCheck {
+    let url: LinkURL
+    let mustOpen: Bool
+    let app: String?
+    let file: LintFile
+    let place: Location
+
+    func failures(with matcher: AASAMatcher?, rule: URLExpectationRule) -> [Diagnostic] {
+        guard let matcher else {
+            guard mustOpen else { return [] }
+            return [rule.diagnostic(
+                "\"\(url.string)\" must open \(app ?? "an app"), but \(file.path) is not a valid AASA file, so the system opens no app for any URL of this host",
+                at: place, exampleURL: url.string
+            )]
+        }
+        let decisions = app.map { [matcher.decide(url, appID: $0)] } ?? matcher.decisions(for: url)
+        let opening = matcher.decisions(for: url).filter { $0.outcome == .match }
+        if mustOpen {
+            guard !decisions.contains(where: { $0.outcome == .match }) else { return [] }
+            let others = opening.map(\.appID).filter { $0 != app }
+            let instead = others.isEmpty ? "" : "; it opens \(others.joined(separator: ", ")) instead"
+            guard let decision = decisions.first else {
+                return [rule.diagnostic("\"\(url.string)\" must open an app, but \(file.path) lists no app", at: place, exampleURL: url.string)]
+            }
+            return [notOpened(decision, instead: instead, rule: rule)]
+        }
+        return decisions.filter { $0.outcome == .match }.compactMap { decision in
+            guard let decider = decision.decidingRule else { return nil }
+            return rule.diagnostic(
+                "\"\(url.string)\" must stay on the web, but it opens \(decision.appID): the rule \(decider.summary) matches it first; add an exclude rule for it before that rule, or narrow that rule",
+                at: place,
+                related: [RelatedLocation(file.location(decider.pointer), message: "this rule opens the app for the URL")],
+                exampleURL: url.string
+            )
+        }
+    }
+
+    private func notOpened(_ decision: Decision, instead: String, rule: URLExpectationRule) -> Diagnostic {
+        let subject = "\"\(url.string)\" must open \(decision.appID)"
+        guard let entry = decision.entry else {
+            return rule.diagnostic("\(subject), but no details entry of \(file.path) lists the app\(instead); add it to \"appIDs\"",
+                                   at: place, exampleURL: url.string)
+        }
+        if let decider = decision.decidingRule {
+            return rule.diagnostic(
+                "\(subject), but the exclude rule \(decider.summary) matches it first and keeps it on the web\(instead); narrow that rule, or put a rule for this URL before it",
+                at: place,
+                related: [RelatedLocation(file.location(decider.pointer), message: "this rule blocks the URL")],
+                exampleURL: url.string
+            )
+        }
+        let count = decision.trace.count
+        return rule.diagnostic(
+            "\(subject), but none of the \(count) rule\(count == 1 ? "" : "s") of the details entry that lists the app matches it (path \"\(url.path.encoded)\")\(instead); add a rule that matches it",
+            at: place,
+            related: [RelatedLocation(file.location(entry), message: "this details entry decides for \(decision.appID)")],
+            exampleURL: url.string
+        )
+    }
+}

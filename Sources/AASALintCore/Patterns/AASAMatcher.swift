@@ -1,0 +1,120 @@
+/// Decides, for a URL on the file's host and one app, what the system decides (AASA.md
+/// section 2): the first details entry that lists the app decides; inside it the first rule
+/// whose parts all match wins, `exclude` blocking and anything else opening the app.
+public struct AASAMatcher: Sendable {
+    /// A details entry as the system reads it.
+    public struct Entry: Sendable {
+        public let pointer: JSONPointer
+        public let appIDs: [String]
+        public let rules: [LinkRule]
+    }
+
+    public let entries: [Entry]
+    /// Every app the file lists, in the order first listed.
+    public let appIDs: [String]
+    private let deciderByApp: [String: Int]
+
+    /// Reads keys the model leaves out (booleans of other types, `/`, `?`, `#` and `exclude`
+    /// in `defaults`) from `tree`, the parsed file the document was built from.
+    public init(document: AASADocument, tree: JSONNode, stateBudget: Int = PatternLanguage.defaultStateBudget) {
+        let applinks = document.applinks
+        var compiler = PatternCompiler(variables: SubstitutionVariables(applinks?.substitutionVariables ?? []),
+                                       stateBudget: stateBudget)
+        let fileDefaults = applinks.map { RuleKeys(tree.node(at: $0.pointer.appending("defaults")), at: $0.pointer.appending("defaults")) } ?? .none
+        var entries: [Entry] = []
+        var appIDs: [String] = []
+        var deciderByApp: [String: Int] = [:]
+        for detailsEntry in applinks?.details ?? [] {
+            let defaultsPointer = detailsEntry.pointer.appending("defaults")
+            let defaults = RuleKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
+            let rules = RuleReader(tree: tree, defaults: defaults).rules(of: detailsEntry, compiler: &compiler)
+            let ids = detailsEntry.effectiveAppIDs.map(\.value)
+            for id in ids where deciderByApp[id] == nil {
+                deciderByApp[id] = entries.count
+                appIDs.append(id)
+            }
+            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, rules: rules))
+        }
+        self.entries = entries
+        self.appIDs = appIDs
+        self.deciderByApp = deciderByApp
+    }
+
+    /// The matcher of a parsed AASA file; nil when the file is not an AASA JSON object.
+    public init?(file: LintFile) {
+        guard let document = file.aasa, let tree = file.root else { return nil }
+        self.init(document: document, tree: tree)
+    }
+
+    /// `tracing: false` records only the deciding rule, for callers that decide many URLs.
+    public func decide(_ url: LinkURL, appID: String, tracing: Bool = true) -> Decision {
+        guard let index = deciderByApp[appID] else {
+            return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
+        }
+        let entry = entries[index]
+        var trace: [RuleAttempt] = []
+        for rule in entry.rules {
+            let mismatch = rule.mismatch(with: url)
+            if tracing || mismatch == nil { trace.append(RuleAttempt(rule: rule, mismatch: mismatch)) }
+            if mismatch == nil {
+                return Decision(appID: appID, outcome: rule.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
+            }
+        }
+        return Decision(appID: appID, outcome: .noMatch, entry: entry.pointer, trace: trace)
+    }
+
+    /// The decision for every app the file lists, in the order first listed.
+    public func decisions(for url: LinkURL) -> [Decision] {
+        appIDs.map { decide(url, appID: $0) }
+    }
+}
+
+/// Turns a details entry's components, or its legacy paths, into rules.
+private struct RuleReader {
+    let tree: JSONNode
+    /// The entry's `defaults` over the file's.
+    let defaults: RuleKeys
+
+    func rules(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [LinkRule] {
+        if let components = entry.components {
+            return components.value.map { component in
+                let keys = RuleKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
+                return LinkRule(pointer: component.pointer, source: .component, isExclude: keys.exclude ?? false,
+                                settings: keys.settings,
+                                path: keys.path.map { compile($0, as: .path, keys.settings, &compiler) },
+                                query: query(keys.query, keys.settings, &compiler),
+                                fragment: keys.fragment.map { compile($0, as: .other, keys.settings, &compiler) })
+            }
+        }
+        return (entry.paths?.value ?? []).map { legacy in
+            var settings = defaults.settings
+            if legacy.isExclusion { settings.caseSensitive = true }
+            let path = Located(legacy.pattern, at: legacy.text.pointer)
+            return LinkRule(pointer: legacy.text.pointer, source: .legacyPath, isExclude: legacy.isExclusion,
+                            settings: settings, path: compile(path, as: .path, settings, &compiler),
+                            query: .any, fragment: nil)
+        }
+    }
+
+    private func query(_ pattern: QueryPattern?, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint {
+        switch pattern {
+        case nil:
+            return .any
+        case .whole(let text):
+            return .whole(compile(text, as: .other, settings, &compiler))
+        case .items(let items):
+            // The system reads the object as a dictionary: the last of duplicate keys counts.
+            var seen = Set<[Unicode.Scalar]>()
+            let lastOfEach = items.reversed().filter { seen.insert(Array($0.name.unicodeScalars)).inserted }.reversed()
+            return .items(lastOfEach.map { item in
+                QueryConstraint.Item(name: item.name, pattern: compile(item.value, as: .other, settings, &compiler))
+            })
+        }
+    }
+
+    private func compile(_ text: Located<String>, as part: PatternCompiler.Part, _ settings: MatchSettings,
+                         _ compiler: inout PatternCompiler) -> CompiledPattern {
+        CompiledPattern(text: text.value, pointer: text.pointer,
+                        language: compiler.language(of: text.value, as: part, caseSensitive: settings.caseSensitive))
+    }
+}

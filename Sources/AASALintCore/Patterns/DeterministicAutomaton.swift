@@ -1,0 +1,185 @@
+/// A complete deterministic automaton over the classes of a scalar partition. Every state has
+/// a transition for every class (a dead state absorbs what cannot match), so running it is one
+/// table look-up per scalar, and products, complements and emptiness are the textbook ones.
+public final class DeterministicAutomaton: Sendable {
+    public let classes: ScalarClasses
+    public let start: Int
+    public let accepting: [Bool]
+    /// `stateCount * classes.count` targets, row per state.
+    private let table: [Int32]
+    /// States from which no accepting state can be reached: a run may stop there.
+    private let dead: [Bool]
+
+    public var stateCount: Int { accepting.count }
+
+    init(classes: ScalarClasses, start: Int, accepting: [Bool], table: [Int32]) {
+        self.classes = classes
+        self.start = start
+        self.accepting = accepting
+        self.table = table
+        dead = Self.deadStates(accepting: accepting, table: table, classCount: classes.count)
+    }
+
+    /// Subset construction; nil when it would need more than `stateBudget` states.
+    public convenience init?(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int) {
+        let moves = automaton.moves(over: classes)
+        var index: [[Int]: Int] = [:]
+        var subsets: [[Int]] = []
+        var table: [Int32] = []
+        func state(for subset: [Int]) -> Int? {
+            if let known = index[subset] { return known }
+            guard subsets.count < stateBudget else { return nil }
+            index[subset] = subsets.count
+            subsets.append(subset)
+            return subsets.count - 1
+        }
+        guard let start = state(for: automaton.closure(of: [automaton.start])), let deadState = state(for: []) else { return nil }
+        var next = 0
+        while next < subsets.count {
+            var targetsByClass = [Set<Int>](repeating: [], count: classes.count)
+            for source in subsets[next] {
+                for (classIndex, targets) in moves[source] {
+                    targetsByClass[classIndex].formUnion(targets)
+                }
+            }
+            for targets in targetsByClass {
+                guard let target = targets.isEmpty ? deadState : state(for: automaton.closure(of: targets)) else { return nil }
+                table.append(Int32(target))
+            }
+            next += 1
+        }
+        self.init(classes: classes, start: start, accepting: subsets.map { $0.contains(automaton.accepting) }, table: table)
+    }
+
+    @inline(__always)
+    public func target(of state: Int, onClass classIndex: Int) -> Int {
+        Int(table[state * classes.count + classIndex])
+    }
+
+    public func isDead(_ state: Int) -> Bool { dead[state] }
+
+    public func accepts(_ input: [UInt32]) -> Bool {
+        var state = start
+        let width = classes.count
+        for value in input {
+            state = Int(table[state * width + classes.classIndex(of: value)])
+            if dead[state] { return false }
+        }
+        return accepting[state]
+    }
+
+    /// The state reached after `input`.
+    public func run(_ input: some Sequence<Unicode.Scalar>, from state: Int? = nil) -> Int {
+        input.reduce(state ?? start) { target(of: $0, onClass: classes.classIndex(of: $1.value)) }
+    }
+
+    private static func deadStates(accepting: [Bool], table: [Int32], classCount: Int) -> [Bool] {
+        var predecessors = [[Int]](repeating: [], count: accepting.count)
+        for state in accepting.indices {
+            for classIndex in 0..<classCount {
+                predecessors[Int(table[state * classCount + classIndex])].append(state)
+            }
+        }
+        var live = accepting
+        var stack = accepting.indices.filter { accepting[$0] }
+        while let state = stack.popLast() {
+            for predecessor in predecessors[state] where !live[predecessor] {
+                live[predecessor] = true
+                stack.append(predecessor)
+            }
+        }
+        return live.map { !$0 }
+    }
+}
+
+extension DeterministicAutomaton {
+    /// The language of the pair, over a partition that refines both: `combine` says which
+    /// pairs of acceptance accept (`&&` for the intersection, `a && !b` for a difference).
+    public func product(_ other: DeterministicAutomaton, _ combine: (Bool, Bool) -> Bool) -> DeterministicAutomaton {
+        let shared = ScalarClasses(separating: classes.sets + other.classes.sets)
+        let mine = shared.sets.map { classes.classIndex(of: $0.ranges[0].lowerBound) }
+        let theirs = shared.sets.map { other.classes.classIndex(of: $0.ranges[0].lowerBound) }
+        var index: [Int: Int] = [:]
+        var pairs: [(Int, Int)] = []
+        func state(_ pair: (Int, Int)) -> Int {
+            let key = pair.0 * other.stateCount + pair.1
+            if let known = index[key] { return known }
+            index[key] = pairs.count
+            pairs.append(pair)
+            return pairs.count - 1
+        }
+        let start = state((self.start, other.start))
+        var table: [Int32] = []
+        var next = 0
+        while next < pairs.count {
+            let (left, right) = pairs[next]
+            for classIndex in 0..<shared.count {
+                table.append(Int32(state((target(of: left, onClass: mine[classIndex]),
+                                          other.target(of: right, onClass: theirs[classIndex])))))
+            }
+            next += 1
+        }
+        let accepting = pairs.map { combine(self.accepting[$0.0], other.accepting[$0.1]) }
+        return DeterministicAutomaton(classes: shared, start: start, accepting: accepting, table: table)
+    }
+
+    public var isEmpty: Bool { dead[start] }
+
+    /// A shortest accepted string, built from readable members of each class; nil when empty.
+    public func shortestWitness(from origin: Int? = nil) -> String? {
+        let origin = origin ?? start
+        guard !dead[origin] else { return nil }
+        let order = classes.sets.indices
+            .compactMap { index in classes.sets[index].representative.map { (index, $0) } }
+            .sorted { readability($0.1) < readability($1.1) }
+        var previous: [Int: (state: Int, scalar: Unicode.Scalar)] = [:]
+        var queue = [origin]
+        var seen: Set<Int> = [origin]
+        var head = 0
+        while head < queue.count {
+            let state = queue[head]
+            head += 1
+            if accepting[state] {
+                var scalars: [Unicode.Scalar] = []
+                var cursor = state
+                while cursor != origin, let step = previous[cursor] {
+                    scalars.append(step.scalar)
+                    cursor = step.state
+                }
+                var view = String.UnicodeScalarView()
+                view.append(contentsOf: scalars.reversed())
+                return String(view)
+            }
+            for (classIndex, scalar) in order {
+                let target = target(of: state, onClass: classIndex)
+                guard !dead[target], seen.insert(target).inserted else { continue }
+                previous[target] = (state, scalar)
+                queue.append(target)
+            }
+        }
+        return nil
+    }
+
+    /// True when every string is accepted from `origin` on (from the start by default).
+    public func acceptsEverything(from origin: Int? = nil) -> Bool {
+        var seen: Set<Int> = [origin ?? start]
+        var stack = [origin ?? start]
+        while let state = stack.popLast() {
+            guard accepting[state] else { return false }
+            for classIndex in 0..<classes.count where seen.insert(target(of: state, onClass: classIndex)).inserted {
+                stack.append(target(of: state, onClass: classIndex))
+            }
+        }
+        return true
+    }
+
+    private func readability(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar {
+        case "a"..."z": 0
+        case "0"..."9": 1
+        case "A"..."Z": 2
+        case "-", "_", ".", "~": 3
+        default: scalar.isASCII ? 4 : 5
+        }
+    }
+}

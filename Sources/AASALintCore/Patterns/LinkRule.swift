@@ -1,0 +1,135 @@
+/// One rule of a details entry as the system applies it: a component, or a legacy `paths`
+/// string, with the defaults hierarchy applied and every pattern compiled.
+public final class LinkRule: Sendable {
+    public enum Source: Sendable, Equatable {
+        case component
+        /// A `paths` string; `NOT ` ones are exclusions and always case-sensitive.
+        case legacyPath
+    }
+
+    /// The component object, or the `paths` string.
+    public let pointer: JSONPointer
+    public let source: Source
+    public let isExclude: Bool
+    public let settings: MatchSettings
+    /// Nil when no `/` applies: every path matches.
+    public let path: CompiledPattern?
+    public let query: QueryConstraint
+    /// Nil when no `#` applies: every fragment matches (an absent one too).
+    public let fragment: CompiledPattern?
+
+    init(pointer: JSONPointer, source: Source, isExclude: Bool, settings: MatchSettings, path: CompiledPattern?,
+         query: QueryConstraint, fragment: CompiledPattern?) {
+        self.pointer = pointer
+        self.source = source
+        self.isExclude = isExclude
+        self.settings = settings
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+    }
+
+    /// The first part of `url` this rule does not match; nil when the rule matches.
+    public func mismatch(with url: LinkURL) -> PartMismatch? {
+        let encoded = settings.percentEncoded
+        if let path, !path.language.matches(url.path.scalars(percentEncoded: encoded)) {
+            return PartMismatch(part: .path, pattern: path, compared: url.path.text(percentEncoded: encoded))
+        }
+        switch query {
+        case .any:
+            break
+        case .whole(let pattern):
+            if !pattern.language.matches(url.query.scalars(percentEncoded: encoded)) {
+                return PartMismatch(part: .query, pattern: pattern, compared: url.query.text(percentEncoded: encoded))
+            }
+        case .items(let items):
+            for item in items {
+                if let value = failingValue(of: item, in: url) {
+                    return PartMismatch(part: .queryItem(item.name), pattern: item.pattern, compared: value)
+                }
+            }
+        }
+        if let fragment, !fragment.language.matches(url.fragment.scalars(percentEncoded: encoded)) {
+            return PartMismatch(part: .fragment, pattern: fragment, compared: url.fragment.text(percentEncoded: encoded))
+        }
+        return nil
+    }
+
+    /// Every occurrence of the item must match; an absent item is the empty value.
+    private func failingValue(of item: QueryConstraint.Item, in url: LinkURL) -> String? {
+        let encoded = settings.percentEncoded
+        let name = item.name.unicodeScalars
+        var found = false
+        for candidate in url.queryItems where candidate.name.text(percentEncoded: encoded).unicodeScalars.elementsEqual(name) {
+            found = true
+            if !item.pattern.language.matches(candidate.value.scalars(percentEncoded: encoded)) {
+                return candidate.value.text(percentEncoded: encoded)
+            }
+        }
+        return found || item.pattern.language.matches([]) ? nil : ""
+    }
+}
+
+/// A pattern string of the file with its compiled language.
+public struct CompiledPattern: Sendable {
+    public let text: String
+    /// The JSON string it was read from (in a component or a `defaults` object).
+    public let pointer: JSONPointer
+    public let language: PatternLanguage
+}
+
+/// What a rule requires of the query.
+public enum QueryConstraint: Sendable {
+    public struct Item: Sendable {
+        /// Compared exactly, whatever `caseSensitive` says; never holds variables.
+        public let name: String
+        public let pattern: CompiledPattern
+    }
+
+    case any
+    /// A string `?`: the whole query must match.
+    case whole(CompiledPattern)
+    /// A `?` object: each named item must match wherever it occurs (absent counts as empty).
+    case items([Item])
+}
+
+/// Which part of a URL a rule did not match, and what was compared.
+public struct PartMismatch: Sendable {
+    public enum Part: Hashable, Sendable {
+        case path
+        case query
+        case queryItem(String)
+        case fragment
+    }
+
+    public let part: Part
+    public let pattern: CompiledPattern
+    /// The URL's text for that part, in the form the rule compares (encoded or decoded; the
+    /// path normalised; an absent part empty).
+    public let compared: String
+}
+
+extension LinkRule {
+    /// The rule as JSON-like text for messages: `{"/": "/buy/*", "exclude": true}`, or the
+    /// legacy path string.
+    public var summary: String {
+        if source == .legacyPath {
+            return quoted((isExclude ? "NOT " : "") + (path?.text ?? "*"))
+        }
+        var parts: [String] = []
+        if let path { parts.append("\"/\": " + quoted(path.text)) }
+        switch query {
+        case .any: break
+        case .whole(let pattern): parts.append("\"?\": " + quoted(pattern.text))
+        case .items(let items):
+            parts.append("\"?\": {" + items.map { quoted($0.name) + ": " + quoted($0.pattern.text) }.joined(separator: ", ") + "}")
+        }
+        if let fragment { parts.append("\"#\": " + quoted(fragment.text)) }
+        if isExclude { parts.append("\"exclude\": true") }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
+    }
+}

@@ -1,0 +1,95 @@
+/// A pattern string of an AASA file parsed into its parts (AASA.md sections 2 and 3), each
+/// with its place in the string so that findings point at the exact characters.
+public struct Pattern: Hashable, Sendable {
+    public let text: String
+    public let tokens: [PatternToken]
+
+    /// `expandsVariables` is false for the values of substitution variables, where `$(` is
+    /// plain text (and makes the system drop the value).
+    public init(_ text: String, expandsVariables: Bool = true) {
+        self.text = text
+        tokens = PatternParser(Array(text.unicodeScalars), expandsVariables: expandsVariables).tokens()
+    }
+
+    /// The `$(name)` references, with their ranges.
+    public var variableReferences: [(name: String, range: Range<Int>)] {
+        tokens.compactMap { token in
+            if case .variable(let name) = token.kind { (name, token.range) } else { nil }
+        }
+    }
+
+    public var hasWildcard: Bool {
+        tokens.contains { $0.kind == .anyRun || $0.kind == .anyScalar }
+    }
+
+    /// The literal text before the first wildcard or variable.
+    public var literalPrefix: String {
+        var scalars = String.UnicodeScalarView()
+        for token in tokens {
+            guard case .literal(let scalar) = token.kind else { break }
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+}
+
+/// One part of a pattern. `range` counts Unicode scalars of the pattern text.
+public struct PatternToken: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case literal(Unicode.Scalar)
+        /// `*`: zero or more characters, `/` included.
+        case anyRun
+        /// `?`: exactly one Unicode scalar.
+        case anyScalar
+        /// `$(name)`; the name ends at the first `)`.
+        case variable(String)
+        /// `$(` without a closing `)`: the system never matches the pattern.
+        case unterminatedVariable
+    }
+
+    public let kind: Kind
+    public let range: Range<Int>
+
+    public init(_ kind: Kind, at range: Range<Int>) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+private struct PatternParser {
+    let scalars: [Unicode.Scalar]
+    let expandsVariables: Bool
+
+    init(_ scalars: [Unicode.Scalar], expandsVariables: Bool) {
+        self.scalars = scalars
+        self.expandsVariables = expandsVariables
+    }
+
+    func tokens() -> [PatternToken] {
+        var tokens: [PatternToken] = []
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            switch scalar {
+            case "*":
+                tokens.append(PatternToken(.anyRun, at: index..<index + 1))
+            case "?":
+                tokens.append(PatternToken(.anyScalar, at: index..<index + 1))
+            case "$" where expandsVariables && index + 1 < scalars.count && scalars[index + 1] == "(":
+                guard let close = scalars[(index + 2)...].firstIndex(of: ")") else {
+                    tokens.append(PatternToken(.unterminatedVariable, at: index..<scalars.count))
+                    return tokens
+                }
+                var name = String.UnicodeScalarView()
+                name.append(contentsOf: scalars[(index + 2)..<close])
+                tokens.append(PatternToken(.variable(String(name)), at: index..<close + 1))
+                index = close + 1
+                continue
+            default:
+                tokens.append(PatternToken(.literal(scalar), at: index..<index + 1))
+            }
+            index += 1
+        }
+        return tokens
+    }
+}

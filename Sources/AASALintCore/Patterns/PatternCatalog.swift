@@ -1,0 +1,137 @@
+/// Every pattern of an AASA file, where it is and how the system compares it: what the
+/// pattern rules inspect. Variable values are listed once, with the settings of every
+/// pattern that uses them.
+public struct PatternCatalog: Sendable {
+    public struct Occurrence: Sendable {
+        public enum Role: Hashable, Sendable {
+            case path
+            /// A legacy `paths` string (after its `NOT ` prefix).
+            case legacyPath
+            /// A string `?`.
+            case query
+            /// The value pattern of a `?` object item.
+            case queryItem(String)
+            case fragment
+            /// A value of `applinks.substitutionVariables`.
+            case variableValue(String)
+        }
+
+        public let role: Role
+        public let pattern: Pattern
+        /// The JSON string the pattern is read from.
+        public let pointer: JSONPointer
+        /// Where the pattern starts inside that string, in scalars (4 after `NOT `).
+        public let offset: Int
+        /// The settings it is compared under: one for a pattern; for a variable value, those
+        /// of every pattern that uses the variable (none when unused).
+        public let settings: [MatchSettings]
+        /// The component, `defaults` object or `paths` string the pattern belongs to.
+        public let owner: JSONPointer
+
+        public var isComparedEncoded: Bool { settings.contains { $0.percentEncoded } }
+        public var isComparedDecoded: Bool { settings.contains { !$0.percentEncoded } }
+        public var isPath: Bool { role == .path || role == .legacyPath }
+    }
+
+    public let occurrences: [Occurrence]
+    public let variables: [SubstitutionVariable]
+    public let substitutionVariables: SubstitutionVariables
+
+    public init(file: LintFile) {
+        guard let applinks = file.aasa?.applinks, let tree = file.root else {
+            occurrences = []
+            variables = []
+            substitutionVariables = SubstitutionVariables([])
+            return
+        }
+        variables = applinks.substitutionVariables
+        substitutionVariables = SubstitutionVariables(variables)
+        var collector = OccurrenceCollector(tree: tree)
+        let fileDefaultsPointer = applinks.pointer.appending("defaults")
+        let fileDefaults = RuleKeys(tree.node(at: fileDefaultsPointer), at: fileDefaultsPointer)
+        collector.addParts(of: fileDefaults, owner: fileDefaultsPointer)
+        for entry in applinks.details {
+            let defaultsPointer = entry.pointer.appending("defaults")
+            let defaults = RuleKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
+            collector.addParts(of: defaults, owner: defaultsPointer, onlyUnder: defaultsPointer)
+            if let components = entry.components {
+                for component in components.value {
+                    let keys = RuleKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
+                    collector.addParts(of: keys, owner: component.pointer, onlyUnder: component.pointer)
+                }
+            } else {
+                for path in entry.paths?.value ?? [] {
+                    var settings = defaults.settings
+                    if path.isExclusion { settings.caseSensitive = true }
+                    collector.add(.legacyPath, Pattern(path.pattern), at: path.text.pointer,
+                                  offset: path.isExclusion ? 4 : 0, settings: settings, owner: path.text.pointer)
+                }
+            }
+        }
+        var usersSettings: [String: [MatchSettings]] = [:]
+        for occurrence in collector.occurrences {
+            for reference in occurrence.pattern.variableReferences where !usersSettings[reference.name, default: []].contains(occurrence.settings[0]) {
+                usersSettings[reference.name, default: []].append(occurrence.settings[0])
+            }
+        }
+        for variable in variables {
+            for value in variable.values {
+                collector.add(.variableValue(variable.name), Pattern(value.value, expandsVariables: false), at: value.pointer,
+                              offset: 0, settings: usersSettings[variable.name] ?? [], owner: variable.pointer)
+            }
+        }
+        occurrences = collector.occurrences
+    }
+
+    /// True when some pattern refers to `$(name)`.
+    public func isReferenced(_ name: String) -> Bool {
+        occurrences.contains { occurrence in occurrence.pattern.variableReferences.contains { $0.name == name } }
+    }
+}
+
+private struct OccurrenceCollector {
+    let tree: JSONNode
+    var occurrences: [PatternCatalog.Occurrence] = []
+
+    /// The patterns of `keys` written under `prefix`: inherited ones are listed where written.
+    mutating func addParts(of keys: RuleKeys, owner: JSONPointer, onlyUnder prefix: JSONPointer? = nil) {
+        let prefix = prefix ?? owner
+        func isOwn(_ pointer: JSONPointer) -> Bool { pointer.tokens.starts(with: prefix.tokens) }
+        let settings = keys.settings
+        if let path = keys.path, isOwn(path.pointer) {
+            add(.path, Pattern(path.value), at: path.pointer, settings: settings, owner: owner)
+        }
+        switch keys.query {
+        case .whole(let text)? where isOwn(text.pointer):
+            add(.query, Pattern(text.value), at: text.pointer, settings: settings, owner: owner)
+        case .items(let items)? where items.first.map({ isOwn($0.value.pointer) }) ?? false:
+            for item in items {
+                add(.queryItem(item.name), Pattern(item.value.value), at: item.value.pointer, settings: settings, owner: owner)
+            }
+        default:
+            break
+        }
+        if let fragment = keys.fragment, isOwn(fragment.pointer) {
+            add(.fragment, Pattern(fragment.value), at: fragment.pointer, settings: settings, owner: owner)
+        }
+    }
+
+    mutating func add(_ role: PatternCatalog.Occurrence.Role, _ pattern: Pattern, at pointer: JSONPointer, offset: Int = 0,
+                      settings: MatchSettings, owner: JSONPointer) {
+        add(role, pattern, at: pointer, offset: offset, settings: [settings], owner: owner)
+    }
+
+    mutating func add(_ role: PatternCatalog.Occurrence.Role, _ pattern: Pattern, at pointer: JSONPointer, offset: Int,
+                      settings: [MatchSettings], owner: JSONPointer) {
+        occurrences.append(PatternCatalog.Occurrence(role: role, pattern: pattern, pointer: pointer, offset: offset,
+                                                     settings: settings, owner: owner))
+    }
+}
+
+extension LintFile {
+    /// The scalars `range` of `occurrence`'s pattern, in the file.
+    public func location(of range: Range<Int>, in occurrence: PatternCatalog.Occurrence) -> Location {
+        let shifted = (range.lowerBound + occurrence.offset)..<(range.upperBound + occurrence.offset)
+        return location(ofScalars: shifted, inStringAt: occurrence.pointer)
+    }
+}

@@ -1,0 +1,134 @@
+/// The autofix of `percent-encoded-unicode`: in each component whose patterns hold `%XX`
+/// sequences that encode non-ASCII text, write the patterns decoded and add
+/// `"percentEncoded": false`, so that they match every encoding of the text. Only the affected
+/// strings and the component's closing are edited; the rest of the file keeps its bytes.
+///
+/// The fix is all or nothing: it refuses when any affected pattern would change meaning
+/// beyond that (a `%2F` that would become a separator, a `%2A` that would become a wildcard,
+/// raw characters that clients encode, a variable shared with other patterns), when such a
+/// pattern sits where `percentEncoded` cannot be set for it alone (`defaults`, legacy
+/// `paths`, variable values), or when the file is not valid JSON.
+public enum PercentEncodingFix {
+    public enum Outcome: Equatable, Sendable {
+        case unchanged
+        case fixed([UInt8])
+        /// Why the file was left alone, for the user.
+        case refused(String)
+    }
+
+    public static func apply(to bytes: [UInt8]) -> Outcome {
+        let file = LintFile(path: "", kind: .aasa, bytes: bytes)
+        guard let root = file.root, case .success? = file.json else {
+            return .refused("the file is not valid JSON")
+        }
+        let catalog = PatternCatalog(file: file)
+        var edits: [Edit] = []
+        let affected = Dictionary(grouping: catalog.occurrences.filter { $0.isComparedEncoded && hasEncodedUnicode($0.pattern) },
+                                  by: \.owner)
+        for (owner, occurrences) in affected.sorted(by: { $0.key < $1.key }) {
+            guard occurrences.allSatisfy({ [.path, .query, .fragment].contains($0.role) || isQueryItem($0.role) }),
+                  let component = root.node(at: owner), owner.parent?.lastToken == "components"
+            else {
+                return .refused("\(occurrences[0].pointer) is not in a component, where \"percentEncoded\" could be set for it alone")
+            }
+            let patterns = catalog.occurrences.filter { $0.owner == owner }
+            if let problem = patterns.lazy.compactMap({ unsafeReason($0, catalog: catalog) }).first {
+                return .refused(problem)
+            }
+            guard let componentEdits = componentEdits(for: component, at: owner, patterns: patterns, in: file) else {
+                return .refused("\(owner) has duplicate keys")
+            }
+            edits += componentEdits
+        }
+        guard !edits.isEmpty else { return .unchanged }
+        var result = bytes
+        for edit in edits.sorted(by: { $0.span.lowerBound > $1.span.lowerBound }) {
+            result.replaceSubrange(edit.span, with: Array(edit.text.utf8))
+        }
+        return .fixed(result)
+    }
+
+    private struct Edit {
+        let span: Range<Int>
+        let text: String
+    }
+
+    private static func isQueryItem(_ role: PatternCatalog.Occurrence.Role) -> Bool {
+        if case .queryItem = role { true } else { false }
+    }
+
+    static func hasEncodedUnicode(_ pattern: Pattern) -> Bool {
+        PercentEncoding.encodedRuns(in: Array(pattern.text.unicodeScalars)).contains { run in
+            String(validating: run.bytes, as: UTF8.self)?.unicodeScalars.contains { !$0.isASCII } ?? false
+        }
+    }
+
+    /// Why comparing `occurrence` decoded would change more than the spelling of its text.
+    private static func unsafeReason(_ occurrence: PatternCatalog.Occurrence, catalog: PatternCatalog) -> String? {
+        let scalars = Array(occurrence.pattern.text.unicodeScalars)
+        let escapes = PercentEncoding.escapes(in: scalars)
+        var insideEscape = Set<Int>()
+        for (range, escape) in escapes {
+            insideEscape.formUnion(range)
+            guard case .byte = escape else { return "\(occurrence.pointer) holds a \"%\" that is not an escape" }
+        }
+        for run in PercentEncoding.encodedRuns(in: scalars) {
+            guard let text = String(validating: run.bytes, as: UTF8.self) else {
+                return "\(occurrence.pointer) holds escapes that are not UTF-8 text"
+            }
+            if let scalar = text.unicodeScalars.first(where: { $0.isASCII && !isSafeDecoded($0) }) {
+                return "\(occurrence.pointer) encodes \"\(scalar)\", which would mean something else decoded"
+            }
+        }
+        for (index, scalar) in scalars.enumerated() where !insideEscape.contains(index) && !isSafeRaw(scalar) {
+            return "\(occurrence.pointer) holds \"\(scalar)\", which would start to match once compared decoded"
+        }
+        for reference in occurrence.pattern.variableReferences {
+            if case .custom = catalog.substitutionVariables.meaning(of: reference.name) {
+                return "\(occurrence.pointer) uses \"$(\(reference.name))\", whose values other patterns may share"
+            }
+        }
+        return nil
+    }
+
+    private static func isSafeDecoded(_ scalar: Unicode.Scalar) -> Bool {
+        ExampleURL.isUnreserved(scalar) || scalar == " "
+    }
+
+    private static func isSafeRaw(_ scalar: Unicode.Scalar) -> Bool {
+        ExampleURL.isUnreserved(scalar) || "!$&'()*+,;=:@/?".unicodeScalars.contains(scalar)
+    }
+
+    /// The decoded patterns and `"percentEncoded": false` for one component; nil when the
+    /// component has duplicate keys, which make the edit ambiguous.
+    private static func componentEdits(for component: JSONNode, at pointer: JSONPointer, patterns: [PatternCatalog.Occurrence],
+                              in file: LintFile) -> [Edit]? {
+        guard let members = component.members, Set(members.map(\.key)).count == members.count, let last = members.last else { return nil }
+        var edits: [Edit] = []
+        for occurrence in patterns {
+            guard let node = file.root?.node(at: occurrence.pointer),
+                  let map = JSONStringSourceMap(bytes: file.bytes, span: node.span, decoded: occurrence.pattern.text)
+            else { return nil }
+            for run in PercentEncoding.encodedRuns(in: Array(occurrence.pattern.text.unicodeScalars)) {
+                edits.append(Edit(span: map.span(of: run.range), text: String(decoding: run.bytes, as: UTF8.self)))
+            }
+        }
+        if let existing = component.member("percentEncoded") {
+            edits.append(Edit(span: existing.value.span, text: "false"))
+        } else {
+            edits.append(Edit(span: last.value.span.upperBound..<last.value.span.upperBound,
+                              text: "," + separator(before: last, in: file) + "\"percentEncoded\": false"))
+        }
+        return edits
+    }
+
+    /// What precedes `member` in the source: a line break and its indentation, or a space.
+    private static func separator(before member: JSONMember, in file: LintFile) -> String {
+        var start = member.keySpan.lowerBound
+        while start > 0, file.bytes[start - 1] == UInt8(ascii: " ") || file.bytes[start - 1] == UInt8(ascii: "\t") {
+            start -= 1
+        }
+        guard start > 0, file.bytes[start - 1] == UInt8(ascii: "\n") else { return " " }
+        return "\n" + String(decoding: file.bytes[start..<member.keySpan.lowerBound], as: UTF8.self)
+    }
+}

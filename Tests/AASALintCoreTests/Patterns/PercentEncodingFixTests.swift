@@ -1,0 +1,107 @@
+@testable import AASALintCore
+import Testing
+
+/// The autofix of `percent-encoded-unicode`: only the affected strings and the component's
+/// closing change; anything it cannot fix safely leaves the whole file alone.
+@Suite struct PercentEncodingFixTests {
+    func fix(_ text: String) -> (outcome: PercentEncodingFix.Outcome, text: String?) {
+        let outcome = PercentEncodingFix.apply(to: Array(text.utf8))
+        if case .fixed(let bytes) = outcome { return (outcome, String(decoding: bytes, as: UTF8.self)) }
+        return (outcome, nil)
+    }
+
+    @Test func rewritesTheStringsAndAddsPercentEncodedFalse() {
+        let input = """
+            {"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [
+              {"/": "/caf%C3%A9/*", "?": {"q": "cr%C3%A8me%20br%c3%bbl%C3%A9e"}},
+              {"/": "/a%20b", "comment": "untouched"}
+            ]}]}}
+            """
+        #expect(fix(input).text == """
+            {"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [
+              {"/": "/café/*", "?": {"q": "crème brûlée"}, "percentEncoded": false},
+              {"/": "/a%20b", "comment": "untouched"}
+            ]}]}}
+            """)
+    }
+
+    @Test func keepsTheLayoutOfMultiLineComponentsAndReplacesAnExplicitTrue() {
+        let input = """
+            {
+              "applinks": {
+                "details": [
+                  {
+                    "appIDs": ["ABCDE1234X.com.example.shop"],
+                    "components": [
+                      {
+                        "/": "/\\u0063af%C3%A9/*",
+                        "#": "x"
+                      },
+                      {"/": "/stra%C3%9Fe", "percentEncoded": true}
+                    ]
+                  }
+                ]
+              }
+            }
+            """
+        #expect(fix(input).text == """
+            {
+              "applinks": {
+                "details": [
+                  {
+                    "appIDs": ["ABCDE1234X.com.example.shop"],
+                    "components": [
+                      {
+                        "/": "/\\u0063afé/*",
+                        "#": "x",
+                        "percentEncoded": false
+                      },
+                      {"/": "/straße", "percentEncoded": false}
+                    ]
+                  }
+                ]
+              }
+            }
+            """)
+    }
+
+    @Test func theFixedFileMatchesWhatTheOriginalMatchedAndMore() throws {
+        let input = #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [{"/": "/caf%C3%A9/*"}]}]}}"#
+        let fixed = try #require(fix(input).text)
+        for url in ["https://example.com/caf%C3%A9/x", "https://example.com/caf%c3%a9/x"] {
+            #expect(try MatcherTestSupport.outcome(fixed, app: "ABCDE1234X.com.example.shop", url) == .match)
+        }
+        #expect(try MatcherTestSupport.outcome(input, app: "ABCDE1234X.com.example.shop", "https://example.com/caf%c3%a9/x") == .noMatch)
+    }
+
+    @Test(arguments: [
+        #"{"/": "/caf%C3%A9/a%2Fb"}"#,
+        #"{"/": "/caf%C3%A9/100%"}"#,
+        #"{"/": "/caf%C3%A9/a b"}"#,
+        #"{"/": "/caf%C3%A9/$(v)"}"#,
+        #"{"/": "/caf%C3%A9", "percentEncoded": true, "percentEncoded": true}"#,
+    ])
+    func refusesWhatWouldChangeMeaning(component: String) {
+        let input = #"{"applinks": {"substitutionVariables": {"v": ["a"]}, "details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [\#(component)]}]}}"#
+        guard case .refused = fix(input).outcome else {
+            Issue.record("fixed \(component)")
+            return
+        }
+    }
+
+    @Test func refusesWherePercentEncodedCannotBeSetAlone() {
+        let legacy = #"{"applinks": {"details": [{"appID": "ABCDE1234X.com.example.shop", "paths": ["/caf%C3%A9"]}]}}"#
+        let defaults = #"{"applinks": {"defaults": {"/": "/caf%C3%A9"}, "details": []}}"#
+        let invalid = #"{"applinks": {"details": [{"/": "/caf%C3%A9"}}"#
+        for input in [legacy, defaults, invalid] {
+            guard case .refused = fix(input).outcome else {
+                Issue.record("fixed \(input)")
+                continue
+            }
+        }
+    }
+
+    @Test func nothingToFixLeavesTheFile() {
+        #expect(fix(#"{"applinks": {"details": [{"appIDs": ["A"], "components": [{"/": "/a%20b"}, {"/": "/café", "percentEncoded": false}]}]}}"#).outcome == .unchanged)
+    }
+}

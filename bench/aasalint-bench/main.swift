@@ -1,0 +1,73 @@
+// Matching benchmark: aasalint's automata against the approach most AASA validators take,
+// one NSRegularExpression per pattern tried in order. Both sides parse each URL and stop at
+// the first rule that matches. Run through bench/match.sh, which builds in release mode.
+import AASALintCore
+import Foundation
+
+let arguments = CommandLine.arguments.dropFirst()
+func option(_ name: String, default value: Int) -> Int {
+    guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.endIndex,
+          let number = Int(arguments[index + 1]) else { return value }
+    return number
+}
+let ruleCount = option("rules", default: 1_000)
+let urlCount = option("urls", default: 100_000)
+let appID = "ABCDE1234X.com.example.shop"
+
+var generator = BenchRandom(seed: 2024)
+let corpus = BenchCorpus(ruleCount: ruleCount, random: &generator)
+let urls = (0..<urlCount).map { _ in corpus.url(random: &generator) }
+let clock = ContinuousClock()
+
+print("aasalint match benchmark: \(ruleCount) rules, \(urlCount) URLs")
+
+var automataMatches = 0
+var matcher: AASAMatcher?
+let automataCompile = clock.measure {
+    matcher = AASAMatcher(file: LintFile(path: "bench.json", kind: .aasa, bytes: Array(corpus.json.utf8)))
+}
+let automataMatch = clock.measure {
+    for text in urls {
+        guard let matcher, let url = try? LinkURL(text) else { continue }
+        if matcher.decide(url, appID: appID, tracing: false).outcome == .match { automataMatches += 1 }
+    }
+}
+
+var regexMatches = 0
+var baseline: RegexBaseline?
+let regexCompile = clock.measure { baseline = RegexBaseline(corpus.rules) }
+let regexMatch = clock.measure {
+    for text in urls where baseline?.decide(text) == true { regexMatches += 1 }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+func line(_ label: String, _ duration: Duration) -> String {
+    label.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%9.3f s", seconds(duration))
+}
+print(line("aasalint: compile", automataCompile))
+print(line("aasalint: match", automataMatch))
+print(line("NSRegularExpression: compile", regexCompile))
+print(line("NSRegularExpression: match", regexMatch))
+print(String(format: "match speed-up: %.1fx (aasalint %d URLs open the app, baseline %d)",
+             seconds(regexMatch) / seconds(automataMatch), automataMatches, regexMatches))
+
+// Compile time of a file at the size limit (128 KB).
+var bigGenerator = BenchRandom(seed: 7)
+var bigCorpus = BenchCorpus(ruleCount: 100, random: &bigGenerator)
+var bigRules = 100
+while bigCorpus.json.utf8.count < 128 * 1024 {
+    bigRules += 100
+    bigGenerator = BenchRandom(seed: 7)
+    bigCorpus = BenchCorpus(ruleCount: bigRules, random: &bigGenerator)
+}
+let bigBytes = Array(bigCorpus.json.utf8)
+let bigAutomata = clock.measure { _ = AASAMatcher(file: LintFile(path: "big.json", kind: .aasa, bytes: bigBytes)) }
+let bigRegex = clock.measure { _ = RegexBaseline(bigCorpus.rules) }
+print(line("128 KB file (\(bigCorpus.rules.count) rules): aasalint", bigAutomata))
+print(line("128 KB file: NSRegularExpression", bigRegex))
+print(String(format: "compile time ratio (aasalint / regex): %.2f", seconds(bigAutomata) / seconds(bigRegex)))
+if automataMatches != regexMatches {
+    print("warning: the two matchers disagree; the baseline ignores normalisation details")
+}
