@@ -19,6 +19,7 @@ struct LintCommand {
             OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
             OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings that this baseline does not accept"),
             OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the current findings as accepted, in FILE"),
+            OptionSpec(name: "fix", help: "Rewrite what can be fixed safely (percent-encoded Unicode in patterns), then lint"),
             OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
             OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
@@ -76,6 +77,11 @@ struct LintCommand {
             extraFiles.append(LintFile(path: "<stdin>", kind: kind, bytes: bytes))
         }
 
+        if parsed.flag("fix") {
+            let fixes = FixSession().run(paths: paths)
+            for path in fixes.fixed { output.writeError("aasalint: fixed \(path)\n") }
+            for (path, reason) in fixes.refused { output.writeError("aasalint: did not fix \(path): \(reason)\n") }
+        }
         let baseline = try loadBaseline(parsed, configuration: configuration)
         let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
         if parsed.flag("explain-release") {
