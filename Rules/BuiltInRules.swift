@@ -53,6 +53,15 @@ public enum BuiltInRules {
         OptionalQueryItemRule.self,
         BackslashInPatternRule.self,
         CatchAllRule.self,
+        // Order
+        ExcludeShadowedRule.self,
+        UnreachableComponentRule.self,
+        UnreachableDetailRule.self,
+        // Remote
+        HTTPStatusRule.self,
+        RedirectRule.self,
+        ContentTypeRule.self,
+        CDNOutOfDateRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

@@ -20,7 +20,7 @@ struct CatchAllRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let matcher = AASAMatcher(file: file) else { return [] }
+        guard let matcher = file.matcher else { return [] }
         let url = ExampleURL.make(host: ExampleURL.host(of: file, in: context), path: "/any/page", percentEncoded: true)
         return matcher.entries.flatMap(\.rules).filter { !$0.isExclude && Self.matchesEverything($0) }.map { rule in
             diagnostic(

@@ -19,7 +19,7 @@ struct OptionalQueryItemRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let matcher = AASAMatcher(file: file) else { return [] }
+        guard let matcher = file.matcher else { return [] }
         let host = ExampleURL.host(of: file, in: context)
         var reported = Set<JSONPointer>()
         var diagnostics: [Diagnostic] = []

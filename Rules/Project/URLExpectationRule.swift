@@ -30,10 +30,11 @@ struct URLExpectationRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        guard !context.configuration.expectations.isEmpty else { return [] }
         let aasaFiles = context.files.filter { $0.kind == .aasa }
         // Findings that belong to no AASA file are reported once, with the first one.
         let reportsUnplaced = aasaFiles.first?.path == file.path
-        let matcher = AASAMatcher(file: file)
+        let matcher = file.matcher
         var diagnostics: [Diagnostic] = []
         for set in context.configuration.expectations {
             let urls = set.opens.map { ($0, true) } + set.staysOnWeb.map { ($0, false) }

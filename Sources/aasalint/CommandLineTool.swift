@@ -5,7 +5,7 @@ import Foundation
 struct CommandLineTool {
     static let summary = "Lint apple-app-site-association files and entitlements before users find the mistakes."
     static let commands: [CommandSpec] = [
-        LintCommand.spec, MatchCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, CompletionsCommand.spec,
+        LintCommand.spec, MatchCommand.spec, DiffCommand.spec, FetchCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, CompletionsCommand.spec,
         VersionCommand.spec,
     ]
 
@@ -25,6 +25,10 @@ struct CommandLineTool {
             return LintCommand(output: output).run(Array(arguments.dropFirst()))
         case "match":
             return MatchCommand(output: output).run(Array(arguments.dropFirst()))
+        case "fetch":
+            return FetchCommand(output: output).run(Array(arguments.dropFirst()))
+        case "diff":
+            return DiffCommand(output: output).run(Array(arguments.dropFirst()))
         case "rules":
             return RulesCommand(output: output).run(Array(arguments.dropFirst()))
         case "init":
@@ -65,8 +69,9 @@ struct StandardStreams {
         FileHandle.standardOutput.write(Data(terminated.utf8))
     }
 
+    /// Errors quote file names and file contents, which must not drive the terminal.
     func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(Data(TerminalText.escapedKeepingLineBreaks(text).utf8))
     }
 
     /// Reports a usage or input problem and returns exit status 2.

@@ -28,7 +28,8 @@ struct LintCommand {
             OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
             OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
             OptionSpec(name: "summary", help: "After the summary, count the findings per rule (text format)"),
-        ],
+            OptionSpec(name: "remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)"),
+        ] + FetchCommand.remoteOptions,
         positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input")
     )
 
@@ -58,6 +59,7 @@ struct LintCommand {
     private func lint(_ parsed: ParsedArguments) throws -> Int32 {
         var configuration = try ConfigurationOptions.load(parsed)
         if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
+        if parsed.flag("remote") { return try FetchCommand(output: output).lintRemote(configuration: configuration, parsed) }
         let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration,
                                 enable: parsed.values("enable"), disable: parsed.values("disable"))
@@ -121,13 +123,16 @@ struct LintCommand {
     private func loadBaseline(_ parsed: ParsedArguments, configuration: Configuration) throws -> (Baseline, String)? {
         let path = parsed.value("baseline") ?? configuration.baseline.map { configuration.displayPath(ofConfiguredPath: $0) }
         guard let path, parsed.value("write-baseline") == nil else { return nil }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError("\(path): cannot read the baseline (write one with --write-baseline \(path))")
         }
-        return (try Baseline(json: [UInt8](data), path: path), Self.folder(of: path))
+        guard case .bytes(let bytes) = try FileReader().contents(ofFile: path) else {
+            throw UsageError("\(path): the baseline is too large to read (over \(FileReader.defaultReadLimit) bytes)")
+        }
+        return (try Baseline(json: bytes, path: path), Self.folder(of: path))
     }
 
-    private func write(_ text: String, to path: String) throws {
+    func write(_ text: String, to path: String) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw UsageError("\(path) is a folder; give the name of a file to write")

@@ -1,19 +1,22 @@
 import AASALintCore
 import Foundation
 
-/// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why.
+/// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why;
+/// `aasalint match --explain-order AASA`: which rules of each entry are dead or shadowed.
 struct MatchCommand {
     static let spec = CommandSpec(
         name: "match",
         summary: "Decide like the system whether a URL opens each app of an AASA file, and why",
-        usage: "aasalint match [options] AASA URL",
+        usage: "aasalint match [options] AASA URL\n       aasalint match --explain-order [options] AASA",
         options: [
             OptionSpec(name: "app", valueName: "ID", help: "Only this appID (default: every app the file lists)"),
             OptionSpec(name: "trace", help: "Show every rule tried and which part of the URL it did not match"),
+            OptionSpec(name: "explain-order", help: "Instead of deciding a URL, show each entry's rules in order and which are dead or shadowed"),
             OptionSpec(name: "format", shortName: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
                        help: "Output format (default: text)"),
         ],
-        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file, then the URL", minimum: 2, maximum: 2)
+        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file, then the URL (no URL with --explain-order)",
+                                    minimum: 1, maximum: 2)
     )
 
     let output: StandardStreams
@@ -38,10 +41,12 @@ struct MatchCommand {
 
     private func match(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         let path = parsed.positionals[0]
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): cannot read this file (check the path and its permissions)")
+        let reader = FileReader()
+        let file = try reader.read(DiscoveredFile(path: path, kind: .aasa))
+        guard file.isRead else {
+            throw UsageError("\(path): the file is \(file.byteCount) bytes, more than aasalint reads (\(reader.readLimit) bytes); "
+                + "the system ignores AASA files over 128 KB anyway")
         }
-        let file = LintFile(path: path, kind: .aasa, bytes: [UInt8](data))
         if case .failure(let error)? = file.json {
             let position = file.lines.position(ofOffset: error.offset)
             throw UsageError("\(path):\(position.line):\(position.column): not valid JSON: \(error.message) (aasalint lint \(path) lists every problem)")
@@ -49,6 +54,13 @@ struct MatchCommand {
         guard let matcher = AASAMatcher(file: file) else {
             throw UsageError("\(path): not an apple-app-site-association file: its root must be a JSON object")
         }
+        if parsed.flag("explain-order") {
+            guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
+            let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
+            output.write(parsed.value("format") == "json" ? explanation.json() : TerminalText.escapedKeepingLineBreaks(explanation.text()))
+            return explanation.findsDeadRules ? ExitStatus.findings : ExitStatus.success
+        }
+        guard parsed.positionals.count == 2 else { throw UsageError("missing AASA URL: give the URL to decide after the AASA file, or use --explain-order") }
         let url: LinkURL
         do {
             url = try LinkURL(parsed.positionals[1])
@@ -58,7 +70,7 @@ struct MatchCommand {
         let apps = parsed.value("app").map { [$0] } ?? matcher.appIDs
         let decisions = apps.map { matcher.decide(url, appID: $0) }
         let report = MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
-        output.write(parsed.value("format") == "json" ? report.json() : report.text(trace: parsed.flag("trace")))
+        output.write(parsed.value("format") == "json" ? report.json() : TerminalText.escapedKeepingLineBreaks(report.text(trace: parsed.flag("trace"))))
         return decisions.contains { $0.outcome == .match } ? ExitStatus.success : ExitStatus.findings
     }
 }

@@ -39,7 +39,9 @@ import Testing
         let selection = try RuleSelection(registry: FixtureSupport.registry(), enable: [fixture.ruleID],
                                           disable: Self.ruleIDs.filter { $0 != fixture.ruleID })
         let diagnostics: [Diagnostic]
-        if ProjectScenario.isScenario(fixture.input) {
+        if RemoteFixture.isFixture(fixture.input) {
+            diagnostics = try RemoteFixture.check(fixture.input, with: selection)
+        } else if ProjectScenario.isScenario(fixture.input) {
             // Project rules need several files and a configuration: a folder per case.
             diagnostics = try ProjectScenario.lint(fixture.input, with: selection).diagnostics
         } else {

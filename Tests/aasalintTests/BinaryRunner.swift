@@ -5,6 +5,8 @@ struct BinaryRun: Sendable {
     let standardOutput: String
     let standardError: String
     let status: Int32
+    /// True when a signal ended the process rather than `exit`: a crash, or a kill.
+    let endedBySignal: Bool
 }
 
 struct BinaryNotFound: Error, CustomStringConvertible {
@@ -22,7 +24,8 @@ enum BinaryRunner {
         _ arguments: [String],
         standardInput: Data? = nil,
         environment: [String: String] = [:],
-        workingDirectory: URL
+        workingDirectory: URL,
+        whileRunning watch: (@Sendable (Process) -> Void)? = nil
     ) throws -> BinaryRun {
         let process = Process()
         process.executableURL = try executable()
@@ -39,6 +42,8 @@ enum BinaryRunner {
         process.standardInput = inputPipe ?? FileHandle.nullDevice
 
         try process.run()
+        // A thread of its own: a watch blocks until the process ends.
+        if let watch { Thread.detachNewThread { watch(process) } }
         let output = PipeReader(outputPipe)
         let errors = PipeReader(errorPipe)
         if let inputPipe, let standardInput {
@@ -51,7 +56,8 @@ enum BinaryRunner {
         return BinaryRun(
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self),
-            status: process.terminationStatus
+            status: process.terminationStatus,
+            endedBySignal: process.terminationReason == .uncaughtSignal
         )
     }
 

@@ -53,22 +53,22 @@ import Testing
         #expect(before.status == 2, "the configured baseline does not exist yet")
         let written = try BinaryRunner.run(["lint", "--write-baseline", ".aasalint-baseline.json", "--quiet"], workingDirectory: folder)
         #expect(written.status == 0)
-        #expect(written.standardError == "aasalint: recorded 3 findings in .aasalint-baseline.json\n")
+        #expect(written.standardError == "aasalint: recorded 4 findings in .aasalint-baseline.json\n")
         let baseline = try String(contentsOf: folder.appendingPathComponent(".aasalint-baseline.json"), encoding: .utf8)
         #expect(baseline.contains("\"file\": \"web/.well-known/apple-app-site-association\""))
 
         let adopted = try BinaryRunner.run(["lint", "--fail-on", "note"], workingDirectory: folder)
         #expect(adopted.status == 0)
-        #expect(adopted.standardOutput == "no problems in 2 files\n3 findings accepted by the baseline\n")
+        #expect(adopted.standardOutput == "no problems in 2 files\n4 findings accepted by the baseline\n")
 
         let aasa = folder.appendingPathComponent("web/.well-known/apple-app-site-association")
         let edited = try String(contentsOf: aasa, encoding: .utf8)
-            .replacingOccurrences(of: "\"components\": [{\"/\": \"/help/*\"}]", with: "\"components\": []")
+            .replacingOccurrences(of: "\"components\": [{\"/\": \"/product/*\"}]", with: "\"components\": [{\"/\": \"/product/*\", \"exclude\": \"no\"}]")
         try edited.write(to: aasa, atomically: true, encoding: .utf8)
         let regressed = try BinaryRunner.run(["lint", "--fail-on", "note", "--quiet"], workingDirectory: folder)
         #expect(regressed.status == 1)
         #expect(regressed.standardOutput == """
-            web/.well-known/apple-app-site-association:11:23: warning: "components" is empty, so this details entry opens no URL; add components or remove the entry [empty-components]
+            web/.well-known/apple-app-site-association:7:55: error: "exclude" must be a boolean, not a string; the system reads this value as false; write false without quotes [invalid-type]
 
             """)
 

@@ -1,6 +1,7 @@
 // Matching benchmark: aasalint's automata against the approach most AASA validators take,
 // one NSRegularExpression per pattern tried in order. Both sides parse each URL and stop at
 // the first rule that matches. Run through bench/match.sh, which builds in release mode.
+// Other modes (parse, generate, tree, spawn) serve bench/run; each file says what it does.
 import AASALintCore
 import Foundation
 
@@ -9,6 +10,18 @@ func option(_ name: String, default value: Int) -> Int {
     guard let index = arguments.firstIndex(of: "--" + name), index + 1 < arguments.endIndex,
           let number = Int(arguments[index + 1]) else { return value }
     return number
+}
+if arguments.contains("--analysis") {
+    let write = arguments.firstIndex(of: "--write").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+    AnalysisBench.run(writingTo: write)
+    exit(0)
+}
+switch arguments.first {
+case "parse": exit(ParseBenchmark.run(BenchOptions(arguments.dropFirst())))
+case "generate": exit(InputGenerator.generate(BenchOptions(arguments.dropFirst())))
+case "tree": exit(InputGenerator.tree(BenchOptions(arguments.dropFirst())))
+case "spawn": exit(ProcessMeasurement.run(BenchOptions(arguments.dropFirst())))
+default: break
 }
 let ruleCount = option("rules", default: 1_000)
 let urlCount = option("urls", default: 100_000)
@@ -68,6 +81,7 @@ let bigRegex = clock.measure { _ = RegexBaseline(bigCorpus.rules) }
 print(line("128 KB file (\(bigCorpus.rules.count) rules): aasalint", bigAutomata))
 print(line("128 KB file: NSRegularExpression", bigRegex))
 print(String(format: "compile time ratio (aasalint / regex): %.2f", seconds(bigAutomata) / seconds(bigRegex)))
+print("peak-kilobytes \(ProcessMeasurement.ownPeakKilobytes())")
 if automataMatches != regexMatches {
     print("warning: the two matchers disagree; the baseline ignores normalisation details")
 }

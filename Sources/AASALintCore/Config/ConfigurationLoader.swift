@@ -42,13 +42,19 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
+    /// Real configurations are a few kilobytes; a larger file is not one (or is hostile).
+    public static let maximumFileSize = 1024 * 1024
+
     /// Reads the file at `path` (as reports should show it).
     public func load(path: String) throws -> Configuration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("\(path): cannot read the configuration file")
+        switch try FileReader(readLimit: Self.maximumFileSize).contents(ofFile: path) {
+        case .bytes(let bytes):
+            return try load(bytes: bytes, path: FileDiscovery.displayPath(path),
+                            directory: (path as NSString).deletingLastPathComponent)
+        case .tooLarge(let byteCount):
+            throw UsageError("\(path): the configuration file is \(byteCount) bytes, over the limit of \(Self.maximumFileSize); "
+                + "is this the right file?")
         }
-        return try load(bytes: [UInt8](data), path: FileDiscovery.displayPath(path),
-                        directory: (path as NSString).deletingLastPathComponent)
     }
 
     public func load(bytes: [UInt8], path: String, directory: String) throws(ConfigurationErrors) -> Configuration {
@@ -334,11 +340,17 @@ public struct ConfigurationLoader: Sendable {
     private func readExpectationFile(_ file: Located<String>, app: Located<String>?, directory: String,
                                      _ reader: inout ConfigurationReader) -> URLExpectationSet? {
         let path = directory == "." ? file.value : directory + "/" + file.value
-        guard let data = FileManager.default.contents(atPath: path) else {
-            reader.error("cannot read the expectation file '\(file.value)'", at: file.pointer)
+        let bytes: [UInt8]
+        do throws(UsageError) {
+            guard case .bytes(let contents) = try FileReader().contents(ofFile: path) else {
+                reader.error("the expectation file '\(file.value)' is too large to read", at: file.pointer)
+                return nil
+            }
+            bytes = contents
+        } catch {
+            reader.error("cannot read the expectation file '\(file.value)': \(error.message)", at: file.pointer)
             return nil
         }
-        let bytes = [UInt8](data)
         let root: JSONNode
         do throws(JSONSyntaxError) {
             root = try JSONParser.parse(bytes)

@@ -4,6 +4,11 @@ import Foundation
 public struct DiscoveredFile: Hashable, Sendable {
     public let path: String
     public let kind: FileKind
+
+    public init(path: String, kind: FileKind) {
+        self.path = path
+        self.kind = kind
+    }
 }
 
 /// Finds AASA and entitlements files under the paths a user names (DESIGN.md, "File discovery").
@@ -89,13 +94,28 @@ private struct FolderWalk {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let shownPath = shown == "." ? name : shown + "/" + name
             var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                if let problem = unreachableEntryProblem(named: name, path: path, shownAs: shownPath) { problems.append(problem) }
+                continue
+            }
             if isDirectory.boolValue {
                 if !FileDiscovery.skippedFolders.contains(name) { visit(folder: path, shownAs: shownPath) }
             } else if let kind = FileDiscovery.kind(ofDiscoveredName: name) {
                 found.append(DiscoveredFile(path: shownPath, kind: kind))
             }
         }
+    }
+
+    /// Why an entry that cannot be followed matters: it would have been linted, or its name is
+    /// not UTF-8 (Foundation then cannot even name it, so whether it holds files is unknown).
+    /// Other broken links are none of aasalint's business.
+    private func unreachableEntryProblem(named name: String, path: String, shownAs shown: String) -> UsageError? {
+        if name.unicodeScalars.contains("\u{FFFD}") {
+            return UsageError("\(shown): cannot read this entry: its name is not valid UTF-8 (shown with \u{FFFD}); rename it")
+        }
+        guard FileDiscovery.kind(ofDiscoveredName: name) != nil else { return nil }
+        let target = (try? manager.destinationOfSymbolicLink(atPath: path)).map { " to \($0)" } ?? ""
+        return UsageError("\(shown): cannot read this file: it is a symbolic link\(target) that leads nowhere or back to itself")
     }
 
     private func reason(_ error: Error) -> String {

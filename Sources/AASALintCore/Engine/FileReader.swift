@@ -11,26 +11,63 @@ public struct FileReader: Sendable {
         self.readLimit = readLimit
     }
 
+    /// What is in a file, unless it is too large to read.
+    public enum Contents: Sendable {
+        case bytes([UInt8])
+        case tooLarge(byteCount: Int)
+    }
+
     public func read(_ file: DiscoveredFile) throws(UsageError) -> LintFile {
-        let size: Int
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-            size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        } catch {
-            throw UsageError("\(file.path): cannot read this file (\(error.localizedDescription))")
+        switch try contents(ofFile: file.path) {
+        case .bytes(let bytes): LintFile(path: file.path, kind: file.kind, bytes: bytes)
+        case .tooLarge(let byteCount): LintFile(path: file.path, kind: file.kind, bytes: [], byteCount: byteCount)
         }
-        guard size <= readLimit else {
-            return LintFile(path: file.path, kind: file.kind, bytes: [], byteCount: size)
+    }
+
+    /// The bytes of the regular file at `path` (symbolic links followed), read only when the
+    /// file is within the limit.
+    public func contents(ofFile path: String) throws(UsageError) -> Contents {
+        // `stat` follows symbolic links, so the size and type checked are those of the file
+        // that will be read: a link to a huge file, a FIFO or /dev/zero must not be opened.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw UsageError("\(path): cannot read this file (\(Self.reason(errno)))")
         }
-        guard let handle = FileHandle(forReadingAtPath: file.path) else {
-            throw UsageError("\(file.path): cannot open this file for reading (check its permissions)")
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("\(path): not a regular file (\(Self.typeName(status.st_mode))); "
+                + "aasalint reads only regular files, so remove it or exclude it")
+        }
+        let size = Int(status.st_size)
+        guard size <= readLimit else { return .tooLarge(byteCount: size) }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw UsageError("\(path): cannot open this file for reading (check its permissions)")
         }
         defer { try? handle.close() }
         do {
-            let data = try handle.readToEnd() ?? Data()
-            return LintFile(path: file.path, kind: file.kind, bytes: [UInt8](data))
+            // One byte past the limit tells a file that grew since `stat` from one that did not.
+            let data = try handle.read(upToCount: readLimit + 1) ?? Data()
+            return data.count <= readLimit ? .bytes([UInt8](data)) : .tooLarge(byteCount: max(size, data.count))
         } catch {
-            throw UsageError("\(file.path): cannot read this file (\(error.localizedDescription))")
+            throw UsageError("\(path): cannot read this file (\(error.localizedDescription))")
+        }
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "it does not exist, or is a symbolic link to nothing"
+        case ELOOP: "it is a symbolic link that leads back to itself"
+        default: String(cString: strerror(code))
+        }
+    }
+
+    private static func typeName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "not a plain file"
         }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One input file, read and parsed once, shared by every rule.
 public struct LintFile: Sendable {
     /// The path as reports show it: relative to the working directory when inside it.
@@ -18,6 +20,8 @@ public struct LintFile: Sendable {
     public let entitlements: EntitlementsDocument?
     /// Positions for everything in the file.
     public let document: SourceDocument
+    /// Work derived from the parsed file that several rules need, done once.
+    private let derived = DerivedWork()
 
     public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil) {
         self.path = path
@@ -62,6 +66,13 @@ public struct LintFile: Sendable {
     }
 
     public var fileLocation: Location { document.fileLocation }
+
+    /// The compiled matcher of an AASA file, built once for every rule that asks; nil when the
+    /// file is not an AASA JSON object.
+    public var matcher: AASAMatcher? {
+        derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
+    }
+
 }
 
 /// What a rule can see beyond its own file: every file of the run (including files the
@@ -85,5 +96,21 @@ public struct LintContext: Sendable {
     public func file(atConfiguredPath path: String) -> LintFile? {
         let shown = configuration.displayPath(ofConfiguredPath: path)
         return files.first { $0.path == shown }
+    }
+}
+
+/// Caches what `LintFile` derives lazily. Rules of one file may run on several threads in
+/// embedders, so the cache is locked.
+private final class DerivedWork: @unchecked Sendable {
+    private let lock = NSLock()
+    private var compiled: AASAMatcher??
+
+    func matcher(_ build: () -> AASAMatcher?) -> AASAMatcher? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let compiled { return compiled }
+        let built = build()
+        compiled = .some(built)
+        return built
     }
 }

@@ -29,7 +29,8 @@ public struct Linter: Sendable {
             selection.entries.filter { $0.description.fileKinds.contains(file.kind) }.flatMap { entry in
                 entry.check.check(file, in: context).compactMap { finding -> Diagnostic? in
                     var diagnostic = finding
-                    diagnostic.severity = entry.severity
+                    // A rule's own notes ("this could not be decided") stay notes whatever its severity.
+                    if finding.severity != .note || entry.description.severity == .note { diagnostic.severity = entry.severity }
                     return plan.adjusted(diagnostic)
                 }
             }

@@ -48,10 +48,14 @@ public struct RulePlan: Sendable {
 
     /// The finding after pointer overrides and ignore entries: nil when switched off or ignored.
     public func adjusted(_ diagnostic: Diagnostic) -> Diagnostic? {
+        let pluginSetting = base.entries.allSatisfy({ $0.description.id != diagnostic.ruleID }) ? configuration.rules[diagnostic.ruleID] : nil
+        // Resolving the path touches the file system; a file with 100,000 findings must not pay
+        // for it 100,000 times when nothing could adjust them.
+        if pluginSetting == nil, configuration.overrides.isEmpty, configuration.ignore.isEmpty { return diagnostic }
         guard let path = configuration.relativePath(ofDisplayPath: diagnostic.location.file) else { return diagnostic }
         var result = diagnostic
         // Plugins' findings are not selected like rules; their configured severity applies here.
-        if base.entries.allSatisfy({ $0.description.id != diagnostic.ruleID }), let setting = configuration.rules[diagnostic.ruleID] {
+        if let setting = pluginSetting {
             if setting.isOff { return nil }
             if let severity = setting.severity { result.severity = severity }
         }

@@ -14,11 +14,17 @@ public struct XcodeProjectDiscovery: Sendable {
         var problems: [UsageError] = []
         for folder in Set(paths.flatMap(projectFolders(under:))).sorted() {
             let file = folder + "/" + Self.projectFile
-            guard let data = FileManager.default.contents(atPath: file) else {
-                problems.append(UsageError("\(file): cannot read this Xcode project file"))
+            let bytes: [UInt8]
+            do throws(UsageError) {
+                guard case .bytes(let contents) = try FileReader().contents(ofFile: file) else {
+                    problems.append(UsageError("\(file): this Xcode project file is too large to read, so the release files it names are unknown"))
+                    continue
+                }
+                bytes = contents
+            } catch {
+                problems.append(error)
                 continue
             }
-            let bytes = [UInt8](data)
             do throws(PlistSyntaxError) {
                 projects.append(try XcodeProject(path: folder, pbxproj: bytes))
             } catch {

@@ -235,10 +235,21 @@ private extension JSONParser {
         private mutating func closeContainer() -> JSONNode {
             let container = containers.removeLast()
             let span = container.start..<offset
+            // Children that fill the whole stack (in an AASA file, those of `components`, the
+            // largest container by far) take the stack's storage instead of a copy, which would
+            // double the peak memory of parsing.
             if container.isObject {
+                guard container.firstChild > 0 else {
+                    defer { pendingMembers = [] }
+                    return JSONNode(value: .object(pendingMembers), span: span)
+                }
                 let members = Array(pendingMembers[container.firstChild...])
                 pendingMembers.removeSubrange(container.firstChild...)
                 return JSONNode(value: .object(members), span: span)
+            }
+            guard container.firstChild > 0 else {
+                defer { pendingElements = [] }
+                return JSONNode(value: .array(pendingElements), span: span)
             }
             let elements = Array(pendingElements[container.firstChild...])
             pendingElements.removeSubrange(container.firstChild...)

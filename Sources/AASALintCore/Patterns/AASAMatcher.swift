@@ -12,14 +12,20 @@ public struct AASAMatcher: Sendable {
     public let entries: [Entry]
     /// Every app the file lists, in the order first listed.
     public let appIDs: [String]
+    /// The apps of each service that only lists apps (`webcredentials`, `appclips`,
+    /// `activitycontinuation`), by service name.
+    public let listedApps: [String: [String]]
     private let deciderByApp: [String: Int]
 
     /// Reads keys the model leaves out (booleans of other types, `/`, `?`, `#` and `exclude`
     /// in `defaults`) from `tree`, the parsed file the document was built from.
-    public init(document: AASADocument, tree: JSONNode, stateBudget: Int = PatternLanguage.defaultStateBudget) {
+    /// `determinisesEagerly: false` defers the costly part of compiling to the first question
+    /// about each pattern: right for a lint, which asks few; not for deciding many URLs.
+    public init(document: AASADocument, tree: JSONNode, stateBudget: Int = PatternLanguage.defaultStateBudget,
+                determinisesEagerly: Bool = true) {
         let applinks = document.applinks
         var compiler = PatternCompiler(variables: SubstitutionVariables(applinks?.substitutionVariables ?? []),
-                                       stateBudget: stateBudget)
+                                       stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
         let fileDefaults = applinks.map { RuleKeys(tree.node(at: $0.pointer.appending("defaults")), at: $0.pointer.appending("defaults")) } ?? .none
         var entries: [Entry] = []
         var appIDs: [String] = []
@@ -37,13 +43,16 @@ public struct AASAMatcher: Sendable {
         }
         self.entries = entries
         self.appIDs = appIDs
+        let lists = [("webcredentials", document.webCredentials), ("appclips", document.appClips),
+                     ("activitycontinuation", document.activityContinuation)]
+        listedApps = Dictionary(uniqueKeysWithValues: lists.compactMap { service, list in list.map { (service, $0.apps.map(\.value)) } })
         self.deciderByApp = deciderByApp
     }
 
     /// The matcher of a parsed AASA file; nil when the file is not an AASA JSON object.
-    public init?(file: LintFile) {
+    public init?(file: LintFile, determinisesEagerly: Bool = true) {
         guard let document = file.aasa, let tree = file.root else { return nil }
-        self.init(document: document, tree: tree)
+        self.init(document: document, tree: tree, determinisesEagerly: determinisesEagerly)
     }
 
     /// `tracing: false` records only the deciding rule, for callers that decide many URLs.

@@ -15,11 +15,15 @@ public struct PatternCompiler: Sendable {
 
     public let variables: SubstitutionVariables
     public let stateBudget: Int
+    /// False: determinise each language on first use (see `PatternLanguage`).
+    public let determinisesEagerly: Bool
     private var cache: [Key: PatternLanguage] = [:]
 
-    public init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget) {
+    public init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
+                determinisesEagerly: Bool = true) {
         self.variables = variables
         self.stateBudget = stateBudget
+        self.determinisesEagerly = determinisesEagerly
     }
 
     public mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
@@ -28,7 +32,7 @@ public struct PatternCompiler: Sendable {
         let tokens = Pattern(text).tokens
         var builder = AutomatonBuilder(variables: variables, caseSensitive: caseSensitive)
         let automaton = builder.build(part == .path ? PathNormalization.normalize(tokens) : tokens)
-        let language = PatternLanguage(automaton, stateBudget: stateBudget)
+        let language = PatternLanguage(automaton, stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
         cache[key] = language
         return language
     }
@@ -81,7 +85,7 @@ private struct AutomatonBuilder {
             case .character(let set):
                 return step(from: start, on: label(set))
             case .words(let words):
-                return appendWords(words, from: start)
+                return appendWords(WordTrie.builtIn[variable] ?? WordTrie(words), from: start)
             }
         case .custom(let values):
             let join = automaton.addState()
@@ -98,11 +102,10 @@ private struct AutomatonBuilder {
 
     /// The words as a minimal acyclic automaton: a trie whose nodes with equal sets of
     /// suffixes are merged, so that the 1,200 spellings of `$(lang)` take a few hundred states.
-    private mutating func appendWords(_ words: [String], from start: Int) -> Int {
-        let trie = WordTrie(words)
+    private mutating func appendWords(_ trie: WordTrie, from start: Int) -> Int {
         let join = automaton.addState()
         var stateOfClass: [Int: Int] = [:]
-        for node in trie.nodesBottomUp() {
+        for node in trie.nodesBottomUp {
             let classID = trie.equivalenceClass[node]
             guard stateOfClass[classID] == nil else { continue }
             let state = node == 0 ? start : automaton.addState()
@@ -136,12 +139,21 @@ private struct AutomatonBuilder {
 }
 
 /// A trie of words with the classes of nodes that accept the same suffixes.
-private struct WordTrie {
+private struct WordTrie: Sendable {
+    /// The tries of the built-in word variables, built once: `$(lang)` alone has 1,200 words,
+    /// and files use it in hundreds of patterns.
+    static let builtIn: [BuiltInVariable: WordTrie] = Dictionary(uniqueKeysWithValues: BuiltInVariable.allCases.compactMap { variable in
+        guard case .words(let words) = variable.language else { return nil }
+        return (variable, WordTrie(words))
+    })
+
     var children: [[(Unicode.Scalar, Int)]] = [[]]
     var isWordEnd = [false]
     var depth = [0]
     /// Nodes with equal classes accept exactly the same suffixes.
     var equivalenceClass: [Int] = []
+    /// Deepest nodes first, so that a node's children are classified before it.
+    var nodesBottomUp: [Int] = []
 
     init(_ words: [String]) {
         for word in words {
@@ -160,17 +172,13 @@ private struct WordTrie {
             isWordEnd[node] = true
         }
         equivalenceClass = Array(repeating: 0, count: children.count)
+        nodesBottomUp = children.indices.sorted { depth[$0] > depth[$1] }
         var classBySignature: [String: Int] = [:]
-        for node in nodesBottomUp() {
+        for node in nodesBottomUp {
             let signature = (isWordEnd[node] ? "$" : "") + children[node]
                 .map { "\($0.0.value):\(equivalenceClass[$0.1])" }.sorted().joined(separator: ",")
             equivalenceClass[node] = classBySignature[signature] ?? classBySignature.count
             classBySignature[signature] = equivalenceClass[node]
         }
-    }
-
-    /// Deepest nodes first, so that a node's children are classified before it.
-    func nodesBottomUp() -> [Int] {
-        children.indices.sorted { depth[$0] > depth[$1] }
     }
 }

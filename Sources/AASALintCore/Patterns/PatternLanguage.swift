@@ -1,26 +1,57 @@
+import Foundation
+
 /// The set of strings one pattern matches under its settings, as an automaton: matching is
 /// one pass over the input whatever the pattern (no backtracking), and the automaton is there
 /// for questions about languages (overlap, containment, example strings).
-public final class PatternLanguage: Sendable {
+public final class PatternLanguage: @unchecked Sendable {
     /// More states than this and the pattern is matched by state-set simulation instead;
     /// `*a??????????` needs 2^10 deterministic states.
     public static let defaultStateBudget = 4096
 
-    /// Nil when determinisation exceeded the budget.
-    public let automaton: DeterministicAutomaton?
     public let nondeterministic: NondeterministicAutomaton
-    private let simulation: StateSetSimulation?
+    private let stateBudget: Int
+    /// Built at once for callers that match many URLs, so that matching takes no lock.
+    private let eager: Determinised?
+    /// Built on first use otherwise: a lint needs few languages determinised, and subset
+    /// construction of patterns such as `/$(lang)/*` is most of the cost of compiling a file.
+    private var lazy: Determinised?
+    private let lock = NSLock()
 
-    init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int) {
-        self.nondeterministic = nondeterministic
-        let classes = ScalarClasses(separating: nondeterministic.edges.flatMap { $0.map(\.label) })
-        automaton = DeterministicAutomaton(nondeterministic, classes: classes, stateBudget: stateBudget)
-        simulation = automaton == nil ? StateSetSimulation(nondeterministic, classes: classes) : nil
+    /// The deterministic automaton (nil when over the budget) and, then, the simulation.
+    private struct Determinised {
+        let automaton: DeterministicAutomaton?
+        let simulation: StateSetSimulation?
+
+        init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int) {
+            let classes = ScalarClasses(separating: nondeterministic.edges.flatMap { $0.map(\.label) })
+            automaton = DeterministicAutomaton(nondeterministic, classes: classes, stateBudget: stateBudget)
+            simulation = automaton == nil ? StateSetSimulation(nondeterministic, classes: classes) : nil
+        }
     }
 
+    init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int, determinisesEagerly: Bool = true) {
+        self.nondeterministic = nondeterministic
+        self.stateBudget = stateBudget
+        eager = determinisesEagerly ? Determinised(nondeterministic, stateBudget: stateBudget) : nil
+    }
+
+    private var determinised: Determinised {
+        if let eager { return eager }
+        lock.lock()
+        defer { lock.unlock() }
+        if let lazy { return lazy }
+        let built = Determinised(nondeterministic, stateBudget: stateBudget)
+        lazy = built
+        return built
+    }
+
+    /// Nil when determinisation exceeded the budget.
+    public var automaton: DeterministicAutomaton? { determinised.automaton }
+
     public func matches(_ input: [UInt32]) -> Bool {
-        if let automaton { return automaton.accepts(input) }
-        return simulation?.accepts(input) ?? false
+        let determinised = self.determinised
+        if let automaton = determinised.automaton { return automaton.accepts(input) }
+        return determinised.simulation?.accepts(input) ?? false
     }
 
     public func matches(_ text: String) -> Bool {

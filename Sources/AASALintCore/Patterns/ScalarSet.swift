@@ -74,6 +74,17 @@ public struct ScalarSet: Hashable, Sendable {
         return ranges.lazy.compactMap { Unicode.Scalar($0.lowerBound) }.first
     }
 
+    /// Lower is more readable in an example URL: letters, digits, then other ASCII.
+    static func readability(of scalar: Unicode.Scalar) -> Int {
+        switch scalar {
+        case "a"..."z": 0
+        case "0"..."9": 1
+        case "A"..."Z": 2
+        case "-", "_", ".", "~": 3
+        default: scalar.isASCII ? 4 : 5
+        }
+    }
+
     private static let readableOrder = Array("abcdefghijklmnopqrstuvwxyz0123456789-_ABCDEFGHIJKLMNOPQRSTUVWXYZ.~!$&'()*+,;=:@/?".unicodeScalars)
 
     private static func normalize(_ input: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {

@@ -97,7 +97,9 @@ enum JSONWriter {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
+            // Bidirectional overrides and isolates too: a report printed to a terminal must not
+            // reverse what it quotes.
+            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
                 output += "\\u" + hexDigits(scalar.value, width: 4)
             default:
                 output.unicodeScalars.append(scalar)

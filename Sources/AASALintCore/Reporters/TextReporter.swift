@@ -125,23 +125,23 @@ public struct TextReporter: Reporter {
     /// escaped characters take as many columns as their escape, and tabs stay tabs so that
     /// the caret lands where the terminal puts the character.
     private func snippet(of range: SourceRange, in source: LineTable) -> [String] {
-        let scalars = Array(source.lineText(range.start.line).unicodeScalars)
+        let lineLength = source.scalarCount(ofLine: range.start.line)
         // An empty line (or a finding in an empty file) has nothing to point at.
-        guard !scalars.isEmpty else { return [] }
-        let rangeStart = min(max(range.start.column - 1, 0), scalars.count)
+        guard lineLength > 0 else { return [] }
+        let rangeStart = min(max(range.start.column - 1, 0), lineLength)
         let rangeEnd = range.end.line == range.start.line
-            ? min(max(range.end.column - 1, rangeStart), scalars.count)
-            : scalars.count
+            ? min(max(range.end.column - 1, rangeStart), lineLength)
+            : lineLength
 
-        var window = 0..<scalars.count
-        if scalars.count > Self.snippetWidth {
-            let windowStart = max(0, min(rangeStart - Self.contextBeforeRange, scalars.count - Self.snippetWidth))
+        var window = 0..<lineLength
+        if lineLength > Self.snippetWidth {
+            let windowStart = max(0, min(rangeStart - Self.contextBeforeRange, lineLength - Self.snippetWidth))
             window = windowStart..<(windowStart + Self.snippetWidth)
         }
         var sourceLine = window.lowerBound > 0 ? Self.elision : ""
         var caretLine = window.lowerBound > 0 ? String(repeating: " ", count: Self.elision.count) : ""
-        for index in window {
-            let scalar = scalars[index]
+        for (position, scalar) in source.lineText(range.start.line, scalars: window).unicodeScalars.enumerated() {
+            let index = window.lowerBound + position
             let shown = TerminalText.escaped(scalar)
             sourceLine += shown
             if index < rangeStart {
@@ -150,7 +150,7 @@ public struct TextReporter: Reporter {
                 caretLine += (index == rangeStart ? "^" : "~") + String(repeating: "~", count: shown.unicodeScalars.count - 1)
             }
         }
-        if window.upperBound < scalars.count {
+        if window.upperBound < lineLength {
             sourceLine += Self.elision
         }
         if rangeEnd == rangeStart {
@@ -182,8 +182,10 @@ extension Severity {
 /// hostile file move the cursor, rewrite earlier lines or change the terminal's title, and
 /// bidirectional overrides would let it disguise what a line says. Each becomes its Swift
 /// escape (`\u{1B}`); tabs stay, since they only move to the next tab stop.
-enum TerminalText {
-    static func escaped(_ text: String) -> String {
+public enum TerminalText {
+    public static func escaped(_ text: String) -> String {
+        // Almost every message needs no escape; building it anew scalar by scalar is what costs.
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             result += escaped(scalar)
@@ -191,14 +193,21 @@ enum TerminalText {
         return result
     }
 
+    /// For messages of several lines (errors, reports of other commands): each line escaped,
+    /// the line breaks kept.
+    public static func escapedKeepingLineBreaks(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
+    }
+
     static func escaped(_ scalar: Unicode.Scalar) -> String {
+        needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+    }
+
+    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x09:
-            String(scalar)
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
-            "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-        default:
-            String(scalar)
+        case 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
         }
     }
 }

@@ -5,6 +5,11 @@
 public struct LineTable: Sendable {
     private let bytes: [UInt8]
     private let lineStarts: [Int]
+    /// The Unicode scalars that start before each multiple of `blockSize`, so that a column
+    /// costs at most one block of counting however long the line: a minified file is one line,
+    /// and counting from its start for each of thousands of findings would take minutes.
+    private let scalarsBeforeBlock: [Int]
+    private static let blockSize = 64
 
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -23,6 +28,16 @@ public struct LineTable: Sendable {
             index += 1
         }
         lineStarts = starts
+        var counts = [0]
+        counts.reserveCapacity(bytes.count / Self.blockSize + 1)
+        var scalars = 0
+        index = 0
+        while index < bytes.count {
+            if Self.startsScalar(bytes[index]) { scalars += 1 }
+            index += 1
+            if index % Self.blockSize == 0 { counts.append(scalars) }
+        }
+        scalarsBeforeBlock = counts
     }
 
     public var lineCount: Int { lineStarts.count }
@@ -30,13 +45,7 @@ public struct LineTable: Sendable {
     public func position(ofOffset offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, bytes.count))
         let lineIndex = lastLineStart(atOrBefore: clamped)
-        let start = lineStarts[lineIndex]
-        var column = 1
-        var index = start
-        while index < clamped {
-            if bytes[index] & 0xC0 != 0x80 { column += 1 }
-            index += 1
-        }
+        let column = scalarsBefore(clamped) - scalarsBefore(lineStarts[lineIndex]) + 1
         return SourcePosition(line: lineIndex + 1, column: column)
     }
 
@@ -49,26 +58,69 @@ public struct LineTable: Sendable {
     public func offset(of position: SourcePosition) -> Int {
         guard position.line >= 1 else { return 0 }
         guard position.line <= lineStarts.count else { return bytes.count }
+        let lineStart = lineStarts[position.line - 1]
         let lineEnd = position.line < lineStarts.count ? lineStarts[position.line] : bytes.count
-        var index = lineStarts[position.line - 1]
-        var column = 1
-        while index < lineEnd, column < position.column {
-            index += 1
-            while index < lineEnd, bytes[index] & 0xC0 == 0x80 { index += 1 }
-            column += 1
+        guard position.column > 1 else { return lineStart }
+        // The scalar sought is the (column - 1)th after the line's start; skip whole blocks
+        // before it, then count.
+        let wanted = scalarsBefore(lineStart) + position.column - 1
+        var low = lineStart / Self.blockSize
+        var high = lineEnd / Self.blockSize
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if scalarsBeforeBlock[middle] <= wanted { low = middle } else { high = middle - 1 }
         }
-        return index
+        var index = max(low * Self.blockSize, lineStart)
+        var scalars = scalarsBefore(index)
+        while index < lineEnd {
+            if Self.startsScalar(bytes[index]) {
+                if scalars == wanted { return index }
+                scalars += 1
+            }
+            index += 1
+        }
+        return lineEnd
     }
 
-    /// The text of a 1-based line without its line break, for snippets.
-    public func lineText(_ line: Int) -> String {
+    /// The scalars `scalars` (0-based) of a 1-based line's text, without its line break: a
+    /// snippet of a minified file shows a window of its one line, and decoding the whole line
+    /// for each finding would be quadratic.
+    public func lineText(_ line: Int, scalars: Range<Int>) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
+        let end = textEnd(ofLine: line)
+        let start = min(offset(of: SourcePosition(line: line, column: scalars.lowerBound + 1)), end)
+        let stop = min(offset(of: SourcePosition(line: line, column: scalars.upperBound + 1)), end)
+        return String(decoding: bytes[start..<max(start, stop)], as: UTF8.self)
+    }
+
+    /// The length of a 1-based line's text in Unicode scalars, without its line break.
+    public func scalarCount(ofLine line: Int) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return 0 }
+        return scalarsBefore(textEnd(ofLine: line)) - scalarsBefore(lineStarts[line - 1])
+    }
+
+    private func textEnd(ofLine line: Int) -> Int {
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] : bytes.count
         while end > start, bytes[end - 1] == UInt8(ascii: "\n") || bytes[end - 1] == UInt8(ascii: "\r") {
             end -= 1
         }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return end
+    }
+
+    /// The Unicode scalars that start before `offset` (0...bytes.count).
+    private func scalarsBefore(_ offset: Int) -> Int {
+        let block = offset / Self.blockSize
+        var scalars = scalarsBeforeBlock[block]
+        for index in (block * Self.blockSize)..<offset where Self.startsScalar(bytes[index]) {
+            scalars += 1
+        }
+        return scalars
+    }
+
+    /// Every byte but a UTF-8 continuation byte starts a scalar.
+    private static func startsScalar(_ byte: UInt8) -> Bool {
+        byte & 0xC0 != 0x80
     }
 
     private func lastLineStart(atOrBefore offset: Int) -> Int {

@@ -11,9 +11,14 @@ public enum Suggestion {
             return completed
         }
         let limit = min(3, max(1, lowered.count / 3))
+        let length = lowered.unicodeScalars.count
         var best: (candidate: String, distance: Int)?
         for candidate in candidates where candidate != word {
-            let distance = editDistance(lowered, candidate.lowercased())
+            let loweredCandidate = candidate.lowercased()
+            // The distance is at least the difference in length: skipping those keeps a hostile
+            // megabyte-long key from costing a megabyte-by-candidate table.
+            guard abs(loweredCandidate.unicodeScalars.count - length) <= limit else { continue }
+            let distance = editDistance(lowered, loweredCandidate)
             guard distance <= limit else { continue }
             if best == nil || distance < best!.distance {
                 best = (candidate, distance)

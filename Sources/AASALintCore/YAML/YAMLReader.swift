@@ -40,9 +40,16 @@ public struct YAMLSyntaxError: Error, Sendable, Equatable {
 }
 
 private struct TreeBuilder {
-    enum Container {
-        case sequence(start: Int, anchor: String?, elements: [JSONNode])
-        case mapping(start: Int, anchor: String?, members: [JSONMember], pendingKey: (String, Range<Int>)?)
+    /// A sequence or mapping whose end has not been read. Children are appended in place on the
+    /// stack: taking the container off the stack to append would copy its children each time,
+    /// which makes a mapping of 100,000 keys take minutes.
+    struct Container {
+        let isMapping: Bool
+        let start: Int
+        let anchor: String?
+        var elements: [JSONNode] = []
+        var members: [JSONMember] = []
+        var pendingKey: (String, Range<Int>)?
     }
 
     let lines: LineTable
@@ -76,17 +83,13 @@ private struct TreeBuilder {
             }
             try add(JSONNode(value: node.value, span: start..<end), anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
-            try push(.sequence(start: start, anchor: optionalString(event.data.sequence_start.anchor), elements: []), at: start)
+            try push(Container(isMapping: false, start: start, anchor: optionalString(event.data.sequence_start.anchor)), at: start)
         case YAML_MAPPING_START_EVENT:
-            try push(.mapping(start: start, anchor: optionalString(event.data.mapping_start.anchor), members: [], pendingKey: nil), at: start)
+            try push(Container(isMapping: true, start: start, anchor: optionalString(event.data.mapping_start.anchor)), at: start)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let container = stack.popLast() else { break }
-            switch container {
-            case .sequence(let start, let anchor, let elements):
-                try add(JSONNode(value: .array(elements), span: start..<end), anchor: anchor)
-            case .mapping(let start, let anchor, let members, _):
-                try add(JSONNode(value: .object(members), span: start..<end), anchor: anchor)
-            }
+            let value: JSONNode.Value = container.isMapping ? .object(container.members) : .array(container.elements)
+            try add(JSONNode(value: value, span: container.start..<end), anchor: container.anchor)
         case YAML_DOCUMENT_END_EVENT, YAML_STREAM_END_EVENT:
             return root ?? JSONNode(value: .null, span: 0..<0)
         default:
@@ -98,6 +101,17 @@ private struct TreeBuilder {
     func syntaxError(from parser: yaml_parser_t) -> YAMLSyntaxError {
         let problem = parser.problem.map { String(cString: $0) } ?? "invalid YAML"
         let context = parser.context.map { " " + String(cString: $0) } ?? ""
+        // Encoding errors (bad UTF-8, control characters) come with the byte's offset and value
+        // instead of a mark.
+        if parser.error == YAML_READER_ERROR {
+            let digits = String(parser.problem_value, radix: 16, uppercase: true)
+            let value = switch parser.problem_value {
+            case ..<0: ""
+            case _ where problem.contains("octet"): " (byte 0x\(digits))"
+            default: " (U+\(String(repeating: "0", count: max(0, 4 - digits.count)) + digits))"
+            }
+            return YAMLSyntaxError(offset: Int(parser.problem_offset), message: "invalid YAML: \(problem)\(value)")
+        }
         return YAMLSyntaxError(offset: offset(parser.problem_mark), message: "invalid YAML: \(problem)\(context)")
     }
 
@@ -110,24 +124,21 @@ private struct TreeBuilder {
 
     private mutating func add(_ node: JSONNode, anchor: String?) throws(YAMLSyntaxError) {
         if let anchor { anchors[anchor] = node }
-        guard let top = stack.popLast() else {
+        let top = stack.count - 1
+        guard top >= 0 else {
             root = node
             return
         }
-        switch top {
-        case .sequence(let start, let anchor, var elements):
-            elements.append(node)
-            stack.append(.sequence(start: start, anchor: anchor, elements: elements))
-        case .mapping(let start, let anchor, var members, let pendingKey):
-            if let (key, keySpan) = pendingKey {
-                members.append(JSONMember(key: key, keySpan: keySpan, value: node))
-                stack.append(.mapping(start: start, anchor: anchor, members: members, pendingKey: nil))
-            } else {
-                guard let key = scalarText(node) else {
-                    throw YAMLSyntaxError(offset: node.span.lowerBound, message: "a key must be a plain value such as a name, not a list or a mapping")
-                }
-                stack.append(.mapping(start: start, anchor: anchor, members: members, pendingKey: (key, node.span)))
+        if !stack[top].isMapping {
+            stack[top].elements.append(node)
+        } else if let (key, keySpan) = stack[top].pendingKey {
+            stack[top].members.append(JSONMember(key: key, keySpan: keySpan, value: node))
+            stack[top].pendingKey = nil
+        } else {
+            guard let key = scalarText(node) else {
+                throw YAMLSyntaxError(offset: node.span.lowerBound, message: "a key must be a plain value such as a name, not a list or a mapping")
             }
+            stack[top].pendingKey = (key, node.span)
         }
     }
 

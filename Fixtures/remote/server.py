@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""The hosting failures aasalint fetch must recognise, served on 127.0.0.1 for its tests.
+
+Run by the tests: it binds a free port, prints it on the first line of standard output, and
+serves until its standard input closes (when the test that started it ends or dies), so it
+never outlives the test run.
+
+    /origin/HOST/.well-known/apple-app-site-association   what HOST serves   (--origin-base http://127.0.0.1:PORT/origin)
+    /cdn/HOST                                             Apple's CDN copy   (--cdn-base http://127.0.0.1:PORT/cdn)
+"""
+
+import os
+import sys
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+FILES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files")
+WELL_KNOWN = "/.well-known/apple-app-site-association"
+OVERSIZED = 5 * 1024 * 1024  # over aasalint's 4 MB download limit
+
+
+def file(name, content_type="application/json"):
+    def answer(handler):
+        with open(os.path.join(FILES, name), "rb") as source:
+            handler.reply(200, content_type, source.read())
+    return answer
+
+
+def status(code):
+    def answer(handler):
+        handler.reply(code, "text/html", b"<html><body>%d</body></html>\n" % code)
+    return answer
+
+
+def redirect(location):
+    def answer(handler):
+        handler.reply(301, "text/html", b"<html><body>Moved</body></html>\n", {"Location": location})
+    return answer
+
+
+def slow(seconds, then):
+    def answer(handler):
+        time.sleep(seconds)
+        then(handler)
+    return answer
+
+
+def oversized(announced):
+    """A body over the limit, with its size announced up front, or only found out while reading."""
+    def answer(handler):
+        handler.send_response(200)
+        handler.send_header("Content-Type", "application/json")
+        if announced:
+            handler.send_header("Content-Length", str(OVERSIZED))
+        handler.end_headers()
+        chunk = b" " * 65536
+        for _ in range(OVERSIZED // len(chunk)):
+            handler.wfile.write(chunk)
+    return answer
+
+
+HOSTS = {
+    "good.example.com": (file("current.json"), file("current.json")),
+    "redirect.example.com": (redirect("https://www.redirect.example.com" + WELL_KNOWN), file("current.json")),
+    "missing.example.com": (status(404), status(404)),
+    "wrong-type.example.com": (file("current.json", "text/plain"), file("current.json")),
+    "slow.example.com": (slow(5, file("current.json")), file("current.json")),
+    "oversized.example.com": (oversized(announced=True), file("current.json")),
+    "streamed-oversized.example.com": (oversized(announced=False), file("current.json")),
+    "stale-cdn.example.com": (file("current.json"), file("before-account-exclusion.json")),
+    "reformatted-cdn.example.com": (file("current.json"), file("current-reformatted.json")),
+    "not-on-cdn.example.com": (file("current.json"), status(404)),
+    "invalid-app-id.example.com": (file("invalid-app-id.json"), file("invalid-app-id.json")),
+}
+
+
+class Handler(BaseHTTPRequestHandler):
+    # HTTP/1.0: one request per connection, and a body without a length ends when it closes.
+    protocol_version = "HTTP/1.0"
+
+    def do_GET(self):
+        answer = self.route()
+        try:
+            answer(self)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the client stopped reading (size limit, timeout): what the test wants
+
+    def route(self):
+        parts = self.path.split("/", 3)
+        if len(parts) >= 3 and parts[1] in ("origin", "cdn") and parts[2] in HOSTS:
+            origin, cdn = HOSTS[parts[2]]
+            if parts[1] == "cdn" and len(parts) == 3:
+                return cdn
+            if parts[1] == "origin" and len(parts) == 4 and "/" + parts[3] == WELL_KNOWN:
+                return origin
+        return status(404)
+
+    def reply(self, code, content_type, body, headers=None):
+        self.send_response(code)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format, *args):
+        pass
+
+
+def main():
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    print(server.server_address[1], flush=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    sys.stdin.read()  # until the test closes it, or ends
+
+
+if __name__ == "__main__":
+    main()

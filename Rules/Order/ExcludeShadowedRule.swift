@@ -1,0 +1,61 @@
+import AASALintCore
+
+struct ExcludeShadowedRule: Rule {
+    static let description = RuleDescription(
+        id: "exclude-shadowed",
+        summary: "An exclude rule comes after a rule that already opens the URLs it should block",
+        rationale: """
+            The system tries the rules of a details entry in order and the first match wins. An \
+            `exclude` (or a legacy `NOT ` path) placed after a broader rule never sees the URLs \
+            that rule matches, so they keep opening the app. Move the exclusion above the rule \
+            that shadows it. An earlier rule that lies entirely inside the exclusion is a \
+            deliberate exception (`/noo/login/token`, then `NOT /noo/*`) and is not reported. \
+            The analysis is exact: it compares the languages the patterns denote (wildcards, \
+            variables, case folding, query items and fragments) and shows each finding with a \
+            URL; when a question needs more than `state-budget` automaton states, the rule gets \
+            a note instead of a guess.
+            """,
+        severity: .error,
+        options: [RuleOrderSupport.stateBudget],
+        examples: [
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/*"}, {"/": "/help/internal/*", "exclude": true}]}"#),
+            RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/internal/*", "exclude": true}, {"/": "/help/*"}]}"#),
+        ]
+    )
+
+    let budget: AnalysisBudget
+
+    init(options: RuleOptions) throws(RuleOptionError) {
+        budget = try RuleOrderSupport.budget(from: options)
+    }
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        guard let analysis = RuleOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for order in analysis.entries {
+            for (index, verdict) in order.verdicts.enumerated() where order.entry.rules[index].isExclude {
+                let rule = order.entry.rules[index]
+                switch verdict {
+                case .shadowedExclude(let shadowing, let url, let hasNoEffect):
+                    let shadowingRule = order.entry.rules[shadowing]
+                    let line = RuleOrderSupport.line(of: shadowingRule, in: file)
+                    let opening = hasNoEffect ? "this exclusion has no effect at all: every URL it matches is decided by earlier rules; "
+                        : "this exclusion never applies to some of its URLs: "
+                    diagnostics.append(diagnostic(
+                        opening + "\(RuleOrderSupport.name(ofRule: shadowing, in: order.entry, file: file)) matches \(url) first, so the link still opens the app; move this rule above line \(line)",
+                        at: file.location(rule.pointer),
+                        related: [RelatedLocation(file.location(shadowingRule.pointer), message: "matches \(url) first")],
+                        exampleURL: url,
+                        fix: "move this rule above line \(line)"
+                    ))
+                case .incomplete(let reason):
+                    diagnostics.append(RuleOrderSupport.incompleteNote(ruleID: Self.description.id, reason: reason, rule: rule, in: file))
+                case .reachable, .unreachable, .matchesNothing, .notAnalysed:
+                    // Rules the file's budget did not reach get one note from unreachable-component.
+                    break
+                }
+            }
+        }
+        return diagnostics
+    }
+}

@@ -1,0 +1,51 @@
+import AASALintCore
+
+/// What the rule-order rules share: the analysis of the file, its budget option, and how
+/// findings name the rules of an entry.
+enum RuleOrderSupport {
+    static let stateBudget = RuleOptionDescription(
+        name: "state-budget",
+        defaultValue: .integer(AnalysisBudget.standard.states),
+        help: "The most automaton states one question about a rule may explore (the whole file: 50 times as many); past it the rule gets a note that its analysis is incomplete."
+    )
+
+    static func budget(from options: RuleOptions) throws(RuleOptionError) -> AnalysisBudget {
+        let states = try options.integer(stateBudget)
+        guard states > 0 else { throw RuleOptionError(option: stateBudget.name, message: "must be a positive number of states") }
+        return AnalysisBudget(states: states)
+    }
+
+    static func analysis(of file: LintFile, in context: LintContext, budget: AnalysisBudget) -> OrderAnalysis? {
+        OrderAnalysis.of(file, host: ExampleURL.host(of: file, in: context), budget: budget)
+    }
+
+    /// `rule 2 ({"/": "/help/*"}, line 7)`: numbered from 1 within the entry.
+    static func name(ofRule index: Int, in entry: AASAMatcher.Entry, file: LintFile) -> String {
+        let rule = entry.rules[index]
+        return "rule \(index + 1) (\(rule.summary), line \(line(of: rule, in: file)))"
+    }
+
+    static func line(of rule: LinkRule, in file: LintFile) -> Int {
+        file.location(rule.pointer).range.start.line
+    }
+
+    /// One note per entry where the file's budget ran out, rather than one per rule left.
+    static func budgetSpentNote(ruleID: String, skipped: Int, budget: AnalysisBudget, rule: LinkRule, in file: LintFile) -> Diagnostic {
+        Diagnostic(
+            ruleID: ruleID,
+            severity: .note,
+            message: "the rule-order analysis stopped at this rule: the whole file may explore \(budget.fileStates) automaton states and they were spent on the rules before it, so \(skipped == 1 ? "this rule was" : "this and \(skipped - 1) more rules of this entry were") not analysed; raise the rules' state-budget option to analyse them",
+            location: file.location(rule.pointer)
+        )
+    }
+
+    /// The note for a rule the analysis could not decide: never a guess.
+    static func incompleteNote(ruleID: String, reason: String, rule: LinkRule, in file: LintFile) -> Diagnostic {
+        Diagnostic(
+            ruleID: ruleID,
+            severity: .note,
+            message: "the rule-order analysis is incomplete for this rule: \(reason); whether earlier rules shadow it is not known",
+            location: file.location(rule.pointer)
+        )
+    }
+}

@@ -1,0 +1,67 @@
+import AASALintCore
+
+struct UnreachableComponentRule: Rule {
+    static let description = RuleDescription(
+        id: "unreachable-component",
+        summary: "A rule every URL of which is decided by earlier rules of the same entry",
+        rationale: """
+            Inside a details entry the first matching rule decides. A rule whose every URL is \
+            already matched by the rules before it (by one catch-all, or by several that \
+            together cover it) never decides anything: it is dead weight, and often a sign that \
+            the rules are not in the intended order. Remove it, or move it above the rules that \
+            cover it. An exclusion that earlier including rules shadow is reported by \
+            `exclude-shadowed` instead; one covered only by earlier exclusions is reported here \
+            (redundant, harmless). When a question needs more than `state-budget` automaton \
+            states, the rule gets a note instead of a guess.
+            """,
+        severity: .warning,
+        options: [RuleOrderSupport.stateBudget],
+        examples: [
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/shop/sale/*"}]}"#),
+            RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/sale/*"}, {"/": "/shop/*"}]}"#),
+        ]
+    )
+
+    let budget: AnalysisBudget
+
+    init(options: RuleOptions) throws(RuleOptionError) {
+        budget = try RuleOrderSupport.budget(from: options)
+    }
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        guard let analysis = RuleOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
+        var diagnostics: [Diagnostic] = []
+        for order in analysis.entries {
+            for (index, verdict) in order.verdicts.enumerated() {
+                let rule = order.entry.rules[index]
+                switch verdict {
+                case .unreachable(let covering, let url):
+                    let names = covering.map { RuleOrderSupport.name(ofRule: $0, in: order.entry, file: file) }
+                    let subject = rule.isExclude ? "this exclusion never applies" : "this rule never decides a URL"
+                    let advice = rule.isExclude ? "it is redundant; remove it" : "remove it, or move it above the rules that cover it"
+                    diagnostics.append(diagnostic(
+                        "\(subject): every URL it matches is decided by earlier rules (\(Self.list(names))), e.g. \(url) by rule \((covering.first ?? 0) + 1); \(advice)",
+                        at: file.location(rule.pointer),
+                        related: covering.map { RelatedLocation(file.location(order.entry.rules[$0].pointer), message: "decides some of its URLs first") },
+                        exampleURL: url
+                    ))
+                case .incomplete(let reason) where !rule.isExclude:
+                    diagnostics.append(RuleOrderSupport.incompleteNote(ruleID: Self.description.id, reason: reason, rule: rule, in: file))
+                case .reachable, .shadowedExclude, .matchesNothing, .incomplete, .notAnalysed:
+                    break
+                }
+            }
+            if let first = order.verdicts.firstIndex(of: .notAnalysed) {
+                let count = order.verdicts.count { $0 == .notAnalysed }
+                diagnostics.append(RuleOrderSupport.budgetSpentNote(ruleID: Self.description.id, skipped: count,
+                                                                    budget: budget, rule: order.entry.rules[first], in: file))
+            }
+        }
+        return diagnostics
+    }
+
+    private static func list(_ names: [String]) -> String {
+        guard names.count > 1, let last = names.last else { return names.first ?? "" }
+        return names.dropLast().joined(separator: ", ") + " and " + last
+    }
+}

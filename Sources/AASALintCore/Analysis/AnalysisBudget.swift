@@ -1,0 +1,45 @@
+/// How much work one question about rule languages may take before the analysis gives up and
+/// says so: the automaton states explored, a product state of k automata counting k.
+public struct AnalysisBudget: Sendable, Hashable {
+    public var states: Int
+
+    public static let standard = AnalysisBudget(states: 20_000)
+
+    /// All questions about one file together may take this many times the budget of one:
+    /// a file of thousands of entangled rules then ends in seconds with a note, not minutes.
+    static let fileFactor = 50
+
+    /// The states all questions about one file may explore together.
+    public var fileStates: Int { states * Self.fileFactor }
+
+    /// One pass over a whole group of rules (`RegionVerdicts`) may take this many times the
+    /// budget of one question before the analysis falls back to one question per rule.
+    static let groupPassFactor = 20
+
+    /// Groups of more rules than this skip the one-pass exploration.
+    static let largestGroupPass = 256
+
+    public init(states: Int) {
+        self.states = states
+    }
+}
+
+/// What is left of a file's budget, shared by the questions about its rules in order.
+final class AnalysisMeter {
+    private(set) var remaining: Int
+
+    init(states: Int) {
+        remaining = states
+    }
+
+    var isSpent: Bool { remaining <= 0 }
+
+    /// An allowance for one question: its own budget, or what the file has left.
+    func allowance(upTo limit: Int) -> Int {
+        min(limit, max(0, remaining))
+    }
+
+    func spend(_ states: Int) {
+        remaining -= max(0, states)
+    }
+}

@@ -1,0 +1,97 @@
+/// Whether every URL of a subject (one rule, or the overlap of several) is matched by some of
+/// a set of other rules, decided dimension by dimension (ANALYSIS.md, "Coverage"): path
+/// signatures first, then for each signature the query with only its rules, then the fragment.
+/// Rules are `RuleLanguage`s over one form (all percent-encoded, or all decoded).
+struct Coverage {
+    enum Answer {
+        /// Every URL is matched: `examples` holds, for each rule that decides some of them
+        /// (the first matching rule of a branch), one URL of the subject it decides.
+        case covered(examples: [Int: AnalysisURL])
+        case uncovered(example: AnalysisURL)
+        /// The subject matches no URL.
+        case empty
+        case overBudget
+    }
+
+    private static let parts: [URLPartUniverse.Part] = [.path, .query, .fragment]
+
+    let subject: [RuleLanguage]
+    let percentEncoded: Bool
+
+    init(of subject: [RuleLanguage], percentEncoded: Bool) {
+        self.subject = subject
+        self.percentEncoded = percentEncoded
+    }
+
+    func answer(by others: [(id: Int, language: RuleLanguage)], budget: inout Int) -> Answer {
+        var examples: [Int: AnalysisURL] = [:]
+        let outcome = explore(partIndex: 0, others: others, found: [], budget: &budget) { decider, example in
+            if examples[decider] == nil { examples[decider] = example }
+        }
+        switch outcome {
+        case .covered:
+            return examples.isEmpty ? .empty : .covered(examples: examples)
+        case .uncovered(let example): return .uncovered(example: example)
+        case .empty: return .empty
+        case .overBudget: return .overBudget
+        }
+    }
+
+    private enum Step {
+        case covered
+        case uncovered(AnalysisURL)
+        case empty
+        case overBudget
+    }
+
+    private func explore(partIndex: Int, others: [(id: Int, language: RuleLanguage)], found: [[UInt32]], budget: inout Int,
+                         onLeaf: (Int, AnalysisURL) -> Void) -> Step {
+        let part = Self.parts[partIndex]
+        let search = LockstepSearch.run(subject: automata(of: part),
+                                        others: others.map { ($0.id, $0.language.part(part)) }, budget: &budget)
+        switch search {
+        case .overBudget:
+            return .overBudget
+        case .uncovered(let witness):
+            guard let example = completed(found + [witness], budget: &budget) else { return .overBudget }
+            return example.map { .uncovered($0) } ?? .empty
+        case .branches(let branches):
+            guard !branches.isEmpty else { return .empty }
+            for branch in branches {
+                let witnesses = found + [branch.witness]
+                if partIndex == Self.parts.count - 1 {
+                    onLeaf(branch.members[0], url(witnesses))
+                    continue
+                }
+                let members = Set(branch.members)
+                let step = explore(partIndex: partIndex + 1, others: others.filter { members.contains($0.id) },
+                                   found: witnesses, budget: &budget, onLeaf: onLeaf)
+                if case .covered = step { continue }
+                return step
+            }
+            return .covered
+        }
+    }
+
+    private func automata(of part: URLPartUniverse.Part) -> [DeterministicAutomaton] {
+        [URLPartUniverse.automaton(of: part, percentEncoded: percentEncoded)] + subject.compactMap { $0.part(part) }
+    }
+
+    /// The URL with the subject's shortest texts for the parts after `found`; nil over budget,
+    /// `.some(nil)` when some part of the subject matches nothing.
+    private func completed(_ found: [[UInt32]], budget: inout Int) -> AnalysisURL?? {
+        var witnesses = found
+        for part in Self.parts.dropFirst(found.count) {
+            switch LockstepSearch.run(subject: automata(of: part), others: [], budget: &budget) {
+            case .overBudget: return nil
+            case .uncovered(let witness): witnesses.append(witness)
+            case .branches: return .some(nil)
+            }
+        }
+        return url(witnesses)
+    }
+
+    private func url(_ witnesses: [[UInt32]]) -> AnalysisURL {
+        AnalysisURL(path: witnesses[0], query: witnesses[1], fragment: witnesses[2], percentEncoded: percentEncoded)
+    }
+}

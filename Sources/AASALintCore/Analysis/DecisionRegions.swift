@@ -1,0 +1,37 @@
+/// The URLs of one form split by which rules match them: for every set of rules that match
+/// some URL together (and nothing else), the shortest such URL. The first matching rule of
+/// each set decides every URL of its region, so two rule lists decide differently exactly
+/// where some region gives them different first rules.
+struct DecisionRegions {
+    private static let parts: [URLPartUniverse.Part] = [.path, .query, .fragment]
+
+    let rules: [(id: Int, language: RuleLanguage)]
+    let percentEncoded: Bool
+
+    /// Calls `visit` with the ids of the matching rules (ascending) and a URL of each region
+    /// that some rule matches; false when the budget ran out first.
+    func forEach(budget: inout Int, _ visit: ([Int], AnalysisURL) -> Void) -> Bool {
+        explore(partIndex: 0, rules: rules, found: [], budget: &budget, visit)
+    }
+
+    private func explore(partIndex: Int, rules: [(id: Int, language: RuleLanguage)], found: [[UInt32]], budget: inout Int,
+                         _ visit: ([Int], AnalysisURL) -> Void) -> Bool {
+        let part = Self.parts[partIndex]
+        let search = LockstepSearch.run(subject: [URLPartUniverse.automaton(of: part, percentEncoded: percentEncoded)],
+                                        others: rules.map { ($0.id, $0.language.part(part)) },
+                                        stopsWhenUncovered: false, budget: &budget)
+        guard case .branches(let branches) = search else { return false }
+        for branch in branches where !branch.members.isEmpty {
+            let witnesses = found + [branch.witness]
+            guard partIndex + 1 < Self.parts.count else {
+                visit(branch.members, AnalysisURL(path: witnesses[0], query: witnesses[1], fragment: witnesses[2],
+                                                  percentEncoded: percentEncoded))
+                continue
+            }
+            let members = Set(branch.members)
+            guard explore(partIndex: partIndex + 1, rules: rules.filter { members.contains($0.id) }, found: witnesses,
+                          budget: &budget, visit) else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,126 @@
+/// Runs automata side by side, breadth first, over a partition that refines all of them
+/// (ANALYSIS.md, "Coverage"): the subject automata must all accept; at every string they
+/// accept, the *signature* is the set of other automata that accept it too. Each distinct
+/// signature comes with the shortest string that reaches it, built from readable scalars.
+struct LockstepSearch {
+    /// A signature and the first string found with it.
+    struct Branch {
+        /// The ids of the other automata that accept `witness`, ascending.
+        let members: [Int]
+        let witness: [UInt32]
+    }
+
+    enum Outcome {
+        /// Every signature of the subject's strings; none when the subject accepts nothing.
+        case branches([Branch])
+        /// A string of the subject that no other automaton accepts (search stopped there).
+        case uncovered([UInt32])
+        case overBudget
+    }
+
+    /// A nil automaton among `others` accepts everything. `stopsWhenUncovered` ends the search
+    /// at the first string no other automaton accepts; otherwise the empty signature is a
+    /// branch like any other.
+    static func run(subject: [DeterministicAutomaton], others: [(id: Int, automaton: DeterministicAutomaton?)],
+                    stopsWhenUncovered: Bool = true, budget: inout Int) -> Outcome {
+        let always = others.filter { $0.automaton == nil }.map(\.id)
+        let tracked = others.compactMap { other in other.automaton.map { (id: other.id, automaton: $0) } }
+        let classes = ScalarClasses(separating: (subject + tracked.map(\.automaton)).flatMap(\.classes.sets))
+        let readable = classes.sets.indices
+            .map { (index: $0, value: classes.sets[$0].representative?.value ?? classes.sets[$0].ranges[0].lowerBound) }
+            .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
+        let subjectMoves = subject.map { ClassMap($0, over: classes) }
+        let trackedMoves = tracked.map { ClassMap($0.automaton, over: classes) }
+
+        var states = [SearchState(subject: subject.map { Int32($0.start) },
+                                  alive: tracked.indices.compactMap { slot in
+                                      tracked[slot].automaton.isDead(tracked[slot].automaton.start)
+                                          ? nil : AliveAutomaton(slot: Int32(slot), state: Int32(tracked[slot].automaton.start))
+                                  })]
+        var parents: [(state: Int, value: UInt32)] = [(-1, 0)]
+        var index: [SearchState: Int] = [states[0]: 0]
+        var branches: [Branch] = []
+        var seenSignatures: Set<[Int]> = []
+        var head = 0
+        while head < states.count {
+            let current = states[head]
+            if zip(subject, current.subject).allSatisfy({ $0.accepting[Int($1)] }) {
+                let members = (always + current.alive.filter { tracked[Int($0.slot)].automaton.accepting[Int($0.state)] }
+                    .map { tracked[Int($0.slot)].id }).sorted()
+                if seenSignatures.insert(members).inserted {
+                    let witness = Self.witness(to: head, parents: parents)
+                    if members.isEmpty && stopsWhenUncovered { return .uncovered(witness) }
+                    branches.append(Branch(members: members, witness: witness))
+                }
+            }
+            next: for (classIndex, value) in readable {
+                var subjectTargets: [Int32] = []
+                subjectTargets.reserveCapacity(subject.count)
+                for (position, automaton) in subject.enumerated() {
+                    let target = subjectMoves[position].target(of: Int(current.subject[position]), onClass: classIndex)
+                    if automaton.isDead(target) { continue next }
+                    subjectTargets.append(Int32(target))
+                }
+                var alive: [AliveAutomaton] = []
+                alive.reserveCapacity(current.alive.count)
+                for other in current.alive {
+                    let slot = Int(other.slot)
+                    let target = trackedMoves[slot].target(of: Int(other.state), onClass: classIndex)
+                    if !tracked[slot].automaton.isDead(target) { alive.append(AliveAutomaton(slot: other.slot, state: Int32(target))) }
+                }
+                let successor = SearchState(subject: subjectTargets, alive: alive)
+                guard index[successor] == nil else { continue }
+                // A product state costs one state of each automaton still running.
+                budget -= subjectTargets.count + alive.count
+                guard budget >= 0 else { return .overBudget }
+                index[successor] = states.count
+                states.append(successor)
+                parents.append((head, value))
+            }
+            head += 1
+        }
+        return .branches(branches)
+    }
+
+    private static func witness(to state: Int, parents: [(state: Int, value: UInt32)]) -> [UInt32] {
+        var values: [UInt32] = []
+        var cursor = state
+        while parents[cursor].state >= 0 {
+            values.append(parents[cursor].value)
+            cursor = parents[cursor].state
+        }
+        return values.reversed()
+    }
+
+    /// Readable scalars first, and `/` before other punctuation so that paths end in `/`
+    /// rather than `*`; the query marks count as `&` and `=`.
+    private static func rank(_ value: UInt32) -> Int {
+        value == 0x2F ? 3 : Unicode.Scalar(value).map(ScalarSet.readability(of:)) ?? 4
+    }
+}
+
+private struct AliveAutomaton: Hashable {
+    let slot: Int32
+    let state: Int32
+}
+
+private struct SearchState: Hashable {
+    let subject: [Int32]
+    /// The other automata not yet in a dead state, by slot, ascending.
+    let alive: [AliveAutomaton]
+}
+
+/// An automaton's moves over a finer partition than its own.
+private struct ClassMap {
+    let automaton: DeterministicAutomaton
+    let ownClass: [Int]
+
+    init(_ automaton: DeterministicAutomaton, over classes: ScalarClasses) {
+        self.automaton = automaton
+        ownClass = classes.sets.map { automaton.classes.classIndex(of: $0.ranges[0].lowerBound) }
+    }
+
+    func target(of state: Int, onClass classIndex: Int) -> Int {
+        automaton.target(of: state, onClass: ownClass[classIndex])
+    }
+}

@@ -1,0 +1,230 @@
+/// Which rules of each details entry can ever decide a URL (ANALYSIS.md), decided exactly over
+/// the languages the patterns denote, each answer shown by a URL: what the rule-order rules
+/// and `aasalint match --explain-order` report.
+public struct OrderAnalysis: Sendable {
+    public let entries: [EntryOrder]
+
+    public init(matcher: AASAMatcher, budget: AnalysisBudget = .standard, host: String = "example.com") {
+        var listed: Set<String> = []
+        let meter = AnalysisMeter(states: budget.fileStates)
+        entries = matcher.entries.map { entry in
+            let isDead = entry.appIDs.allSatisfy(listed.contains)
+            listed.formUnion(entry.appIDs)
+            guard !isDead else { return EntryOrder(entry: entry, isDead: true, verdicts: []) }
+            return EntryOrder(entry: entry, isDead: false,
+                              verdicts: EntryOrderAnalysis(rules: entry.rules, budget: budget.states, meter: meter).verdicts(host: host))
+        }
+    }
+}
+
+/// The rules of one details entry and what the analysis found about each.
+public struct EntryOrder: Sendable {
+    public let entry: AASAMatcher.Entry
+    /// No app of the entry is decided by it: it lists none, or only apps of earlier entries.
+    /// Its rules are not analysed.
+    public let isDead: Bool
+    /// One per rule of the entry, in order (empty for a dead entry).
+    public let verdicts: [RuleVerdict]
+}
+
+/// What one rule contributes to its entry. Rule numbers are indices into the entry's rules.
+public enum RuleVerdict: Sendable, Equatable {
+    /// The rule decides `exampleURL` (and possibly more); nil when no earlier rule can share
+    /// a URL with it but its patterns are too complex to write one.
+    case reachable(exampleURL: String?)
+    /// Every URL of the rule is decided by earlier rules: `coveredBy` are those that decide
+    /// some of them, `exampleURL` one such URL.
+    case unreachable(coveredBy: [Int], exampleURL: String)
+    /// An exclusion that an earlier including rule `by` decides first for `exampleURL`, which
+    /// therefore still opens the app: `hasNoEffect` when earlier rules decide every URL of the
+    /// exclusion; otherwise `by` is not inside the exclusion (not a deliberate exception).
+    case shadowedExclude(by: Int, exampleURL: String, hasNoEffect: Bool)
+    /// The rule matches no URL (other rules say why: undefined variables, impossible text).
+    case matchesNothing
+    /// The analysis could not decide within its budget, or cannot compare these rules.
+    case incomplete(reason: String)
+    /// Not analysed: the budget of the whole file was spent on the rules before it.
+    case notAnalysed
+}
+
+/// The analysis of one entry's rules, each compared only with the earlier rules whose path
+/// prefix is compatible.
+private struct EntryOrderAnalysis {
+    let rules: [LinkRule]
+    /// Built when a question first needs them: past the file's budget most never are.
+    let languages: LanguageCache
+    let prefixes: [[UInt32]]
+    let index: RulePrefixIndex
+    let budget: Int
+    let meter: AnalysisMeter
+
+    init(rules: [LinkRule], budget: Int, meter: AnalysisMeter) {
+        self.rules = rules
+        self.budget = budget
+        self.meter = meter
+        languages = LanguageCache(rules: rules, budget: budget)
+        prefixes = rules.map(RuleLanguage.pathPrefix(of:))
+        index = RulePrefixIndex(prefixes: prefixes)
+    }
+
+    /// Each group of rules that may share URLs is explored in one pass; a group that cannot be
+    /// (a pattern too complex, mixed encodings, over budget) gets one question per rule, so
+    /// that only the rules really concerned are left undecided.
+    func verdicts(host: String) -> [RuleVerdict] {
+        var verdicts: [Int: RuleVerdict] = [:]
+        for group in index.groups() {
+            // A huge group is rarely explorable in one pass, and building every member's
+            // language up front would cost more than the per-rule questions the budget allows.
+            let members = group.count > AnalysisBudget.largestGroupPass ? []
+                : group.compactMap { rule in languages.language(of: rule).map { (id: rule, language: $0) } }
+            if members.count == group.count, let form = members.first?.language.percentEncoded,
+               members.allSatisfy({ $0.language.percentEncoded == form }),
+               let found = metered(budget * AnalysisBudget.groupPassFactor, { allowance in
+                   RegionVerdicts(rules: rules, host: host).verdicts(of: members, percentEncoded: form, budget: &allowance)
+               }) {
+                verdicts.merge(found) { first, _ in first }
+            } else {
+                for rule in group { verdicts[rule] = meter.isSpent ? .notAnalysed : verdict(of: rule, host: host) }
+            }
+        }
+        return rules.indices.map { verdicts[$0] ?? .matchesNothing }
+    }
+
+    /// Runs a question with an allowance from the file's budget and charges what it used.
+    private func metered<Answer>(_ limit: Int, _ question: (inout Int) -> Answer) -> Answer {
+        let granted = meter.allowance(upTo: limit)
+        var allowance = granted
+        let answer = question(&allowance)
+        meter.spend(granted - max(0, allowance))
+        return answer
+    }
+
+    private func verdict(of rule: Int, host: String) -> RuleVerdict {
+        guard let language = languages.language(of: rule) else {
+            let alone = index.rules(before: rule, compatibleWith: prefixes[rule]).isEmpty
+            return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
+        }
+        let others: [(id: Int, language: RuleLanguage)]
+        switch comparable(before: rule, with: rule) {
+        case .failure(let reason): return .incomplete(reason: reason.description)
+        case .success(let found): others = found
+        }
+        let coverage = metered(budget) { remaining in
+            Coverage(of: [language], percentEncoded: language.percentEncoded).answer(by: others, budget: &remaining)
+        }
+        if rules[rule].isExclude {
+            switch shadowingRule(of: rule, coverage: coverage, host: host) {
+            case .failure(let reason): return .incomplete(reason: reason.description)
+            case .success(let shadowed?): return shadowed
+            case .success(nil): break
+            }
+        }
+        switch coverage {
+        case .covered(let examples):
+            let deciders = examples.keys.sorted()
+            return .unreachable(coveredBy: deciders, exampleURL: examples[deciders[0]].map { $0.string(host: host) } ?? "")
+        case .uncovered(let example): return .reachable(exampleURL: example.string(host: host))
+        case .empty: return .matchesNothing
+        case .overBudget: return .incomplete(reason: AnalysisLimit.overBudget(budget).description)
+        }
+    }
+
+    /// An including rule that decides URLs the exclusion `rule` matches: the first that
+    /// decides some when earlier rules decide all of them (the exclusion has no effect at
+    /// all), otherwise the earliest that does without lying inside the exclusion (a rule
+    /// inside it is a deliberate exception carved out first).
+    private func shadowingRule(of rule: Int, coverage: Coverage.Answer, host: String) -> Result<RuleVerdict?, AnalysisLimit> {
+        guard let exclusion = languages.language(of: rule) else { return .failure(.patternTooComplex) }
+        if case .covered(let examples) = coverage {
+            let including = examples.keys.sorted().first { !rules[$0].isExclude }
+            return .success(including.flatMap { including in
+                examples[including].map { .shadowedExclude(by: including, exampleURL: $0.string(host: host), hasNoEffect: true) }
+            })
+        }
+        for including in index.rules(before: rule, compatibleWith: prefixes[rule]) where !rules[including].isExclude {
+            guard let includingLanguage = languages.language(of: including) else { return .failure(.patternTooComplex) }
+            let earlier: [(id: Int, language: RuleLanguage)]
+            switch comparable(before: including, with: including) {
+            case .failure(let reason): return .failure(reason)
+            case .success(let found): earlier = found
+            }
+            let granted = meter.allowance(upTo: budget)
+            var remaining = granted
+            defer { meter.spend(granted - max(0, remaining)) }
+            // Most pairs share no URL: settle that alone before asking about earlier rules.
+            switch Coverage(of: [includingLanguage, exclusion], percentEncoded: exclusion.percentEncoded).answer(by: [], budget: &remaining) {
+            case .overBudget: return .failure(.overBudget(budget))
+            case .empty, .covered: continue
+            case .uncovered: break
+            }
+            let decidedAndExcluded = Coverage(of: [includingLanguage, exclusion], percentEncoded: exclusion.percentEncoded)
+                .answer(by: earlier, budget: &remaining)
+            switch decidedAndExcluded {
+            case .overBudget: return .failure(.overBudget(budget))
+            case .covered, .empty: continue
+            case .uncovered(let example):
+                let outsideExclusion = Coverage(of: [includingLanguage], percentEncoded: exclusion.percentEncoded)
+                    .answer(by: earlier + [(rule, exclusion)], budget: &remaining)
+                switch outsideExclusion {
+                case .overBudget: return .failure(.overBudget(budget))
+                case .covered, .empty: continue
+                case .uncovered:
+                    return .success(.shadowedExclude(by: including, exampleURL: example.string(host: host), hasNoEffect: false))
+                }
+            }
+        }
+        return .success(nil)
+    }
+
+    /// The earlier rules that may share URLs with `subject`, all comparable with it.
+    private func comparable(before limit: Int, with subject: Int) -> Result<[(id: Int, language: RuleLanguage)], AnalysisLimit> {
+        guard let language = languages.language(of: subject) else { return .failure(.patternTooComplex) }
+        var found: [(id: Int, language: RuleLanguage)] = []
+        for other in index.rules(before: limit, compatibleWith: prefixes[subject]) {
+            guard let otherLanguage = languages.language(of: other) else { return .failure(.otherPatternTooComplex(rule: other)) }
+            guard otherLanguage.percentEncoded == language.percentEncoded else { return .failure(.mixedEncoding(rule: other)) }
+            found.append((other, otherLanguage))
+        }
+        return .success(found)
+    }
+}
+
+/// The languages of an entry's rules, each built on first use.
+final class LanguageCache {
+    private let rules: [LinkRule]
+    private let budget: Int
+    private var built: [Int: RuleLanguage?] = [:]
+
+    init(rules: [LinkRule], budget: Int) {
+        self.rules = rules
+        self.budget = budget
+    }
+
+    func language(of rule: Int) -> RuleLanguage? {
+        if let known = built[rule] { return known }
+        let language = RuleLanguage(rules[rule], budget: budget)
+        built[rule] = language
+        return language
+    }
+}
+
+/// Why a question was left unanswered.
+enum AnalysisLimit: Error, CustomStringConvertible {
+    case patternTooComplex
+    case otherPatternTooComplex(rule: Int)
+    case overBudget(Int)
+    case mixedEncoding(rule: Int)
+
+    var description: String {
+        switch self {
+        case .patternTooComplex:
+            "a pattern of this rule is too complex to analyse"
+        case .otherPatternTooComplex(let rule):
+            "a pattern of rule \(rule + 1) is too complex to analyse"
+        case .overBudget(let states):
+            "comparing it with the earlier rules needs more than \(states) automaton states"
+        case .mixedEncoding(let rule):
+            "it compares the URL percent-encoded and rule \(rule + 1) decoded, or the reverse, and such pairs are not analysed yet"
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+extension OrderAnalysis {
+    /// The analysis of `file` with example URLs on `host`, computed once for the rules that
+    /// all ask for it; nil when the file is not an AASA JSON object.
+    public static func of(_ file: LintFile, host: String, budget: AnalysisBudget = .standard) -> OrderAnalysis? {
+        let key = OrderAnalysisCache.Key(path: file.path, bytes: file.bytes, host: host, budget: budget)
+        if let known = OrderAnalysisCache.shared.analysis(for: key) { return known }
+        guard let matcher = file.matcher else { return nil }
+        let analysis = OrderAnalysis(matcher: matcher, budget: budget, host: host)
+        OrderAnalysisCache.shared.store(analysis, for: key)
+        return analysis
+    }
+}
+
+/// The analyses of the last few files: the rules of one file run one after another, so a
+/// small cache serves them all while files are linted in parallel.
+private final class OrderAnalysisCache: @unchecked Sendable {
+    struct Key: Hashable {
+        let path: String
+        let bytes: [UInt8]
+        let host: String
+        let budget: AnalysisBudget
+    }
+
+    static let shared = OrderAnalysisCache()
+    private static let capacity = 16
+
+    private let lock = NSLock()
+    private var analyses: [Key: OrderAnalysis] = [:]
+    private var order: [Key] = []
+
+    func analysis(for key: Key) -> OrderAnalysis? {
+        lock.withLock { analyses[key] }
+    }
+
+    func store(_ analysis: OrderAnalysis, for key: Key) {
+        lock.withLock {
+            guard analyses.updateValue(analysis, forKey: key) == nil else { return }
+            order.append(key)
+            if order.count > Self.capacity { analyses[order.removeFirst()] = nil }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+/// What changes for users between two versions of an AASA file: per app and service, the
+/// URLs whose decision (match, blocked, no match) differs, with example URLs computed from
+/// the compiled rules. Reordering or re-expressing rules with the same meaning is no change.
+public struct SemanticDiff: Sendable {
+    /// Every difference, per app in the order the files list them, then per class.
+    public let changes: [BehaviourChange]
+    /// Apps for which some question exceeded the budget or could not be compared: their
+    /// changes may be incomplete.
+    public let incompleteApps: [String]
+    /// Why, per app of `incompleteApps`.
+    public let incompleteReasons: [String: String]
+
+    public var isEquivalent: Bool { changes.isEmpty && incompleteApps.isEmpty }
+
+    /// At most this many example URLs per change, shortest first.
+    public static let examplesPerChange = 3
+
+    /// `appID` limits the comparison to one app; `host` is used in example URLs.
+    public init(old: AASAMatcher, new: AASAMatcher, budget: AnalysisBudget = .standard, appID: String? = nil,
+                host: String = "example.com") {
+        let apps = appID.map { [$0] } ?? Self.union(old.appIDs + old.listedApps.values.flatMap { $0 },
+                                                    new.appIDs + new.listedApps.values.flatMap { $0 })
+        var changes: [BehaviourChange] = []
+        var incomplete: [String] = []
+        var reasons: [String: String] = [:]
+        for app in apps {
+            let comparison = AppComparison(old: Self.rules(of: app, in: old), new: Self.rules(of: app, in: new), budget: budget.states)
+            switch comparison.changes() {
+            case .success(let found):
+                changes += BehaviourChange.Kind.allCases.compactMap { kind in
+                    found[kind].map { BehaviourChange(appID: app, service: "applinks", kind: kind, exampleURLs: Self.shortest($0, host: host)) }
+                }
+            case .failure(let reason):
+                incomplete.append(app)
+                reasons[app] = reason.description
+            }
+            for service in ["webcredentials", "appclips", "activitycontinuation"] {
+                let before = old.listedApps[service]?.contains(app) ?? false
+                let after = new.listedApps[service]?.contains(app) ?? false
+                if before != after {
+                    changes.append(BehaviourChange(appID: app, service: service, kind: after ? .becomesListed : .stopsBeingListed, exampleURLs: []))
+                }
+            }
+        }
+        self.changes = changes
+        incompleteApps = incomplete
+        incompleteReasons = reasons
+    }
+
+    private static func shortest(_ urls: [AnalysisURL], host: String) -> [String] {
+        let texts = Set(urls.map { $0.string(host: host) })
+        return Array(texts.sorted { ($0.count, $0) < ($1.count, $1) }.prefix(examplesPerChange))
+    }
+
+    private static func rules(of appID: String, in matcher: AASAMatcher) -> [LinkRule] {
+        matcher.entries.first { $0.appIDs.contains(appID) }?.rules ?? []
+    }
+
+    private static func union(_ first: [String], _ second: [String]) -> [String] {
+        var seen: Set<String> = []
+        return (first + second).filter { seen.insert($0).inserted }
+    }
+}
+
+/// One class of change for one app and service.
+public struct BehaviourChange: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// URLs that did not open the app (no match, or blocked) and now do.
+        case startsOpening
+        /// URLs that opened the app and now match no rule.
+        case stopsOpening
+        /// URLs that an exclusion now blocks (they opened the app, or matched nothing).
+        case becomesBlocked
+        /// URLs that an exclusion blocked and that now match no rule (still not opening).
+        case stopsBeingBlocked
+        /// The app is newly listed for a service without URLs (webcredentials, appclips, ...).
+        case becomesListed
+        /// The app is no longer listed for a service without URLs.
+        case stopsBeingListed
+
+        public init?(from old: Decision.Outcome, to new: Decision.Outcome) {
+            switch (old, new) {
+            case (.noMatch, .match), (.blocked, .match): self = .startsOpening
+            case (.match, .noMatch): self = .stopsOpening
+            case (.match, .blocked), (.noMatch, .blocked): self = .becomesBlocked
+            case (.blocked, .noMatch): self = .stopsBeingBlocked
+            case (.match, .match), (.blocked, .blocked), (.noMatch, .noMatch): return nil
+            }
+        }
+    }
+
+    public let appID: String
+    /// `applinks`, `webcredentials`, `appclips` or `activitycontinuation`.
+    public let service: String
+    public let kind: Kind
+    /// For `applinks`: URLs whose decision changes this way (shortest first); empty otherwise.
+    public let exampleURLs: [String]
+}
+
+/// The applinks rules one app gets from each file, compared region by region. Rules whose
+/// path prefixes are incompatible share no URL, so each group of compatible rules is
+/// compared on its own, and groups whose rules are the same in both files are skipped.
+private struct AppComparison {
+    let old: [LinkRule]
+    let new: [LinkRule]
+    let budget: Int
+
+    func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
+        let rules = old + new
+        let languages = rules.map { RuleLanguage($0, budget: budget) }
+        var found: [BehaviourChange.Kind: [AnalysisURL]] = [:]
+        for group in RulePrefixIndex(prefixes: rules.map(RuleLanguage.pathPrefix(of:))).groups() where !isSame(group) {
+            var members: [(id: Int, language: RuleLanguage)] = []
+            for id in group {
+                guard let language = languages[id] else { return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count)) }
+                if let first = members.first, first.language.percentEncoded != language.percentEncoded {
+                    return .failure(.mixedEncoding(rule: id < old.count ? id : id - old.count))
+                }
+                members.append((id, language))
+            }
+            guard let form = members.first?.language.percentEncoded else { continue }
+            var remaining = budget
+            let complete = DecisionRegions(rules: members, percentEncoded: form).forEach(budget: &remaining) { matching, url in
+                guard let kind = BehaviourChange.Kind(from: outcome(matching.filter { $0 < old.count }),
+                                                      to: outcome(matching.filter { $0 >= old.count })) else { return }
+                found[kind, default: []].append(url)
+            }
+            guard complete else { return .failure(.overBudget(budget)) }
+        }
+        return .success(found)
+    }
+
+    private func outcome(_ matching: [Int]) -> Decision.Outcome {
+        guard let first = matching.first else { return .noMatch }
+        let rule = first < old.count ? old[first] : new[first - old.count]
+        return rule.isExclude ? .blocked : .match
+    }
+
+    /// True when the group's old rules and new rules are the same patterns in the same order.
+    private func isSame(_ group: [Int]) -> Bool {
+        let before = group.filter { $0 < old.count }.map { Self.identity(of: old[$0]) }
+        let after = group.filter { $0 >= old.count }.map { Self.identity(of: new[$0 - old.count]) }
+        return before == after
+    }
+
+    private static func identity(of rule: LinkRule) -> String {
+        "\(rule.settings.caseSensitive) \(rule.settings.percentEncoded) \(rule.source == .legacyPath) \(rule.summary)"
+    }
+}

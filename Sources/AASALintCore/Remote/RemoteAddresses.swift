@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where a host's AASA file is downloaded from: the host itself, and Apple's CDN, which devices
+/// read since iOS 14. Tests and air-gapped mirrors replace either base.
+public struct RemoteAddresses: Sendable, Equatable {
+    public static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
+    static let wellKnownPath = "/.well-known/apple-app-site-association"
+    static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "[::1]", "localhost"]
+
+    /// nil: `https://HOST`; otherwise the origin's file is `<originBase>/HOST/.well-known/...`.
+    public let originBase: String?
+    public let cdnBase: String
+
+    /// Bases must be `https`, or plain `http` on a loopback address: a file fetched in plain
+    /// text from elsewhere proves nothing about what devices see.
+    public init(originBase: String? = nil, cdnBase: String? = nil) throws(UsageError) {
+        self.originBase = try originBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "the origin's address") }
+        self.cdnBase = try cdnBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "Apple's CDN address") }
+            ?? Self.appleCDNBase
+    }
+
+    public func originURL(for host: String) -> String {
+        (originBase.map { "\($0)/\(host)" } ?? "https://\(host)") + Self.wellKnownPath
+    }
+
+    public func cdnURL(for host: String) -> String {
+        "\(cdnBase)/\(host)"
+    }
+
+    /// `text` as a host to download from, in lower case; a usage error when it is a URL or
+    /// not a host name.
+    public static func host(_ text: String) throws(UsageError) -> String {
+        let host = text.lowercased()
+        if host.contains("/") || host.contains(":") {
+            throw UsageError("'\(text)' is not a host name; give only the host, such as example.com")
+        }
+        if let problem = HostName.problem(host) {
+            throw UsageError("'\(text)' is not a host name: \(problem)")
+        }
+        return host
+    }
+
+    private static func checkedBase(_ text: String, replacing what: String) throws(UsageError) -> String {
+        let base = text.hasSuffix("/") ? String(text.dropLast()) : text
+        guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty,
+              url.query == nil, url.fragment == nil else {
+            throw UsageError("'\(text)' cannot replace \(what): give an address such as https://mirror.example.com/aasa")
+        }
+        switch scheme {
+        case "https":
+            return base
+        case "http" where loopbackHosts.contains(host):
+            return base
+        case "http":
+            throw UsageError("'\(text)' cannot replace \(what): plain http is allowed only for loopback addresses (127.0.0.1, ::1, localhost); use https")
+        default:
+            throw UsageError("'\(text)' cannot replace \(what): only https addresses (or http on a loopback address) are fetched")
+        }
+    }
+}

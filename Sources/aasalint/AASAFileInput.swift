@@ -1,0 +1,29 @@
+import AASALintCore
+import Foundation
+
+/// Reads the AASA file a command compares (`-` for standard input) and compiles its rules,
+/// turning unreadable, oversized, non-JSON and non-object files into usage errors.
+enum AASAFileInput {
+    static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
+        let reader = FileReader()
+        // Pipes are welcome here (`<(git show main:PATH)`), so read at most one byte past the limit.
+        let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
+        guard let handle, let data = try? handle.read(upToCount: reader.readLimit + 1) ?? Data() else {
+            throw UsageError("\(path): cannot read this file (check the path and its permissions)")
+        }
+        let file = LintFile(path: path == "-" ? "<stdin>" : path, kind: .aasa, bytes: [UInt8](data.prefix(reader.readLimit)),
+                            byteCount: data.count)
+        guard file.isRead else {
+            throw UsageError("\(file.path): the file is over \(reader.readLimit) bytes, more than aasalint reads; "
+                + "the system ignores AASA files over 128 KB anyway")
+        }
+        if case .failure(let error)? = file.json {
+            let position = file.lines.position(ofOffset: error.offset)
+            throw UsageError("\(file.path):\(position.line):\(position.column): not valid JSON: \(error.message) (aasalint lint lists every problem)")
+        }
+        guard let matcher = AASAMatcher(file: file) else {
+            throw UsageError("\(file.path): not an apple-app-site-association file: its root must be a JSON object")
+        }
+        return (file, matcher)
+    }
+}

@@ -1,0 +1,105 @@
+import AASALintCore
+import Foundation
+
+/// `match --explain-order`: each details entry's rules in order, with what the rule-order
+/// analysis found about each, as a table a person reads at a glance, or as JSON.
+struct OrderExplanation {
+    let file: LintFile
+    let analysis: OrderAnalysis
+
+    /// True when some rule is dead or shadowed, or some entry never applies.
+    var findsDeadRules: Bool {
+        analysis.entries.contains { order in
+            order.isDead && !order.entry.appIDs.isEmpty || order.verdicts.contains { verdict in
+                switch verdict {
+                case .unreachable, .shadowedExclude: true
+                case .reachable, .matchesNothing, .incomplete, .notAnalysed: false
+                }
+            }
+        }
+    }
+
+    func text() -> String {
+        guard !analysis.entries.isEmpty else { return "\(file.path) has no applinks details entry\n" }
+        var lines: [String] = []
+        for order in analysis.entries {
+            let apps = order.entry.appIDs.isEmpty ? "no app" : order.entry.appIDs.joined(separator: ", ")
+            lines.append("details entry \(order.entry.pointer) (line \(line(order.entry.pointer))): \(apps)")
+            if order.isDead {
+                lines.append(order.entry.appIDs.isEmpty ? "  never applies: it lists no app"
+                    : "  never applies: every app it lists is listed by an earlier entry")
+                lines.append("")
+                continue
+            }
+            let rows = order.verdicts.enumerated().map { index, verdict in
+                ["\(index + 1)", "\(line(order.entry.rules[index].pointer))", order.entry.rules[index].summary, describe(verdict)]
+            }
+            lines += table(header: ["#", "line", "rule", "verdict"], rows: rows).map { "  " + $0 }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func json() -> String {
+        let entries = analysis.entries.map { order -> [String: Any] in
+            [
+                "entry": order.entry.pointer.description,
+                "line": line(order.entry.pointer),
+                "apps": order.entry.appIDs,
+                "neverApplies": order.isDead,
+                "rules": order.verdicts.enumerated().map { index, verdict -> [String: Any] in
+                    let rule = order.entry.rules[index]
+                    return ["number": index + 1, "pointer": rule.pointer.description, "line": line(rule.pointer),
+                            "summary": rule.summary].merging(fields(of: verdict)) { first, _ in first }
+                },
+            ]
+        }
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? JSONSerialization.data(withJSONObject: ["file": file.path, "entries": entries], options: options)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    private func describe(_ verdict: RuleVerdict) -> String {
+        switch verdict {
+        case .reachable(let url?): "decides \(url)"
+        case .reachable(nil): "decides some URLs (too complex to show one)"
+        case .unreachable(let covering, let url): "DEAD: covered by \(numbers(covering)), e.g. \(url)"
+        case .shadowedExclude(let rule, let url, let hasNoEffect):
+            "SHADOWED by rule \(rule + 1): \(url) still opens the app" + (hasNoEffect ? "; no effect at all" : "")
+        case .matchesNothing: "matches no URL"
+        case .incomplete(let reason): "not decided: \(reason)"
+        case .notAnalysed: "not analysed: the file's analysis budget was spent before this rule"
+        }
+    }
+
+    private func fields(of verdict: RuleVerdict) -> [String: Any] {
+        switch verdict {
+        case .reachable(let url): ["verdict": "reachable", "exampleURL": url ?? NSNull()]
+        case .unreachable(let covering, let url): ["verdict": "unreachable", "coveredBy": covering.map { $0 + 1 }, "exampleURL": url]
+        case .shadowedExclude(let rule, let url, let hasNoEffect):
+            ["verdict": "shadowed", "shadowedBy": rule + 1, "exampleURL": url, "hasNoEffect": hasNoEffect]
+        case .matchesNothing: ["verdict": "matchesNothing"]
+        case .incomplete(let reason): ["verdict": "incomplete", "reason": reason]
+        case .notAnalysed: ["verdict": "notAnalysed"]
+        }
+    }
+
+    private func numbers(_ rules: [Int]) -> String {
+        (rules.count == 1 ? "rule " : "rules ") + rules.map { String($0 + 1) }.joined(separator: ", ")
+    }
+
+    private func line(_ pointer: JSONPointer) -> Int {
+        file.location(pointer).range.start.line
+    }
+
+    /// Columns padded to their widest cell; the last column is not padded.
+    private func table(header: [String], rows: [[String]]) -> [String] {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+    }
+}

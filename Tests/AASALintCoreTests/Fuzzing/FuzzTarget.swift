@@ -1,0 +1,313 @@
+import AASALintCore
+import Foundation
+
+/// The readers and matchers that take bytes from strangers, each as one function of the input.
+/// libFuzzer drives them through `Fuzz/LibFuzzerEntry.swift` (`scripts/fuzz.sh`), and
+/// `FuzzReplayTests` replays the seeds and every saved finding through them on every test run,
+/// so the two always exercise the same code.
+///
+/// Beyond "does not crash", each target checks what must hold for any input: spans inside the
+/// input, error offsets inside the input, and for patterns agreement with a reference matcher.
+/// A broken invariant comes back as a sentence; the libFuzzer entry turns it into a crash.
+enum FuzzTarget: String, CaseIterable, Sendable {
+    case json
+    case plist
+    case configuration
+    case pattern
+    case matcher
+
+    /// Longer inputs are cut here (libFuzzer gets the same `-max_len`), so that a run spends its
+    /// time on variety rather than on size: size is what the hostile-input suite covers.
+    var maximumLength: Int {
+        switch self {
+        case .json, .plist, .matcher: 64 * 1024
+        case .configuration: 16 * 1024
+        case .pattern: 1024
+        }
+    }
+
+    /// The broken invariants for `input`; empty when all hold.
+    func run(_ input: [UInt8]) -> [String] {
+        let bytes = input.count > maximumLength ? Array(input.prefix(maximumLength)) : input
+        var checks = InvariantChecks()
+        switch self {
+        case .json: checks.json(bytes)
+        case .plist: checks.plist(bytes)
+        case .configuration: checks.configuration(bytes)
+        case .pattern: checks.pattern(bytes)
+        case .matcher: checks.matcher(bytes)
+        }
+        return checks.violations
+    }
+}
+
+private struct InvariantChecks {
+    var violations: [String] = []
+
+    mutating func expect(_ condition: Bool, _ violation: @autoclosure () -> String) {
+        if !condition { violations.append(violation()) }
+    }
+
+    // MARK: Documents
+
+    mutating func json(_ bytes: [UInt8]) {
+        do throws(JSONSyntaxError) {
+            let root = try JSONParser.parse(bytes)
+            tree(root, within: 0..<bytes.count, pointer: .root, root: root, nested: true)
+        } catch {
+            expect((0...bytes.count).contains(error.offset), "JSON error offset \(error.offset) outside 0...\(bytes.count)")
+        }
+        document(LintFile(path: "fuzz.json", kind: .aasa, bytes: bytes))
+    }
+
+    mutating func plist(_ bytes: [UInt8]) {
+        do throws(PlistSyntaxError) {
+            let root = try PlistReader.parse(bytes)
+            tree(root, within: 0..<bytes.count, pointer: .root, root: root, nested: true)
+        } catch {
+            if let offset = error.offset {
+                expect((0...bytes.count).contains(offset), "plist error offset \(offset) outside 0...\(bytes.count)")
+            }
+        }
+        document(LintFile(path: "fuzz.entitlements", kind: .entitlements, bytes: bytes))
+    }
+
+    /// Every span lies inside its parent's (or, when not `nested`, inside the input), and the
+    /// pointer to each node leads back to it. Binary property lists have no spans: all are 0..<0.
+    /// Only the first members of large containers are visited: resolving is linear per step.
+    private mutating func tree(_ node: JSONNode, within parent: Range<Int>, pointer: JSONPointer, root: JSONNode, nested: Bool) {
+        expect(isInside(node.span, parent), "span \(node.span) of \(pointer) outside \(parent)")
+        if pointer.tokens.count < 8 {
+            expect(root.node(at: pointer)?.span == node.span || hasDuplicateKeyOnTheWay(pointer, root),
+                   "\(pointer) does not resolve to the node it names")
+        }
+        let within = nested && !node.span.isEmpty ? node.span : parent
+        switch node.value {
+        case .object(let members):
+            for member in members.prefix(64) {
+                expect(isInside(member.keySpan, within), "key span \(member.keySpan) of \(pointer.appending(member.key)) outside \(within)")
+                tree(member.value, within: within, pointer: pointer.appending(member.key), root: root, nested: nested)
+            }
+        case .array(let elements):
+            for (index, element) in elements.prefix(64).enumerated() {
+                tree(element, within: within, pointer: pointer.appending(index), root: root, nested: nested)
+            }
+        default:
+            break
+        }
+    }
+
+    private func isInside(_ span: Range<Int>, _ container: Range<Int>) -> Bool {
+        span == 0..<0 || container.lowerBound <= span.lowerBound && span.upperBound <= container.upperBound
+    }
+
+    /// With duplicate keys a pointer names the last one, so earlier duplicates resolve elsewhere.
+    private func hasDuplicateKeyOnTheWay(_ pointer: JSONPointer, _ root: JSONNode) -> Bool {
+        var node = root
+        for token in pointer.tokens {
+            if let members = node.members {
+                if members.filter({ $0.key == token }).count > 1 { return true }
+                guard let next = node.member(token) else { return false }
+                node = next.value
+            } else if let elements = node.elements, let index = Int(token), elements.indices.contains(index) {
+                node = elements[index]
+            } else {
+                return false
+            }
+        }
+        return false
+    }
+
+    /// Positions of every span resolve inside the file.
+    private mutating func document(_ file: LintFile) {
+        let lines = file.lines
+        for pointer in samplePointers(file.root) {
+            for part in [JSONPointerPart.key, .value] {
+                let range = file.location(pointer, part).range
+                expect(range.start <= range.end, "\(pointer) resolves to a backward range \(range)")
+                expect(range.start.line >= 1 && range.end.line <= lines.lineCount,
+                       "\(pointer) resolves to lines \(range.start.line)...\(range.end.line) of \(lines.lineCount)")
+                expect(lines.position(ofOffset: lines.offset(of: range.start)) == range.start,
+                       "offset(of:) and position(ofOffset:) disagree at \(range.start)")
+            }
+        }
+    }
+
+    private func samplePointers(_ root: JSONNode?) -> [JSONPointer] {
+        guard let root else { return [] }
+        var pointers: [JSONPointer] = []
+        var pending = [(root, JSONPointer.root)]
+        while let (node, pointer) = pending.popLast(), pointers.count < 64 {
+            pointers.append(pointer)
+            if let members = node.members {
+                pending += members.prefix(8).map { ($0.value, pointer.appending($0.key)) }
+            } else if let elements = node.elements {
+                pending += elements.prefix(8).enumerated().map { ($1, pointer.appending($0)) }
+            }
+        }
+        return pointers
+    }
+
+    // MARK: Configuration
+
+    mutating func configuration(_ bytes: [UInt8]) {
+        do throws(YAMLSyntaxError) {
+            let root = try YAMLReader.parse(bytes)
+            // An alias takes its anchor's contents, whose spans lie elsewhere in the file.
+            tree(root, within: 0..<bytes.count, pointer: .root, root: root, nested: false)
+        } catch {
+            expect((0...bytes.count).contains(error.offset), "YAML error offset \(error.offset) outside 0...\(bytes.count)")
+        }
+        do {
+            let registry = try RuleRegistry([FuzzOptionsRule.self, FuzzPlainRule.self])
+            // Expectation files are read relative to the folder: a folder that does not exist
+            // keeps a fuzzed path such as /dev/zero from being opened.
+            _ = try ConfigurationLoader(registry: registry)
+                .load(bytes: bytes, path: ".aasalint.yml", directory: "/nonexistent-aasalint-fuzz")
+        } catch let errors as ConfigurationErrors {
+            for error in errors.errors {
+                let start = error.location.range.start
+                expect(start.line >= 1 && start.column >= 1, "configuration error at \(start): \(error.message)")
+            }
+        } catch {
+            violations.append("the configuration loader threw \(type(of: error)), not ConfigurationErrors: \(error)")
+        }
+    }
+
+    // MARK: Patterns
+
+    /// The input's first line is a pattern; the following lines are strings to match it against.
+    mutating func pattern(_ bytes: [UInt8]) {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let text = String(lines[0])
+        let subjects = [text] + lines.dropFirst().prefix(8).map(String.init)
+        let pattern = Pattern(text)
+        var next = 0
+        for token in pattern.tokens {
+            expect(token.range.lowerBound == next && token.range.upperBound > next,
+                   "token ranges of \"\(text)\" are not contiguous at \(next)")
+            next = token.range.upperBound
+        }
+        expect(next == text.unicodeScalars.count, "tokens of \"\(text)\" cover \(next) of \(text.unicodeScalars.count) scalars")
+
+        // A small state budget keeps determinisation fast, and sends more patterns down the
+        // state-set simulation path, which must agree with the automata.
+        var compiler = PatternCompiler(variables: SubstitutionVariables([]), stateBudget: 256)
+        let exact = compiler.language(of: text, as: .other, caseSensitive: true)
+        if let reference = TabulatedWildcardMatcher(pattern) {
+            for subject in subjects {
+                let expected = reference.matches(subject)
+                expect(exact.matches(subject) == expected,
+                       "\"\(text)\" \(expected ? "should" : "should not") match \"\(subject)\"")
+            }
+        }
+        // One more setting per input, chosen by its length, which the fuzzer varies anyway:
+        // compiling is the slow part, and every setting still gets its turn.
+        let part: PatternCompiler.Part = bytes.count % 2 == 0 ? .path : .other
+        let caseSensitive = bytes.count % 4 < 2
+        let language = compiler.language(of: text, as: part, caseSensitive: caseSensitive)
+        for subject in subjects { _ = language.matches(subject) }
+        if let witness = language.automaton?.shortestWitness() {
+            expect(language.matches(witness), "\"\(text)\" (\(part), case sensitive: \(caseSensitive)) rejects its own example \"\(witness)\"")
+        }
+        expect(language.isEmpty == (language.automaton?.shortestWitness() == nil) || language.automaton == nil,
+               "\"\(text)\" (\(part)) is empty but has an example, or the reverse")
+    }
+
+    // MARK: Matcher
+
+    /// The input's last line is a URL path (and query and fragment) on the file's host; the
+    /// lines before it are the AASA file.
+    mutating func matcher(_ bytes: [UInt8]) {
+        let split = bytes.lastIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        let file = LintFile(path: "fuzz.json", kind: .aasa, bytes: Array(bytes[..<split]))
+        guard let matcher = AASAMatcher(file: file) else { return }
+        let tail = String(decoding: bytes[min(split + 1, bytes.count)...], as: UTF8.self)
+        guard let url = try? LinkURL("https://example.com" + (tail.hasPrefix("/") ? "" : "/") + tail) else { return }
+        for appID in matcher.appIDs.prefix(8) + ["NOTLISTED1.com.example.none"] {
+            let traced = matcher.decide(url, appID: appID, tracing: true)
+            let quick = matcher.decide(url, appID: appID, tracing: false)
+            expect(traced.outcome == quick.outcome,
+                   "\(appID): \(traced.outcome.rawValue) when tracing, \(quick.outcome.rawValue) without")
+            expect(traced.trace.dropLast().allSatisfy { $0.mismatch != nil },
+                   "\(appID): the trace goes on after a rule matched")
+            if traced.outcome != .noMatch {
+                expect(traced.trace.last?.mismatch == nil, "\(appID): decided by a rule that did not match")
+            }
+        }
+    }
+}
+
+/// `*` any run, `?` any one scalar, everything else itself: the pattern language without
+/// variables, by dynamic programming over pattern and subject (quadratic, but obviously right).
+private struct TabulatedWildcardMatcher {
+    private enum Token {
+        case scalar(Unicode.Scalar)
+        case anyRun
+        case anyScalar
+    }
+
+    private let tokens: [Token]
+
+    /// Nil for patterns with variables, whose meaning needs the variable tables.
+    init?(_ pattern: Pattern) {
+        var tokens: [Token] = []
+        for token in pattern.tokens {
+            switch token.kind {
+            case .literal(let scalar): tokens.append(.scalar(scalar))
+            case .anyRun: tokens.append(.anyRun)
+            case .anyScalar: tokens.append(.anyScalar)
+            case .variable, .unterminatedVariable: return nil
+            }
+        }
+        self.tokens = tokens
+    }
+
+    func matches(_ subject: String) -> Bool {
+        let scalars = Array(subject.unicodeScalars)
+        // matched[j]: the tokens so far match the first j scalars.
+        var matched = [Bool](repeating: false, count: scalars.count + 1)
+        matched[0] = true
+        for token in tokens {
+            var next = [Bool](repeating: false, count: scalars.count + 1)
+            for end in 0...scalars.count {
+                switch token {
+                case .anyRun:
+                    next[end] = matched[end] || (end > 0 && next[end - 1])
+                case .anyScalar:
+                    next[end] = end > 0 && matched[end - 1]
+                case .scalar(let scalar):
+                    next[end] = end > 0 && matched[end - 1] && scalars[end - 1] == scalar
+                }
+            }
+            matched = next
+        }
+        return matched[scalars.count]
+    }
+}
+
+/// Rules for the configuration target, so that rule settings and their options get read.
+private struct FuzzOptionsRule: Rule {
+    static let description = RuleDescription(
+        id: "fuzz-options", summary: "Takes one option of each type", rationale: "For fuzzing.", severity: .warning,
+        options: [
+            RuleOptionDescription(name: "max_bytes", defaultValue: .integer(1), help: "An integer."),
+            RuleOptionDescription(name: "strict", defaultValue: .bool(false), help: "A flag."),
+            RuleOptionDescription(name: "host", defaultValue: .string(""), help: "Text."),
+        ])
+
+    init(options: RuleOptions) throws(RuleOptionError) {
+        _ = try options.integer(Self.description.options[0])
+        _ = try options.bool(Self.description.options[1])
+        _ = try options.string(Self.description.options[2])
+    }
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] { [] }
+}
+
+private struct FuzzPlainRule: OptionlessRule {
+    static let description = RuleDescription(
+        id: "fuzz-plain", summary: "Takes no options", rationale: "For fuzzing.", severity: .error, isOptIn: true)
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] { [] }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// `aasalint fetch` and `aasalint lint --remote` against `Fixtures/remote/server.py`, which
+/// serves each hosting failure under a host name of its own. Each golden
+/// `Fixtures/remote/expected/<host>.txt` records exit status, standard output and standard
+/// error, with the server's port written as PORT.
+@Suite struct FetchCommandTests {
+    static let remote = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/remote")
+
+    let server: RemoteTestServer
+
+    init() throws {
+        server = try RemoteTestServer()
+    }
+
+    /// Each host, the rules its failure must trigger (and no others), and the exit status.
+    @Test(arguments: [
+        ("good", [], 0),
+        ("redirect", ["redirect"], 1),
+        ("missing", ["http-status"], 1),
+        ("wrong-type", ["content-type"], 0),
+        ("slow", ["http-status"], 1),
+        ("oversized", ["http-status"], 1),
+        ("streamed-oversized", ["http-status"], 1),
+        ("stale-cdn", ["cdn-out-of-date"], 0),
+        ("reformatted-cdn", [], 0),
+        ("not-on-cdn", ["cdn-out-of-date"], 0),
+        ("invalid-app-id", ["invalid-app-id"], 1),
+    ] as [(String, Set<String>, Int32)])
+    func eachHostingFailureHasItsFinding(name: String, ruleIDs: Set<String>, status: Int32) throws {
+        let run = try fetch(["\(name).example.com", "--timeout", "1"])
+        #expect(Self.ruleIDs(in: run.standardOutput) == ruleIDs)
+        #expect(run.status == status)
+        try expectGolden(transcript(run), named: name)
+    }
+
+    @Test func aSlowHostCostsNoMoreThanTheTimeout() throws {
+        let start = Date()
+        _ = try fetch(["slow.example.com", "--timeout", "1"])
+        #expect(Date().timeIntervalSince(start) < 4, "the server answers after 5 seconds")
+    }
+
+    @Test func severalHostsMakeOneReport() throws {
+        let run = try fetch(["good.example.com", "missing.example.com", "wrong-type.example.com", "Good.example.com", "--fail-on", "warning"])
+        #expect(Self.ruleIDs(in: run.standardOutput) == ["http-status", "content-type"])
+        #expect(run.standardOutput.hasSuffix("1 error and 1 warning in 3 files\n"))
+        #expect(run.status == 1)
+    }
+
+    @Test func machineFormatsCarryTheFindings() throws {
+        let run = try fetch(["redirect.example.com", "--format", "json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.map { $0["ruleId"] as? String } == ["redirect"])
+        #expect(run.status == 1)
+    }
+
+    @Test func saveKeepsWhatWasDownloaded() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-fetch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try fetch(["stale-cdn.example.com", "missing.example.com", "slow.example.com", "--timeout", "1", "--save", folder.path])
+        #expect(run.standardError.isEmpty)
+        func saved(_ path: String) -> Data? {
+            FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
+        }
+        let files = Self.remote.appendingPathComponent("files")
+        #expect(saved("stale-cdn.example.com/origin/apple-app-site-association") == (try Data(contentsOf: files.appendingPathComponent("current.json"))))
+        #expect(saved("stale-cdn.example.com/cdn/apple-app-site-association")
+            == (try Data(contentsOf: files.appendingPathComponent("before-account-exclusion.json"))))
+        #expect(saved("missing.example.com/origin/apple-app-site-association") == Data("<html><body>404</body></html>\n".utf8))
+        #expect(saved("slow.example.com/origin/apple-app-site-association") == nil, "nothing came back in time")
+    }
+
+    @Test func configuredSeveritiesApply() throws {
+        let folder = try temporaryFolder(configuration: "rules:\n  content-type: error\n  http-status: off\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BinaryRunner.run(["fetch", "wrong-type.example.com", "missing.example.com", "--quiet"] + bases, workingDirectory: folder)
+        #expect(run.standardOutput.contains(": error: the file is served as text/plain"))
+        #expect(!run.standardOutput.contains("[http-status]"))
+        #expect(run.status == 1)
+        let disabled = try fetch(["missing.example.com", "--disable", "http-status"])
+        #expect(disabled.status == 0)
+    }
+
+    @Test func lintRemoteChecksTheConfiguredDomains() throws {
+        let folder = try temporaryFolder(configuration: """
+            domains:
+              good.example.com: web/apple-app-site-association
+              missing.example.com: web/apple-app-site-association
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases, workingDirectory: folder)
+        try expectGolden(transcript(run), named: "lint-remote")
+    }
+
+    @Test(arguments: [
+        (["lint", "--remote", "--no-config"], "aasalint: error: --remote checks the hosts under domains: in the configuration, and it names none; add them (domains: {example.com: path/to/apple-app-site-association}) or run aasalint fetch HOST\n"),
+        (["fetch", "https://example.com", "--no-config"], "aasalint: error: 'https://example.com' is not a host name; give only the host, such as example.com\n"),
+        (["fetch", "example.com", "--no-config", "--origin-base", "http://mirror.example.net"], "aasalint: error: 'http://mirror.example.net' cannot replace the origin's address: plain http is allowed only for loopback addresses (127.0.0.1, ::1, localhost); use https\n"),
+        (["fetch", "example.com", "--no-config", "--timeout", "soon"], "aasalint: error: --timeout needs a number of seconds greater than 0, such as 10; got 'soon'\n"),
+        (["fetch", "--no-config"], "aasalint: error: missing HOST for 'aasalint fetch'; usage: aasalint fetch [options] HOST [HOST ...]\n"),
+    ])
+    func usageMistakesExitTwo(arguments: [String], message: String) throws {
+        let run = try BinaryRunner.run(arguments, workingDirectory: FileManager.default.temporaryDirectory)
+        #expect(run.standardError == message)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.status == 2)
+    }
+
+    // MARK: Helpers
+
+    private var bases: [String] {
+        ["--origin-base", server.originBase, "--cdn-base", server.cdnBase]
+    }
+
+    private func fetch(_ arguments: [String]) throws -> BinaryRun {
+        try BinaryRunner.run(["fetch", "--no-config"] + bases + arguments, workingDirectory: FileManager.default.temporaryDirectory)
+    }
+
+    private func temporaryFolder(configuration: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-fetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try configuration.write(to: folder.appendingPathComponent(".aasalint.yml"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// The `[rule-id]` at the end of each finding line.
+    private static func ruleIDs(in output: String) -> Set<String> {
+        Set(output.split(separator: "\n").compactMap { line in
+            guard line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
+            return String(line[line.index(after: open)..<line.index(before: line.endIndex)])
+        })
+    }
+
+    private func transcript(_ run: BinaryRun) -> String {
+        let text = "exit status \(run.status)\n--- stdout\n\(run.standardOutput)--- stderr\n\(run.standardError)"
+        return text.replacingOccurrences(of: "127.0.0.1:\(server.port)", with: "127.0.0.1:PORT")
+    }
+
+    private func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let golden = Self.remote.appendingPathComponent("expected/\(name).txt")
+        if ProcessInfo.processInfo.environment["AASALINT_UPDATE_GOLDENS"] == "1" {
+            try actual.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        #expect(actual == expected, sourceLocation: sourceLocation)
+    }
+}

@@ -1,0 +1,531 @@
+import Foundation
+import Testing
+
+/// The `aasalint` binary on inputs built to break it: absurd nesting and sizes, invalid
+/// encodings, entity and alias bombs, patterns that make backtracking matchers explode,
+/// file-system traps, and text that would drive a terminal. However hostile the input, a run
+/// ends by itself with exit status 0, 1 or 2 (never a signal), within bounds of time and memory,
+/// with findings or an error that says what is wrong; text output never passes on a control
+/// character, and JSON and SARIF output stay valid JSON.
+///
+/// Inputs are generated in a temporary folder. Time bounds are for a debug build on a busy CI
+/// machine: they catch what is quadratic or worse, not what is a little slow.
+@Suite struct HostileInputTests {
+    static let megabyte = 1024 * 1024
+
+    // MARK: Size and shape
+
+    @Test func nestingOf100000LevelsIsRefusedAtTheDepthLimit() throws {
+        let folder = try Workspace()
+        let levels = 100_000
+        try folder.write("arrays/apple-app-site-association", String(repeating: "[", count: levels) + String(repeating: "]", count: levels))
+        try folder.write("objects/apple-app-site-association", String(repeating: "{\"a\":", count: levels) + "1" + String(repeating: "}", count: levels))
+        try folder.write("deep.entitlements", Self.plist(String(repeating: "<array>", count: levels) + String(repeating: "</array>", count: levels)))
+        try folder.write("deep.yml", "rules: " + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "\n")
+
+        let lint = try folder.aasalint(["lint", "--no-config", "arrays", "objects", "deep.entitlements"])
+        lint.expectGraceful(status: 1, stdout: ["nested more than 512 levels deep"])
+        #expect(lint.output.standardOutput.components(separatedBy: "nesting deeper than 512 levels").count == 3, "\(lint)")
+        let configuration = try folder.aasalint(["lint", "--config", "deep.yml", "arrays"])
+        configuration.expectGraceful(status: 2, stderr: ["deep.yml:1:", "nesting deeper than 256 levels"])
+        let match = try folder.aasalint(["match", "objects/apple-app-site-association", "https://example.com/"])
+        match.expectGraceful(status: 2, stderr: ["nesting deeper than 512 levels"])
+    }
+
+    /// The file is sparse: it takes no disk space, and reading it whole would take 200 MB of memory.
+    @Test func fileOf200MegabytesIsRefusedBeforeItIsRead() throws {
+        let folder = try Workspace()
+        let size = 200 * Self.megabyte
+        try folder.sparseFile("big/apple-app-site-association", size: size)
+        try folder.sparseFile("big.entitlements", size: size)
+        try folder.sparseFile("big.yml", size: size)
+        try folder.symbolicLink("linked/apple-app-site-association", to: "../big/apple-app-site-association")
+        let unread = 100 * Self.megabyte
+
+        let lint = try folder.aasalint(["lint", "--no-config", "big", "big.entitlements", "linked"])
+        lint.expectGraceful(status: 1, memory: unread, stdout: ["big/apple-app-site-association", "big.entitlements", "linked/apple-app-site-association"]
+            .map { "\($0):1:1: error: the file is \(size) bytes" })
+        let match = try folder.aasalint(["match", "linked/apple-app-site-association", "https://example.com/"])
+        match.expectGraceful(status: 2, memory: unread, stderr: ["linked/apple-app-site-association: the file is", "more than aasalint reads"])
+        let configuration = try folder.aasalint(["lint", "--config", "big.yml", "big"])
+        configuration.expectGraceful(status: 2, memory: unread, stderr: ["big.yml: the configuration file is \(size) bytes"])
+    }
+
+    @Test func stringsOfAMegabyte() throws {
+        let folder = try Workspace()
+        let long = String(repeating: "a", count: Self.megabyte)
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.\#(long)"], "components": [{"/": "/x"}]}]}, "\#(long)": 1}"#)
+        try folder.write("long.entitlements", Self.plist("<dict><key>com.apple.developer.associated-domains</key><array><string>applinks:\(long).com</string></array></dict>"))
+        try folder.write("long.yml", "include: [\"\(long)\"]\n")
+
+        let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association", "long.entitlements"])
+        lint.expectGraceful(status: 1, memory: 200 * Self.megabyte, stdout: ["[unknown-key]", "long.entitlements:3:"])
+        for format in ["json", "sarif"] {
+            try folder.aasalint(["lint", "--no-config", "--format", format, "apple-app-site-association"]).expectValidJSON(status: 1)
+        }
+        let configuration = try folder.aasalint(["lint", "--config", "long.yml", "apple-app-site-association"])
+        configuration.expectGraceful(status: 2, stderr: ["long.yml: the configuration file is"])
+    }
+
+    /// A pattern of a megabyte compiles into a megabyte of automaton states. Apple ignores files
+    /// over 128 KB, so only files no device would read get there.
+    @Test func patternOfAMegabyte() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: Self.megabyte))"}]}]}}"#)
+        let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"], deadline: .seconds(10))
+        withKnownIssue("the pattern compiler takes about 35 s and 900 MB on a 1 MB pattern in a debug build (Patterns/)") {
+            lint.expectGraceful(status: 1, time: .seconds(5), memory: 200 * Self.megabyte)
+        }
+    }
+
+    /// Apple ignores a file over 128 KB, but it is still read, and every rule in it compiled and
+    /// compared with the rules before it.
+    @Test func megabytesOfRealisticRules() throws {
+        let folder = try Workspace()
+        let shapes = [#"{"/": "/$(lang)/product/%d/*"}"#, #"{"/": "/help/%d/*", "exclude": true}"#,
+                      #"{"/": "/store/*/item%d", "?": {"ref": "?*"}}"#, #"{"/": "/blog/%d/??*"}"#]
+        let components = (0..<40_000).map { shapes[$0 % shapes.count].replacingOccurrences(of: "%d", with: String($0)) }
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\#(components.joined(separator: ",\n"))]}]}}"#)
+        let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"], deadline: .seconds(15))
+        withKnownIssue("rule compilation and order analysis grow faster than the file: 1 MB takes 4.7 s and 650 MB in a release build, 10 MB over 12 GB (Patterns/, Analysis/)") {
+            lint.expectGraceful(status: 1, time: .seconds(10))
+        }
+    }
+
+    @Test func patternAtAppleSizeLimitCompiles() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: 128 * 1024))"}]}]}}"#)
+        try folder.aasalint(["lint", "--no-config", "apple-app-site-association"]).expectGraceful(status: 1, memory: 300 * Self.megabyte)
+    }
+
+    @Test func hundredThousandKeysInOneAASAObject() throws {
+        let folder = try Workspace()
+        let keys = 100_000
+        // On one line, as minified files are: every finding's column is on that line.
+        try folder.write("apple-app-site-association", "{" + (0..<keys).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
+
+        let text = try folder.aasalint(["lint", "--no-config", "--snippet", "apple-app-site-association"])
+        text.expectGraceful(status: 1, memory: 500 * Self.megabyte)
+        #expect(text.output.standardOutput.components(separatedBy: "[unknown-key]").count == keys + 1, "\(text.output.standardOutput.suffix(300))")
+        let sarif = try folder.aasalint(["lint", "--no-config", "--format", "sarif", "apple-app-site-association"])
+        let results = (sarif.expectValidJSON(status: 1, memory: 1000 * Self.megabyte)?["runs"] as? [[String: Any]])?.first?["results"] as? [Any]
+        #expect((results?.count ?? 0) > keys)
+    }
+
+    @Test func hundredThousandKeysInEntitlementsAndConfiguration() throws {
+        let folder = try Workspace()
+        let keys = 100_000
+        try folder.write("keys.entitlements", Self.plist("<dict>" + (0..<keys).map { "<key>k\($0)</key><true/>" }.joined() + "</dict>"))
+        try folder.write("keys.yml", (0..<keys).map { "k\($0): 1\n" }.joined())
+
+        try folder.aasalint(["lint", "--no-config", "keys.entitlements"]).expectGraceful(status: 0)
+        let configuration = try folder.aasalint(["lint", "--config", "keys.yml", "keys.entitlements"])
+        configuration.expectGraceful(status: 2, memory: 300 * Self.megabyte, stderr: ["keys.yml:100000:1: error: unknown key 'k99999'"])
+    }
+
+    // MARK: Encodings
+
+    @Test func invalidUTF8WhereverAStringCanAppear() throws {
+        let folder = try Workspace()
+        let invalid: [UInt8] = [0xFF, 0xC3, 0x28]
+        let aasa: [(String, String)] = [
+            ("key", #"{"applinks\#u{0}": {"details": []}}"#),
+            ("app-id", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.\#u{0}"], "components": []}]}}"#),
+            ("pattern", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/\#u{0}/*"}]}]}}"#),
+            ("query", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"?": {"\#u{0}": "?*"}}]}]}}"#),
+            ("variable", #"{"applinks": {"substitutionVariables": {"v": ["\#u{0}"]}, "details": []}}"#),
+        ]
+        for (name, template) in aasa {
+            try folder.write("\(name)/apple-app-site-association", Self.replacingNUL(in: template, with: invalid))
+        }
+        try folder.write("key.entitlements", Self.replacingNUL(in: Self.plist("<dict><key>\u{0}</key><true/></dict>"), with: invalid))
+        try folder.write("string.entitlements", Self.replacingNUL(in: Self.plist("<dict><key>k</key><string>\u{0}</string></dict>"), with: invalid))
+        try folder.write("key.yml", Self.replacingNUL(in: "rules:\n  \u{0}: off\n", with: invalid))
+        try folder.write("value.yml", Self.replacingNUL(in: "include: [\"\u{0}\"]\n", with: invalid))
+
+        let lint = try folder.aasalint(["lint", "--no-config"] + aasa.map(\.0) + ["key.entitlements", "string.entitlements"])
+        lint.expectGraceful(status: 1, stdout: aasa.map { "\($0.0)/apple-app-site-association:1:" })
+        #expect(lint.output.standardOutput.components(separatedBy: "[invalid-utf8]").count == aasa.count + 1, "\(lint)")
+        #expect(lint.output.standardOutput.components(separatedBy: "invalid UTF-8 at byte offset").count == 3, "\(lint)")
+        for format in ["json", "sarif"] {
+            try folder.aasalint(["lint", "--no-config", "--format", format] + aasa.map(\.0)).expectValidJSON(status: 1)
+        }
+        for configuration in ["key.yml", "value.yml"] {
+            let run = try folder.aasalint(["lint", "--config", configuration, "key"])
+            run.expectGraceful(status: 2, stderr: ["\(configuration):", "invalid leading UTF-8 octet (byte 0x"])
+        }
+        let match = try folder.aasalint(["match", "pattern/apple-app-site-association", "https://example.com/"])
+        match.expectGraceful(status: 2, stderr: ["invalid UTF-8"])
+    }
+
+    /// Foundation cannot name an entry whose name is not UTF-8, so it cannot look inside.
+    @Test func folderNameThatIsNotUTF8() throws {
+        let folder = try Workspace()
+        try folder.write("good/apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        // macOS file systems refuse such names; there is nothing to test there.
+        guard folder.makeFolder(rawName: Array("bad".utf8) + [0xFF, 0xFE]) else { return }
+        let lint = try folder.aasalint(["lint", "--no-config", "."])
+        lint.expectGraceful(status: 2, stdout: ["good/apple-app-site-association"], stderr: ["its name is not valid UTF-8"])
+    }
+
+    @Test func byteOrderMarks() throws {
+        let folder = try Workspace()
+        let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
+        try folder.write("utf8/apple-app-site-association", utf8BOM + Array(#"{"applinks": {"details": []}}"#.utf8))
+        try folder.write("utf16/apple-app-site-association", [0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        try folder.write("bom.entitlements", utf8BOM + Array(Self.plist("<dict/>").utf8))
+        try folder.write("bom.yml", utf8BOM + Array("rules: {}\n".utf8))
+
+        let lint = try folder.aasalint(["lint", "--config", "bom.yml", "utf8", "utf16", "bom.entitlements"])
+        lint.expectGraceful(status: 1, stdout: [
+            "utf8/apple-app-site-association:1:1: warning: the file starts with a UTF-8 byte order mark",
+            "utf16/apple-app-site-association:1:1: error: invalid UTF-8: the file starts with a UTF-16 byte order mark",
+        ])
+        #expect(!lint.output.standardOutput.contains("bom.entitlements"), "a BOM before the XML declaration is allowed: \(lint)")
+    }
+
+    @Test func nulBytes() throws {
+        let folder = try Workspace()
+        try folder.write("in-string/apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["A\#u{0}B"]}]}}"#)
+        try folder.write("after-value/apple-app-site-association", #"{"applinks": {"details": []}}"# + "\u{0}")
+        try folder.write("only-nul/apple-app-site-association", [UInt8](repeating: 0, count: 4096))
+        try folder.write("nul.entitlements", Self.plist("<dict><key>k</key><string>a\u{0}b</string></dict>"))
+        try folder.write("nul.yml", "rules: {}\n\u{0}\n")
+
+        let lint = try folder.aasalint(["lint", "--no-config", "in-string", "after-value", "only-nul", "nul.entitlements"])
+        lint.expectGraceful(status: 1, stdout: [
+            "in-string/apple-app-site-association:1:41: error: not valid JSON: control character U+0000 in a string",
+            "after-value/apple-app-site-association:1:30: error: not valid JSON: unexpected content after the end",
+            "only-nul/apple-app-site-association:1:1: error: not valid JSON: expected a value, found a NUL byte",
+            "the character U+0000 is not allowed in XML",
+        ])
+        try folder.aasalint(["lint", "--no-config", "--format", "sarif", "in-string", "only-nul"]).expectValidJSON(status: 1)
+        let configuration = try folder.aasalint(["lint", "--config", "nul.yml", "in-string"])
+        configuration.expectGraceful(status: 2, stderr: ["nul.yml:2:1: error: invalid YAML: control characters are not allowed (U+0000)"])
+    }
+
+    // MARK: Bombs
+
+    @Test func xmlEntityBombsAndExternalEntitiesAreRefused() throws {
+        let folder = try Workspace()
+        let laughs = (1...9).map { level in
+            "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
+        }.joined(separator: "\n")
+        let documents = [
+            "billion-laughs": "<!DOCTYPE plist [\n<!ENTITY lol0 \"lol\">\n\(laughs)\n]>\n<plist><dict><key>k</key><string>&lol9;</string></dict></plist>",
+            "external-entity": "<!DOCTYPE plist [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n<plist><dict><key>k</key><string>&secret;</string></dict></plist>",
+            "parameter-entity": "<!DOCTYPE plist [<!ENTITY % remote SYSTEM \"http://127.0.0.1:9/evil.dtd\"> %remote;]>\n<plist><dict/></plist>",
+            "external-dtd": "<!DOCTYPE plist SYSTEM \"file:///etc/passwd\">\n<plist><dict><key>k</key><string>&secret;</string></dict></plist>",
+        ]
+        for (name, body) in documents {
+            try folder.write("\(name).entitlements", "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + body)
+        }
+        let lint = try folder.aasalint(["lint", "--no-config", "."])
+        lint.expectGraceful(status: 1, stdout: documents.keys.map { "\($0).entitlements:" })
+        #expect(lint.output.standardOutput.components(separatedBy: "[invalid-plist]").count == documents.count + 1, "\(lint)")
+        #expect(!lint.output.standardOutput.contains("root:"), "an external entity was read: \(lint)")
+    }
+
+    @Test func yamlAliasBombsAreRefused() throws {
+        let folder = try Workspace()
+        let levels = (1...9).map { level in
+            "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]"
+        }.joined(separator: "\n")
+        try folder.write("bomb.yml", "l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n\(levels)\n")
+        try folder.write("self.yml", "rules: &loop {catch-all: *loop}\n")
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": []}}"#)
+
+        let bomb = try folder.aasalint(["lint", "--config", "bomb.yml", "apple-app-site-association"])
+        bomb.expectGraceful(status: 2, stderr: ["aliases expand to more than 100000 values"])
+        let loop = try folder.aasalint(["lint", "--config", "self.yml", "apple-app-site-association"])
+        loop.expectGraceful(status: 2, stderr: ["self.yml:1:"])
+    }
+
+    // MARK: Patterns
+
+    @Test func pathologicalPatternsStayLinear() throws {
+        let folder = try Workspace()
+        let patterns = [
+            "*a*a*a*a*a*a*a*a*b", "*a??????????????????b", String(repeating: "*a", count: 40) + "b",
+            String(repeating: "?*", count: 40) + "b", "*$(alnum)*$(alnum)*$(alnum)*$(alnum)*$(alnum)*b",
+        ]
+        let components = patterns.map { ##"{"/": "\##($0)", "?": {"q": "\##($0)"}, "#": "\##($0)"}"## }.joined(separator: ", ")
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\#(components)]}]}}"#)
+        let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"])
+        lint.expectGraceful(status: 1)
+
+        let long = String(repeating: "a", count: 10_000)
+        let url = "https://example.com/\(long)?q=\(long)#\(long)"
+        for extra in [[], ["--trace"], ["--format", "json"]] {
+            let match = try folder.aasalint(["match", "apple-app-site-association", url] + extra)
+            match.expectGraceful(status: 1)
+            if extra == ["--format", "json"] { match.expectValidJSON(status: 1) }
+        }
+        let matching = try folder.aasalint(["match", "apple-app-site-association", "https://example.com/\(long)b?q=\(long)b#\(long)b"])
+        matching.expectGraceful(status: 0)
+    }
+
+    // MARK: File system
+
+    @Test func discoverySurvivesLoopsAndEntriesItCannotRead() throws {
+        let folder = try Workspace()
+        try folder.write("site/apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        try folder.symbolicLink("site/loop", to: "..")
+        try folder.symbolicLink("site/deeper/up", to: "../..")
+        try folder.symbolicLink("self.entitlements", to: "self.entitlements")
+        try folder.symbolicLink("dangling/apple-app-site-association", to: "nowhere")
+        try folder.symbolicLink("zero.entitlements", to: "/dev/zero")
+        try folder.symbolicLink("unrelated-broken-link", to: "nowhere")
+        try folder.fifo("pipe/apple-app-site-association")
+
+        let lint = try folder.aasalint(["lint", "--no-config", "."])
+        lint.expectGraceful(status: 2, stdout: ["site/apple-app-site-association:1:"], stderr: [
+            "self.entitlements: cannot read this file: it is a symbolic link to self.entitlements that leads nowhere or back to itself",
+            "dangling/apple-app-site-association: cannot read this file: it is a symbolic link to nowhere that leads nowhere",
+            "zero.entitlements: not a regular file (a character device)",
+            "pipe/apple-app-site-association: not a regular file (a named pipe)",
+        ])
+        #expect(!lint.output.standardError.contains("unrelated-broken-link"), "\(lint)")
+        let explicit = try folder.aasalint(["lint", "--no-config", "pipe/apple-app-site-association"])
+        explicit.expectGraceful(status: 2)
+        let match = try folder.aasalint(["match", "zero.entitlements", "https://example.com/"])
+        match.expectGraceful(status: 2, memory: 100 * Self.megabyte, stderr: ["zero.entitlements: "])
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root reads files whatever their permissions; the links, pipes and devices above stand in"))
+    func unreadableFile() throws {
+        let folder = try Workspace()
+        try folder.write("locked/apple-app-site-association", "{}")
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.url.appendingPathComponent("locked/apple-app-site-association").path)
+        let lint = try folder.aasalint(["lint", "--no-config", "locked"])
+        lint.expectGraceful(status: 2, stderr: ["locked/apple-app-site-association: cannot open this file for reading"])
+    }
+
+    // MARK: Output safety
+
+    /// Escape sequences that clear the screen, retitle the window, hide text or reverse it,
+    /// in every place a finding quotes file content, and in file names.
+    @Test func outputNeverPassesOnTerminalControls() throws {
+        let folder = try Workspace()
+        let hostile = #"\u001b[2J\u001b]0;owned\u0007\u001b[8m\r\b\u009b31m\u202e\u2066"#
+        try folder.write("apple-app-site-association", #"""
+            {"applinks": {"details": [{"appIDs": ["\#(hostile)"], "appID": "x",
+              "components": [{"/": "/\#(hostile)", "?": {"\#(hostile)": "x"}, "comment": "\#(hostile)"}]}]},
+             "\#(hostile)": 1, "webcredentials": {"apps": ["\#(hostile)"]}}
+            """#)
+        try folder.write("\u{1B}]0;named\u{07}/apple-app-site-association", #"{"\#(hostile)": 1}"#)
+        // YAML's own escape: a raw control character is a syntax error.
+        try folder.write("hostile.yml", "rules: {\"\\e[2Jcatch-all\": warning}\n")
+
+        let text = try folder.aasalint(["lint", "--no-config", "--snippet", "--summary", "."])
+        text.expectGraceful(status: 1)
+        text.expectNoTerminalControls()
+        #expect(text.output.standardOutput.contains(#"\u{1B}[2J"#), "escaped, not dropped: \(text)")
+        for format in ["json", "sarif", "github"] {
+            let report = try folder.aasalint(["lint", "--no-config", "--format", format, "."])
+            report.expectNoTerminalControls()
+            if format != "github" { report.expectValidJSON(status: 1) }
+        }
+        let configuration = try folder.aasalint(["lint", "--config", "hostile.yml", "apple-app-site-association"])
+        configuration.expectGraceful(status: 2)
+        configuration.expectNoTerminalControls()
+        let match = try folder.aasalint(["match", "apple-app-site-association", "https://example.com/x", "--trace"])
+        match.expectGraceful(status: 1)
+        match.expectNoTerminalControls()
+    }
+
+    // MARK: Input builders
+
+    static func plist(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">\(body)</plist>
+        """
+    }
+
+    /// Swift strings cannot hold invalid UTF-8: templates mark its place with a NUL.
+    static func replacingNUL(in template: String, with bytes: [UInt8]) -> [UInt8] {
+        Array(template.utf8).flatMap { $0 == 0 ? bytes : [$0] }
+    }
+}
+
+/// A temporary folder for one test's inputs, removed when the test ends.
+private final class Workspace {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func write(_ path: String, _ text: String) throws {
+        try write(path, Array(text.utf8))
+    }
+
+    func write(_ path: String, _ bytes: [UInt8]) throws {
+        try Data(bytes).write(to: try place(path))
+    }
+
+    /// A file of `size` bytes that occupies no disk space.
+    func sparseFile(_ path: String, size: Int) throws {
+        let file = try place(path)
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+    }
+
+    func symbolicLink(_ path: String, to destination: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: try place(path).path, withDestinationPath: destination)
+    }
+
+    func fifo(_ path: String) throws {
+        let file = try place(path)
+        guard mkfifo(file.path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// False when the file system refuses the name.
+    func makeFolder(rawName: [UInt8]) -> Bool {
+        let path = Array(url.path.utf8) + [UInt8(ascii: "/")] + rawName + [0]
+        return path.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) == 0 }
+        }
+    }
+
+    func aasalint(_ arguments: [String], deadline: Duration = .seconds(120)) throws -> HostileRun {
+        let watch = ProcessWatch(deadline: deadline)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let output = try BinaryRunner.run(arguments, workingDirectory: url, whileRunning: { watch.watch($0) })
+        return HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
+                          peakMemory: watch.peakMemory, timedOut: watch.timedOut)
+    }
+
+    private func place(_ path: String) throws -> URL {
+        let file = url.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return file
+    }
+}
+
+/// How one run on hostile input ended.
+private struct HostileRun: CustomStringConvertible {
+    let arguments: [String]
+    let output: BinaryRun
+    let elapsed: Duration
+    /// Peak resident memory in bytes; nil where the system does not say (outside Linux).
+    let peakMemory: Int?
+    let timedOut: Bool
+
+    /// A run on hostile input takes a few seconds in a debug build; much more means that
+    /// something is quadratic or worse.
+    static let defaultTime = Duration.seconds(30)
+    /// The process alone takes about 30 MB.
+    static let defaultMemory = 150 * 1024 * 1024
+
+    var description: String {
+        let memory = peakMemory.map { "\($0 / 1024 / 1024) MB" } ?? "unknown"
+        return "aasalint \(arguments.joined(separator: " ")): status \(output.status), \(elapsed), peak memory \(memory)\n"
+            + "stdout: \(output.standardOutput.prefix(2000))\nstderr: \(output.standardError.prefix(2000))"
+    }
+
+    /// Ended by itself, with the expected status, within the bounds, saying what is expected.
+    func expectGraceful(status: Int32, time: Duration = defaultTime, memory: Int = defaultMemory,
+                        stdout: [String] = [], stderr: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) {
+        for text in stdout {
+            #expect(output.standardOutput.contains(text), "stdout lacks \"\(text)\": \(self)", sourceLocation: sourceLocation)
+        }
+        for text in stderr {
+            #expect(output.standardError.contains(text), "stderr lacks \"\(text)\": \(self)", sourceLocation: sourceLocation)
+        }
+        #expect(!timedOut, "stopped after \(elapsed) (deadline or memory ceiling): \(self)", sourceLocation: sourceLocation)
+        #expect(!output.endedBySignal, "ended by a signal: \(self)", sourceLocation: sourceLocation)
+        #expect(output.status == status, "\(self)", sourceLocation: sourceLocation)
+        #expect(elapsed < time, "took \(elapsed): \(self)", sourceLocation: sourceLocation)
+        if let peakMemory {
+            #expect(peakMemory < memory, "used \(peakMemory / 1024 / 1024) MB: \(self)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The run was graceful and its standard output is one JSON value, which it returns when
+    /// it is an object.
+    @discardableResult
+    func expectValidJSON(status: Int32, memory: Int = defaultMemory, sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any]? {
+        expectGraceful(status: status, memory: memory, sourceLocation: sourceLocation)
+        do {
+            return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8), options: [.fragmentsAllowed]) as? [String: Any]
+        } catch {
+            Issue.record("not valid JSON (\(error)): \(self)", sourceLocation: sourceLocation)
+            return nil
+        }
+    }
+
+    /// Neither output holds a character that moves the cursor, rewrites the screen or
+    /// reverses text: C0 controls other than tab and line feed, DEL, C1 controls (U+009B
+    /// starts an escape sequence on its own), and bidirectional overrides and isolates.
+    func expectNoTerminalControls(sourceLocation: SourceLocation = #_sourceLocation) {
+        for (name, text) in [("stdout", output.standardOutput), ("stderr", output.standardError)] {
+            let controls = text.unicodeScalars.filter { scalar in
+                switch scalar.value {
+                case 0x09, 0x0A: false
+                case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+                default: false
+                }
+            }
+            #expect(controls.isEmpty, "\(name) passes on \(controls.map { String($0.value, radix: 16) }): \(self)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+}
+
+/// Watches a running process from a thread of its own: samples its peak memory and kills it
+/// at the deadline or past the memory ceiling, so that a hang or a blow-up fails the test
+/// instead of stalling the suite or the machine.
+private final class ProcessWatch: @unchecked Sendable {
+    static let memoryCeiling = 2 * 1024 * 1024 * 1024
+    private let deadline: Duration
+    private let lock = NSLock()
+    private var peak: Int?
+    private var killed = false
+
+    init(deadline: Duration) {
+        self.deadline = deadline
+    }
+
+    var peakMemory: Int? { lock.withLock { peak } }
+    var timedOut: Bool { lock.withLock { killed } }
+
+    func watch(_ process: Process) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        while process.isRunning {
+            if let resident = Self.peakResidentMemory(of: process.processIdentifier) {
+                lock.withLock { peak = max(peak ?? 0, resident) }
+            }
+            if clock.now - start > deadline || (peakMemory ?? 0) > Self.memoryCeiling {
+                lock.withLock { killed = true }
+                kill(process.processIdentifier, SIGKILL)
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+
+    /// `VmHWM` of /proc/PID/status, the high-water mark of resident memory (Linux only).
+    private static func peakResidentMemory(of pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
+        return kilobytes * 1024
+    }
+}
