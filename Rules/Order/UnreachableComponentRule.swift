@@ -29,6 +29,13 @@ struct UnreachableComponentRule: Rule {
     }
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        if file.aasa != nil, file.byteCount > LintFile.compilationLimit {
+            return [Diagnostic(
+                ruleID: Self.description.id, severity: .note,
+                message: "the rule-order analysis was skipped: the file is \(file.byteCount) bytes, and files over \(LintFile.compilationLimit) bytes are not compiled (Apple ignores files over 128 KB anyway)",
+                location: file.fileLocation
+            )]
+        }
         guard let analysis = RuleOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
         var diagnostics: [Diagnostic] = []
         for order in analysis.entries {

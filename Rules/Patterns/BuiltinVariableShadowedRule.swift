@@ -18,7 +18,7 @@ struct BuiltinVariableShadowedRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        PatternCatalog(file: file).variables.compactMap { variable in
+        file.patternCatalog.variables.compactMap { variable in
             guard let builtIn = BuiltInVariable(rawValue: variable.name) else { return nil }
             return diagnostic(
                 "the custom variable \"\(variable.name)\" replaces the built-in $(\(builtIn.rawValue)) (\(Self.meaning(of: builtIn))) in every pattern of this file; give it a name of its own",

@@ -19,7 +19,7 @@ struct EmptyVariableRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        PatternCatalog(file: file).variables.flatMap { variable -> [Diagnostic] in
+        file.patternCatalog.variables.flatMap { variable -> [Diagnostic] in
             if variable.values.isEmpty, file.root?.node(at: variable.pointer)?.elements != nil {
                 return [diagnostic(
                     "\"$(\(variable.name))\" has no values, so every pattern that uses it never matches; give it values or remove it",

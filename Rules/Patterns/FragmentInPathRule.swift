@@ -20,7 +20,7 @@ struct FragmentInPathRule: OptionlessRule {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         let host = ExampleURL.host(of: file, in: context)
-        return PatternCatalog(file: file).occurrences.compactMap { occurrence in
+        return file.patternCatalog.occurrences.compactMap { occurrence in
             guard occurrence.isPath, let hash = occurrence.pattern.tokens.first(where: { $0.kind == .literal("#") }) else { return nil }
             let scalars = Array(occurrence.pattern.text.unicodeScalars)
             let path = String(String.UnicodeScalarView(scalars[..<hash.range.lowerBound]))

@@ -18,7 +18,7 @@ struct InvalidPercentEncodingRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        let catalog = PatternCatalog(file: file)
+        let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
         for occurrence in catalog.occurrences where occurrence.isComparedEncoded {

@@ -18,7 +18,7 @@ struct InvalidVariableNameRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        let catalog = PatternCatalog(file: file)
+        let catalog = file.patternCatalog
         var diagnostics = catalog.variables.filter { !SubstitutionVariables.isValidName($0.name) }.map { variable in
             diagnostic(
                 "the variable name \"\(variable.name)\" \(Self.problem(variable.name)); patterns cannot refer to it, so the system never uses its values; rename it",

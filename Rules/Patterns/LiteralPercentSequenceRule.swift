@@ -19,7 +19,7 @@ struct LiteralPercentSequenceRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        let catalog = PatternCatalog(file: file)
+        let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
         for occurrence in catalog.occurrences where occurrence.isComparedDecoded {

@@ -19,7 +19,7 @@ struct QueryInPathRule: OptionlessRule {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         let host = ExampleURL.host(of: file, in: context)
-        return PatternCatalog(file: file).occurrences.compactMap { occurrence in
+        return file.patternCatalog.occurrences.compactMap { occurrence in
             guard occurrence.isPath, let start = Self.queryStart(in: occurrence.pattern.tokens) else { return nil }
             let scalars = Array(occurrence.pattern.text.unicodeScalars)
             let path = String(String.UnicodeScalarView(scalars[..<start]))

@@ -19,7 +19,7 @@ struct UndefinedVariableRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        let catalog = PatternCatalog(file: file)
+        let catalog = file.patternCatalog
         let known = catalog.variables.map(\.name) + BuiltInVariable.allCases.map(\.rawValue)
         var diagnostics: [Diagnostic] = []
         for occurrence in catalog.occurrences {

@@ -18,7 +18,7 @@ struct UnusedVariableRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        let catalog = PatternCatalog(file: file)
+        let catalog = file.patternCatalog
         return catalog.variables.filter { !catalog.isReferenced($0.name) }.map { variable in
             diagnostic(
                 "\"$(\(variable.name))\" is defined but no pattern uses it; use it in a pattern or remove it",

@@ -18,7 +18,7 @@ struct VariableReferencesVariableRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        let catalog = PatternCatalog(file: file)
+        let catalog = file.patternCatalog
         return catalog.occurrences.compactMap { occurrence in
             guard case .variableValue(let name) = occurrence.role,
                   let reference = Pattern(occurrence.pattern.text).tokens.first(where: Self.isReference)

@@ -19,7 +19,7 @@ struct WholeQueryStringRule: OptionlessRule {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         let host = ExampleURL.host(of: file, in: context)
-        return PatternCatalog(file: file).occurrences.compactMap { occurrence in
+        return file.patternCatalog.occurrences.compactMap { occurrence in
             guard occurrence.role == .query, let items = Self.items(of: occurrence.pattern.text) else { return nil }
             let withExtra = ExampleURL.make(host: host, path: "/", query: occurrence.pattern.text.replacingWildcards() + "&utm_source=x",
                                             percentEncoded: true)

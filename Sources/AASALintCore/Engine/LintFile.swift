@@ -67,10 +67,21 @@ public struct LintFile: Sendable {
 
     public var fileLocation: Location { document.fileLocation }
 
+    /// Files larger than this are not compiled for matching and rule-order analysis: Apple
+    /// ignores files over 128 KB, and compiling every rule of a file of many megabytes takes
+    /// gigabytes. The other rules still run on them.
+    public static let compilationLimit = 1 << 20
+
     /// The compiled matcher of an AASA file, built once for every rule that asks; nil when the
-    /// file is not an AASA JSON object.
+    /// file is not an AASA JSON object, or is over `compilationLimit`.
     public var matcher: AASAMatcher? {
-        derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
+        guard byteCount <= Self.compilationLimit else { return nil }
+        return derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
+    }
+
+    /// Every pattern of the file with its place and settings, read once for the pattern rules.
+    public var patternCatalog: PatternCatalog {
+        derived.catalog { PatternCatalog(file: self) }
     }
 
 }
@@ -104,6 +115,7 @@ public struct LintContext: Sendable {
 private final class DerivedWork: @unchecked Sendable {
     private let lock = NSLock()
     private var compiled: AASAMatcher??
+    private var patterns: PatternCatalog?
 
     func matcher(_ build: () -> AASAMatcher?) -> AASAMatcher? {
         lock.lock()
@@ -111,6 +123,15 @@ private final class DerivedWork: @unchecked Sendable {
         if let compiled { return compiled }
         let built = build()
         compiled = .some(built)
+        return built
+    }
+
+    func catalog(_ build: () -> PatternCatalog) -> PatternCatalog {
+        lock.lock()
+        defer { lock.unlock() }
+        if let patterns { return patterns }
+        let built = build()
+        patterns = built
         return built
     }
 }
