@@ -25,7 +25,10 @@ struct LockstepSearch {
                     stopsWhenUncovered: Bool = true, budget: inout Int) -> Outcome {
         let always = others.filter { $0.automaton == nil }.map(\.id)
         let tracked = others.compactMap { other in other.automaton.map { (id: other.id, automaton: $0) } }
-        let classes = ScalarClasses(separating: (subject + tracked.map(\.automaton)).flatMap(\.classes.sets))
+        let involved = subject + tracked.map(\.automaton)
+        // One automaton needs no common refinement: its own partition is one (and most
+        // searches over rules that share no prefix with another are of that kind).
+        let classes = involved.count == 1 ? involved[0].classes : ScalarClasses(separating: involved.flatMap(\.classes.sets))
         let readable = classes.sets.indices
             .map { (index: $0, value: classes.sets[$0].representative?.value ?? classes.sets[$0].ranges[0].lowerBound) }
             .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
