@@ -4,10 +4,12 @@ import Foundation
 /// Dispatches `aasalint [COMMAND] ...` to a subcommand and turns failures into exit status 2.
 struct CommandLineTool {
     static let summary = "Lint apple-app-site-association files and entitlements before users find the mistakes."
-    static let commands: [CommandSpec] = [
-        LintCommand.spec, MatchCommand.spec, DiffCommand.spec, FetchCommand.spec, RulesCommand.spec, InitCommand.spec, SchemaCommand.spec, CompletionsCommand.spec,
-        VersionCommand.spec,
+    /// In the order `aasalint --help` lists them.
+    static let subcommands: [any Subcommand.Type] = [
+        LintCommand.self, MatchCommand.self, DiffCommand.self, FetchCommand.self, RulesCommand.self, InitCommand.self,
+        SchemaCommand.self, CompletionsCommand.self, VersionCommand.self,
     ]
+    static let commands: [CommandSpec] = subcommands.map { $0.spec }
 
     var output = StandardStreams()
 
@@ -21,25 +23,10 @@ struct CommandLineTool {
             return ExitStatus.success
         case "--version":
             return VersionCommand(output: output).run([])
-        case "lint":
-            return LintCommand(output: output).run(Array(arguments.dropFirst()))
-        case "match":
-            return MatchCommand(output: output).run(Array(arguments.dropFirst()))
-        case "fetch":
-            return FetchCommand(output: output).run(Array(arguments.dropFirst()))
-        case "diff":
-            return DiffCommand(output: output).run(Array(arguments.dropFirst()))
-        case "rules":
-            return RulesCommand(output: output).run(Array(arguments.dropFirst()))
-        case "init":
-            return InitCommand(output: output).run(Array(arguments.dropFirst()))
-        case "schema":
-            return SchemaCommand(output: output).run(Array(arguments.dropFirst()))
-        case "completions":
-            return CompletionsCommand(output: output).run(Array(arguments.dropFirst()))
-        case "version":
-            return VersionCommand(output: output).run(Array(arguments.dropFirst()))
         default:
+            if let command = Self.subcommands.first(where: { $0.spec.name == first }) {
+                return command.init(output: output).run(Array(arguments.dropFirst()))
+            }
             // `aasalint PATH` and `aasalint --format json PATH` mean `aasalint lint ...`, unless the
             // word looks like a mistyped command rather than a file.
             if !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first),

@@ -1,7 +1,7 @@
 import AASALintCore
 import AASALintRules
 
-struct CompletionsCommand {
+struct CompletionsCommand: Subcommand {
     static let spec = CommandSpec(
         name: "completions",
         summary: "Print a shell completion script: bash or zsh",
@@ -11,17 +11,7 @@ struct CompletionsCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-        } catch {
-            return output.fail(error.description)
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
         let ruleIDs = BuiltInRules.all.map { $0.description.id }
         let completions = ShellCompletions(commands: CommandLineTool.commands, ruleIDs: ruleIDs)
         switch parsed.positionals.first {

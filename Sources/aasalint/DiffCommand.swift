@@ -3,7 +3,7 @@ import Foundation
 
 /// `aasalint diff OLD NEW`: which URLs change behaviour between two versions of an AASA file,
 /// per app and service, with example URLs computed from the rules.
-struct DiffCommand {
+struct DiffCommand: Subcommand {
     static let spec = CommandSpec(
         name: "diff",
         summary: "Compare two AASA files by meaning: which URLs stop or start opening each app",
@@ -20,22 +20,8 @@ struct DiffCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-        } catch {
-            return output.fail(error.description)
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
-        do {
-            return try diff(parsed)
-        } catch {
-            return output.fail(error.description)
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+        try diff(parsed)
     }
 
     private func diff(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {

@@ -4,7 +4,7 @@ import Foundation
 
 /// `aasalint fetch HOST ...` and `aasalint lint --remote`: download the file each host serves
 /// and Apple's CDN copy, then report the remote rules and the file rules on what was served.
-struct FetchCommand {
+struct FetchCommand: Subcommand {
     /// Where and how to download; `lint --remote` takes them too.
     static let remoteOptions = [
         OptionSpec(name: "origin-base", valueName: "URL",
@@ -28,25 +28,8 @@ struct FetchCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-        } catch {
-            return output.fail(error.description)
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
-        do {
-            return try check(hosts: parsed.positionals, configuration: try ConfigurationOptions.load(parsed), parsed)
-        } catch let errors as ConfigurationErrors {
-            output.writeError(errors.description + "\n")
-            return ExitStatus.failure
-        } catch {
-            return output.fail("\(error)")
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+        try check(hosts: parsed.positionals, configuration: try ConfigurationOptions.load(parsed), parsed)
     }
 
     /// `lint --remote`: the hosts of the configuration's `domains`.

@@ -1,7 +1,7 @@
 import AASALintCore
 import Foundation
 
-struct InitCommand {
+struct InitCommand: Subcommand {
     static let spec = CommandSpec(
         name: "init",
         summary: "Write a commented starter .aasalint.yml in the current folder",
@@ -11,17 +11,7 @@ struct InitCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-        } catch {
-            return output.fail(error.description)
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
         let path = parsed.positionals.first ?? ConfigurationLoader.fileName
         guard !FileManager.default.fileExists(atPath: path) else {
             return output.fail("\(path) already exists; remove it first or edit it (aasalint never overwrites a configuration)")

@@ -2,7 +2,7 @@ import AASALintCore
 import AASALintRules
 import Foundation
 
-struct LintCommand {
+struct LintCommand: Subcommand {
     static let spec = CommandSpec(
         name: "lint",
         summary: "Lint apple-app-site-association and .entitlements files under the given paths",
@@ -35,25 +35,8 @@ struct LintCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-        } catch {
-            return output.fail(error.description)
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
-        do {
-            return try lint(parsed)
-        } catch let errors as ConfigurationErrors {
-            output.writeError(errors.description + "\n")
-            return ExitStatus.failure
-        } catch {
-            return output.fail("\(error)")
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+        try lint(parsed)
     }
 
     private func lint(_ parsed: ParsedArguments) throws -> Int32 {

@@ -3,7 +3,7 @@ import Foundation
 
 /// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why;
 /// `aasalint match --explain-order AASA`: which rules of each entry are dead or shadowed.
-struct MatchCommand {
+struct MatchCommand: Subcommand {
     static let spec = CommandSpec(
         name: "match",
         summary: "Decide like the system whether a URL opens each app of an AASA file, and why",
@@ -21,22 +21,8 @@ struct MatchCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-        } catch {
-            return output.fail(error.description)
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
-        do {
-            return try match(parsed)
-        } catch {
-            return output.fail(error.description)
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+        try match(parsed)
     }
 
     private func match(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct RulesCommand {
+struct RulesCommand: Subcommand {
     static let spec = CommandSpec(
         name: "rules",
         summary: "List the rules, or explain one: rationale, default severity, options and examples",
@@ -11,22 +11,8 @@ struct RulesCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        let registry: RuleRegistry
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-            registry = try ConfigurationOptions.registry(for: parsed.wantsHelp ? Configuration() : ConfigurationOptions.load(parsed))
-        } catch let errors as ConfigurationErrors {
-            output.writeError(errors.description + "\n")
-            return ExitStatus.failure
-        } catch {
-            return output.fail("\(error)")
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+        let registry = try ConfigurationOptions.registry(for: ConfigurationOptions.load(parsed))
         guard let id = parsed.positionals.first else {
             output.write(RuleDocumentation.list(registry.descriptions))
             return ExitStatus.success

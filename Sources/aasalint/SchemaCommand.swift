@@ -1,7 +1,7 @@
 import AASALintCore
 import AASALintRules
 
-struct SchemaCommand {
+struct SchemaCommand: Subcommand {
     static let spec = CommandSpec(
         name: "schema",
         summary: "Print a JSON Schema: of the AASA format (aasa) or of .aasalint.yml (config)",
@@ -11,19 +11,8 @@ struct SchemaCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
-        let registry: RuleRegistry
-        do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-            registry = try BuiltInRules.registry()
-        } catch {
-            return output.fail("\(error)")
-        }
-        if parsed.wantsHelp {
-            output.write(HelpFormatter.help(for: Self.spec))
-            return ExitStatus.success
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+        let registry = try BuiltInRules.registry()
         switch parsed.positionals.first {
         case "aasa":
             output.write(AASAJSONSchema.text)

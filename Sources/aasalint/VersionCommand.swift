@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct VersionCommand {
+struct VersionCommand: Subcommand {
     static let spec = CommandSpec(
         name: "version",
         summary: "Print the version of aasalint",
@@ -9,16 +9,7 @@ struct VersionCommand {
 
     let output: StandardStreams
 
-    func run(_ arguments: [String]) -> Int32 {
-        do {
-            let parsed = try ArgumentParser.parse(arguments, for: Self.spec)
-            if parsed.wantsHelp {
-                output.write(HelpFormatter.help(for: Self.spec))
-                return ExitStatus.success
-            }
-        } catch {
-            return output.fail(error.description)
-        }
+    func execute(_ parsed: ParsedArguments) throws -> Int32 {
         output.write("aasalint \(AASALintVersion.current) (libyaml \(YAMLLibrary.version))\n")
         return ExitStatus.success
     }

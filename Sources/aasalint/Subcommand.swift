@@ -1,0 +1,34 @@
+import AASALintCore
+
+/// A command of the tool: its specification, and what it does with parsed arguments. Parsing,
+/// `--help` and turning failures into exit status 2 are the same for every command.
+protocol Subcommand {
+    static var spec: CommandSpec { get }
+    var output: StandardStreams { get }
+    init(output: StandardStreams)
+    /// Runs with arguments already parsed and checked; thrown errors become exit status 2.
+    func execute(_ parsed: ParsedArguments) throws -> Int32
+}
+
+extension Subcommand {
+    func run(_ arguments: [String]) -> Int32 {
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
+        } catch {
+            return output.fail(error.description)
+        }
+        if parsed.wantsHelp {
+            output.write(HelpFormatter.help(for: Self.spec))
+            return ExitStatus.success
+        }
+        do {
+            return try execute(parsed)
+        } catch let errors as ConfigurationErrors {
+            output.writeError(errors.description + "\n")
+            return ExitStatus.failure
+        } catch {
+            return output.fail("\(error)")
+        }
+    }
+}
