@@ -20,11 +20,13 @@ let package = Package(
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules"]),
         .executableTarget(name: "aasalint-bench", dependencies: ["AASALintCore"], path: "bench/aasalint-bench"),
-        .testTarget(name: "AASALintCoreTests", dependencies: ["AASALintCore"]),
+        // Helpers shared by the test targets (a local HTTP server for the remote checks).
+        .target(name: "AASALintTestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "AASALintCoreTests", dependencies: ["AASALintCore", "AASALintTestSupport"]),
         .testTarget(
             name: "AASALintRulesTests",
             dependencies: ["AASALintCore", "AASALintRules"]
         ),
-        .testTarget(name: "aasalintTests", dependencies: ["aasalint", "AASALintCore", "AASALintRules"]),
+        .testTarget(name: "aasalintTests", dependencies: ["aasalint", "AASALintCore", "AASALintRules", "AASALintTestSupport"]),
     ]
 )

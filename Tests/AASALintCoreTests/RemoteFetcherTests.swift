@@ -1,4 +1,5 @@
 import AASALintCore
+import AASALintTestSupport
 import Foundation
 import Testing
 

@@ -2,12 +2,12 @@ import Foundation
 
 /// `Fixtures/remote/server.py` on a free port of 127.0.0.1, running for as long as this object
 /// lives: it stops when its standard input closes, here or when the test process ends.
-final class RemoteTestServer {
-    let port: Int
+public final class RemoteTestServer {
+    public let port: Int
     private let process = Process()
     private let input = Pipe()
 
-    init() throws {
+    public init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/remote/server.py")
         let output = Pipe()
@@ -34,12 +34,12 @@ final class RemoteTestServer {
     }
 
     /// `http://127.0.0.1:PORT/origin`, the base that stands for every host.
-    var originBase: String { "http://127.0.0.1:\(port)/origin" }
+    public var originBase: String { "http://127.0.0.1:\(port)/origin" }
 
     /// `http://127.0.0.1:PORT/cdn`, the base that stands for Apple's CDN.
-    var cdnBase: String { "http://127.0.0.1:\(port)/cdn" }
+    public var cdnBase: String { "http://127.0.0.1:\(port)/cdn" }
 }
 
-struct RemoteTestServerError: Error, CustomStringConvertible {
-    let description: String
+public struct RemoteTestServerError: Error, CustomStringConvertible {
+    public let description: String
 }

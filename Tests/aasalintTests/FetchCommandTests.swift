@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 
