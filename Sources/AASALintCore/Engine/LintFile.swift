@@ -79,6 +79,12 @@ public struct LintFile: Sendable {
         return derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
     }
 
+    /// Drops the compiled matcher and pattern catalog once every rule has seen the file, so that
+    /// linting many files holds the compiled form of only those in progress.
+    public func releaseDerivedWork() {
+        derived.release()
+    }
+
     /// Every pattern of the file with its place and settings, read once for the pattern rules.
     public var patternCatalog: PatternCatalog {
         derived.catalog { PatternCatalog(file: self) }
@@ -124,6 +130,13 @@ private final class DerivedWork: @unchecked Sendable {
         let built = build()
         compiled = .some(built)
         return built
+    }
+
+    func release() {
+        lock.lock()
+        defer { lock.unlock() }
+        compiled = nil
+        patterns = nil
     }
 
     func catalog(_ build: () -> PatternCatalog) -> PatternCatalog {

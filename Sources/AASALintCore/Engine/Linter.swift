@@ -26,7 +26,7 @@ public struct Linter: Sendable {
         }
         let plan = self.plan
         let diagnostics = work.parallelMap { file, selection in
-            selection.entries.filter { $0.description.fileKinds.contains(file.kind) }.flatMap { entry in
+            let findings = selection.entries.filter { $0.description.fileKinds.contains(file.kind) }.flatMap { entry in
                 entry.check.check(file, in: context).compactMap { finding -> Diagnostic? in
                     var diagnostic = finding
                     // A rule's own notes ("this could not be decided") stay notes whatever its severity.
@@ -34,6 +34,8 @@ public struct Linter: Sendable {
                     return plan.adjusted(diagnostic)
                 }
             }
+            file.releaseDerivedWork()
+            return findings
         }.flatMap { $0 }
         return diagnostics.sorted(by: Diagnostic.reportOrder)
     }
