@@ -44,17 +44,23 @@ needs_build() {
     [ ! -e "$1" ] || [ -n "$(find $2 -newer "$1" | head -n 1)" ]
 }
 
+cannot_build() {
+    echo "cannot build the fuzzer: this swiftc may not support -sanitize=fuzzer (the swift.org Linux" >&2
+    echo "toolchains do); FuzzReplayTests replays the seeds and findings on every platform" >&2
+    exit 1
+}
+
 if needs_build "$build/libAASALintCore.a" "$core_sources"; then
     echo "building the instrumented core (a few minutes) ..." >&2
     # From a copy, so that edits made meanwhile in the working tree cannot break the build.
     rm -rf "$build/snapshot" && mkdir -p "$build/snapshot" && cp -R Sources/AASALintCore "$build/snapshot/"
     # shellcheck disable=SC2086 # word splitting of the flag and file lists is intended
     swiftc $flags -module-name AASALintCore -emit-module -emit-module-path "$build/modules/AASALintCore.swiftmodule" \
-        -emit-library -static -o "$build/libAASALintCore.a" $(find "$build/snapshot" -name '*.swift' | sort)
+        -emit-library -static -o "$build/libAASALintCore.a" $(find "$build/snapshot" -name '*.swift' | sort) || cannot_build
 fi
 if needs_build "$build/aasalint-fuzz" "$build/libAASALintCore.a $harness_sources"; then
     # shellcheck disable=SC2086
-    swiftc $flags -I "$build/modules" -L "$build" -lAASALintCore -lyaml -o "$build/aasalint-fuzz" $harness_sources
+    swiftc $flags -I "$build/modules" -L "$build" -lAASALintCore -lyaml -o "$build/aasalint-fuzz" $harness_sources || cannot_build
 fi
 
 # Seeds are copied flat into one folder, so that libFuzzer reads only inputs of this kind.

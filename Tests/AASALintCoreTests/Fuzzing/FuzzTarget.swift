@@ -48,6 +48,11 @@ private struct InvariantChecks {
         if !condition { violations.append(violation()) }
     }
 
+    /// An error's offset names a byte of the input, or its end.
+    mutating func expect(offset: Int, inside bytes: [UInt8], of reader: String) {
+        expect((0...bytes.count).contains(offset), "\(reader) error offset \(offset) outside 0...\(bytes.count)")
+    }
+
     // MARK: Documents
 
     mutating func json(_ bytes: [UInt8]) {
@@ -55,7 +60,7 @@ private struct InvariantChecks {
             let root = try JSONParser.parse(bytes)
             tree(root, within: 0..<bytes.count, pointer: .root, root: root, nested: true)
         } catch {
-            expect((0...bytes.count).contains(error.offset), "JSON error offset \(error.offset) outside 0...\(bytes.count)")
+            expect(offset: error.offset, inside: bytes, of: "JSON")
         }
         document(LintFile(path: "fuzz.json", kind: .aasa, bytes: bytes))
     }
@@ -65,9 +70,7 @@ private struct InvariantChecks {
             let root = try PlistReader.parse(bytes)
             tree(root, within: 0..<bytes.count, pointer: .root, root: root, nested: true)
         } catch {
-            if let offset = error.offset {
-                expect((0...bytes.count).contains(offset), "plist error offset \(offset) outside 0...\(bytes.count)")
-            }
+            if let offset = error.offset { expect(offset: offset, inside: bytes, of: "plist") }
         }
         document(LintFile(path: "fuzz.entitlements", kind: .entitlements, bytes: bytes))
     }
@@ -156,7 +159,7 @@ private struct InvariantChecks {
             // An alias takes its anchor's contents, whose spans lie elsewhere in the file.
             tree(root, within: 0..<bytes.count, pointer: .root, root: root, nested: false)
         } catch {
-            expect((0...bytes.count).contains(error.offset), "YAML error offset \(error.offset) outside 0...\(bytes.count)")
+            expect(offset: error.offset, inside: bytes, of: "YAML")
         }
         do {
             let registry = try RuleRegistry([FuzzOptionsRule.self, FuzzPlainRule.self])
