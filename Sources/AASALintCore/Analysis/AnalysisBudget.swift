@@ -17,7 +17,7 @@ public struct AnalysisBudget: Sendable, Hashable {
     static let groupPassFactor = 20
 
     /// Groups of more rules than this skip the one-pass exploration.
-    static let largestGroupPass = 256
+    static let largestGroupPass = 16
 
     public init(states: Int) {
         self.states = states

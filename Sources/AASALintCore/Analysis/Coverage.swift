@@ -17,13 +17,31 @@ struct Coverage {
 
     let subject: [RuleLanguage]
     let percentEncoded: Bool
+    /// The texts of the subject's shortest URL, when the caller has them already.
+    let knownShortest: [[UInt32]]?
 
-    init(of subject: [RuleLanguage], percentEncoded: Bool) {
+    init(of subject: [RuleLanguage], percentEncoded: Bool, shortest: [[UInt32]]? = nil) {
         self.subject = subject
         self.percentEncoded = percentEncoded
+        knownShortest = shortest
+    }
+
+    /// The texts (path, query, fragment) of the subject's shortest URL; nil over budget,
+    /// `.some(nil)` when the subject matches nothing.
+    func shortestTexts(budget: inout Int) -> [[UInt32]]?? {
+        if let knownShortest { return knownShortest }
+        return texts(after: [], budget: &budget)
     }
 
     func answer(by others: [(id: Int, language: RuleLanguage)], budget: inout Int) -> Answer {
+        // Most subjects are not covered, and their shortest URL already shows it: checking it
+        // against each other rule costs a pass over a few characters, where the lockstep search
+        // over all of them can explore thousands of states.
+        if !others.isEmpty {
+            guard let shortest = shortestTexts(budget: &budget) else { return .overBudget }
+            guard let shortest else { return .empty }
+            if !others.contains(where: { $0.language.accepts(shortest) }) { return .uncovered(example: url(shortest)) }
+        }
         var examples: [Int: AnalysisURL] = [:]
         let outcome = explore(partIndex: 0, others: others, found: [], budget: &budget) { decider, example in
             if examples[decider] == nil { examples[decider] = example }
@@ -80,6 +98,12 @@ struct Coverage {
     /// The URL with the subject's shortest texts for the parts after `found`; nil over budget,
     /// `.some(nil)` when some part of the subject matches nothing.
     private func completed(_ found: [[UInt32]], budget: inout Int) -> AnalysisURL?? {
+        texts(after: found, budget: &budget).map { $0.map(url) }
+    }
+
+    /// `found` followed by the subject's shortest texts for the other parts; nil over budget,
+    /// `.some(nil)` when some part of the subject matches nothing.
+    private func texts(after found: [[UInt32]], budget: inout Int) -> [[UInt32]]?? {
         var witnesses = found
         for part in Self.parts.dropFirst(found.count) {
             switch LockstepSearch.run(subject: automata(of: part), others: [], budget: &budget) {
@@ -88,7 +112,7 @@ struct Coverage {
             case .branches: return .some(nil)
             }
         }
-        return url(witnesses)
+        return witnesses
     }
 
     private func url(_ witnesses: [[UInt32]]) -> AnalysisURL {

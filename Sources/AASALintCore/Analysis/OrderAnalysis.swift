@@ -4,15 +4,21 @@
 public struct OrderAnalysis: Sendable {
     public let entries: [EntryOrder]
 
-    public init(matcher: AASAMatcher, budget: AnalysisBudget = .standard, host: String = "example.com") {
+    /// `writesReachableExamples: false` leaves out the example URL of a rule that shares no path
+    /// with any other, which then needs no automaton at all: what the lint rules ask for, since
+    /// they report only the rules that something shadows. Such a rule then counts as reachable
+    /// even when it matches nothing.
+    public init(matcher: AASAMatcher, budget: AnalysisBudget = .standard, host: String = "example.com",
+                writesReachableExamples: Bool = true) {
         var listed: Set<String> = []
         let meter = AnalysisMeter(states: budget.fileStates)
         entries = matcher.entries.map { entry in
             let isDead = entry.appIDs.allSatisfy(listed.contains)
             listed.formUnion(entry.appIDs)
             guard !isDead else { return EntryOrder(entry: entry, isDead: true, verdicts: []) }
-            return EntryOrder(entry: entry, isDead: false,
-                              verdicts: EntryOrderAnalysis(rules: entry.rules, budget: budget.states, meter: meter).verdicts(host: host))
+            let analysis = EntryOrderAnalysis(rules: entry.rules, variables: matcher.variables, budget: budget.states, meter: meter,
+                                              writesReachableExamples: writesReachableExamples)
+            return EntryOrder(entry: entry, isDead: false, verdicts: analysis.verdicts(host: host))
         }
     }
 }
@@ -30,7 +36,8 @@ public struct EntryOrder: Sendable {
 /// What one rule contributes to its entry. Rule numbers are indices into the entry's rules.
 public enum RuleVerdict: Sendable, Equatable {
     /// The rule decides `exampleURL` (and possibly more); nil when no earlier rule can share
-    /// a URL with it but its patterns are too complex to write one.
+    /// a URL with it but its patterns are too complex to write one, or the analysis was asked
+    /// not to write examples for such rules.
     case reachable(exampleURL: String?)
     /// Every URL of the rule is decided by earlier rules: `coveredBy` are those that decide
     /// some of them, `exampleURL` one such URL.
@@ -48,23 +55,25 @@ public enum RuleVerdict: Sendable, Equatable {
 }
 
 /// The analysis of one entry's rules, each compared only with the earlier rules whose path
-/// prefix is compatible.
+/// key is compatible.
 private struct EntryOrderAnalysis {
     let rules: [LinkRule]
     /// Built when a question first needs them: past the file's budget most never are.
     let languages: LanguageCache
-    let prefixes: [[UInt32]]
-    let index: RulePrefixIndex
+    let index: RuleKeyIndex
     let budget: Int
     let meter: AnalysisMeter
+    let writesReachableExamples: Bool
 
-    init(rules: [LinkRule], budget: Int, meter: AnalysisMeter) {
+    init(rules: [LinkRule], variables: SubstitutionVariables, budget: Int, meter: AnalysisMeter, writesReachableExamples: Bool) {
         self.rules = rules
+        self.writesReachableExamples = writesReachableExamples
         self.budget = budget
         self.meter = meter
         languages = LanguageCache(rules: rules, budget: budget)
-        prefixes = rules.map(RuleLanguage.pathPrefix(of:))
-        index = RulePrefixIndex(prefixes: prefixes)
+        let vocabulary = PathKeyVocabulary()
+        var keys = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
+        index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
     }
 
     /// Each group of rules that may share URLs is explored in one pass; a group that cannot be
@@ -73,6 +82,10 @@ private struct EntryOrderAnalysis {
     func verdicts(host: String) -> [RuleVerdict] {
         var verdicts: [Int: RuleVerdict] = [:]
         for group in index.groups() {
+            if group.count == 1, !writesReachableExamples {
+                verdicts[group[0]] = .reachable(exampleURL: nil)
+                continue
+            }
             // A huge group is rarely explorable in one pass, and building every member's
             // language up front would cost more than the per-rule questions the budget allows.
             let members = group.count > AnalysisBudget.largestGroupPass ? []
@@ -101,16 +114,16 @@ private struct EntryOrderAnalysis {
 
     private func verdict(of rule: Int, host: String) -> RuleVerdict {
         guard let language = languages.language(of: rule) else {
-            let alone = index.rules(before: rule, compatibleWith: prefixes[rule]).isEmpty
+            let alone = index.earlierRules(compatibleWith: rule).isEmpty
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
         }
         let others: [(id: Int, language: RuleLanguage)]
-        switch comparable(before: rule, with: rule) {
+        switch earlierComparable(with: rule) {
         case .failure(let reason): return .incomplete(reason: reason.description)
         case .success(let found): others = found
         }
         let coverage = metered(budget) { remaining in
-            Coverage(of: [language], percentEncoded: language.percentEncoded).answer(by: others, budget: &remaining)
+            languages.coverage(of: rule, budget: &remaining)?.answer(by: others, budget: &remaining) ?? .overBudget
         }
         if rules[rule].isExclude {
             switch shadowingRule(of: rule, coverage: coverage, host: host) {
@@ -141,10 +154,10 @@ private struct EntryOrderAnalysis {
                 examples[including].map { .shadowedExclude(by: including, exampleURL: $0.string(host: host), hasNoEffect: true) }
             })
         }
-        for including in index.rules(before: rule, compatibleWith: prefixes[rule]) where !rules[including].isExclude {
+        for including in index.earlierRules(compatibleWith: rule) where !rules[including].isExclude {
             guard let includingLanguage = languages.language(of: including) else { return .failure(.patternTooComplex) }
             let earlier: [(id: Int, language: RuleLanguage)]
-            switch comparable(before: including, with: including) {
+            switch earlierComparable(with: including) {
             case .failure(let reason): return .failure(reason)
             case .success(let found): earlier = found
             }
@@ -163,8 +176,8 @@ private struct EntryOrderAnalysis {
             case .overBudget: return .failure(.overBudget(budget))
             case .covered, .empty: continue
             case .uncovered(let example):
-                let outsideExclusion = Coverage(of: [includingLanguage], percentEncoded: exclusion.percentEncoded)
-                    .answer(by: earlier + [(rule, exclusion)], budget: &remaining)
+                let outsideExclusion = languages.coverage(of: including, budget: &remaining)?
+                    .answer(by: earlier + [(rule, exclusion)], budget: &remaining) ?? .overBudget
                 switch outsideExclusion {
                 case .overBudget: return .failure(.overBudget(budget))
                 case .covered, .empty: continue
@@ -177,10 +190,10 @@ private struct EntryOrderAnalysis {
     }
 
     /// The earlier rules that may share URLs with `subject`, all comparable with it.
-    private func comparable(before limit: Int, with subject: Int) -> Result<[(id: Int, language: RuleLanguage)], AnalysisLimit> {
+    private func earlierComparable(with subject: Int) -> Result<[(id: Int, language: RuleLanguage)], AnalysisLimit> {
         guard let language = languages.language(of: subject) else { return .failure(.patternTooComplex) }
         var found: [(id: Int, language: RuleLanguage)] = []
-        for other in index.rules(before: limit, compatibleWith: prefixes[subject]) {
+        for other in index.earlierRules(compatibleWith: subject) {
             guard let otherLanguage = languages.language(of: other) else { return .failure(.otherPatternTooComplex(rule: other)) }
             guard otherLanguage.percentEncoded == language.percentEncoded else { return .failure(.mixedEncoding(rule: other)) }
             found.append((other, otherLanguage))
@@ -194,6 +207,7 @@ final class LanguageCache {
     private let rules: [LinkRule]
     private let budget: Int
     private var built: [Int: RuleLanguage?] = [:]
+    private var shortest: [Int: [[UInt32]]] = [:]
 
     init(rules: [LinkRule], budget: Int) {
         self.rules = rules
@@ -205,6 +219,17 @@ final class LanguageCache {
         let language = RuleLanguage(rules[rule], budget: budget)
         built[rule] = language
         return language
+    }
+
+    /// The rule's questions, with the texts of its shortest URL found once: a rule is asked
+    /// about as a subject, and again as the including rule of each later exclusion.
+    func coverage(of rule: Int, budget: inout Int) -> Coverage? {
+        guard let language = language(of: rule) else { return nil }
+        if let known = shortest[rule] { return Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: known) }
+        let coverage = Coverage(of: [language], percentEncoded: language.percentEncoded)
+        guard case .some(let texts?) = coverage.shortestTexts(budget: &budget) else { return coverage }
+        shortest[rule] = texts
+        return Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: texts)
     }
 }
 

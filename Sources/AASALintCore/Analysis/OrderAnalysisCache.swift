@@ -2,12 +2,13 @@ import Foundation
 
 extension OrderAnalysis {
     /// The analysis of `file` with example URLs on `host`, computed once for the rules that
-    /// all ask for it; nil when the file is not an AASA JSON object.
+    /// all ask for it; nil when the file is not an AASA JSON object. It writes examples only
+    /// where rules overlap, which is all that findings show.
     public static func of(_ file: LintFile, host: String, budget: AnalysisBudget = .standard) -> OrderAnalysis? {
         let key = OrderAnalysisCache.Key(path: file.path, bytes: file.bytes, host: host, budget: budget)
         if let known = OrderAnalysisCache.shared.analysis(for: key) { return known }
         guard let matcher = file.matcher else { return nil }
-        let analysis = OrderAnalysis(matcher: matcher, budget: budget, host: host)
+        let analysis = OrderAnalysis(matcher: matcher, budget: budget, host: host, writesReachableExamples: false)
         OrderAnalysisCache.shared.store(analysis, for: key)
         return analysis
     }

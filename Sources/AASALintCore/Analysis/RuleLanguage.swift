@@ -15,6 +15,11 @@ struct RuleLanguage: Sendable {
         }
     }
 
+    /// Whether the rule matches the URL whose path, query and fragment texts are `parts`.
+    func accepts(_ parts: [[UInt32]]) -> Bool {
+        (path?.accepts(parts[0]) ?? true) && (query?.accepts(parts[1]) ?? true) && (fragment?.accepts(parts[2]) ?? true)
+    }
+
     /// Nil when a pattern of the rule is too complex for `budget` states.
     init?(_ rule: LinkRule, budget: Int) {
         percentEncoded = rule.settings.percentEncoded
@@ -47,19 +52,5 @@ struct RuleLanguage: Sendable {
         self.path = path
         self.query = query
         self.fragment = fragment
-    }
-
-    /// The path pattern's literal text before its first wildcard or variable, case-folded (a
-    /// rule that ignores case meets every spelling), cut at the first `%` when the rule compares
-    /// the encoded URL: every path the rule matches starts with it once folded, in either form
-    /// (the key of `RulePrefixIndex`).
-    static func pathPrefix(of rule: LinkRule) -> [UInt32] {
-        guard let text = rule.path?.text else { return [] }
-        var prefix: [UInt32] = []
-        for token in PathNormalization.normalize(Pattern(text).tokens) {
-            guard case .literal(let scalar) = token.kind, !(rule.settings.percentEncoded && scalar == "%") else { break }
-            prefix.append(CaseFolding.fold(scalar).value)
-        }
-        return prefix
     }
 }

@@ -24,7 +24,8 @@ public struct SemanticDiff: Sendable {
         var incomplete: [String] = []
         var reasons: [String: String] = [:]
         for app in apps {
-            let comparison = AppComparison(old: Self.rules(of: app, in: old), new: Self.rules(of: app, in: new), budget: budget.states)
+            let comparison = AppComparison(old: Self.rules(of: app, in: old), new: Self.rules(of: app, in: new),
+                                           oldVariables: old.variables, newVariables: new.variables, budget: budget.states)
             switch comparison.changes() {
             case .success(let found):
                 changes += BehaviourChange.Kind.allCases.compactMap { kind in
@@ -98,18 +99,20 @@ public struct BehaviourChange: Sendable, Equatable {
 }
 
 /// The applinks rules one app gets from each file, compared region by region. Rules whose
-/// path prefixes are incompatible share no URL, so each group of compatible rules is
+/// path keys are incompatible share no URL, so each group of compatible rules is
 /// compared on its own, and groups whose rules are the same in both files are skipped.
 private struct AppComparison {
     let old: [LinkRule]
     let new: [LinkRule]
+    let oldVariables: SubstitutionVariables
+    let newVariables: SubstitutionVariables
     let budget: Int
 
     func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
         let rules = old + new
         let languages = rules.map { RuleLanguage($0, budget: budget) }
         var found: [BehaviourChange.Kind: [AnalysisURL]] = [:]
-        for group in RulePrefixIndex(prefixes: rules.map(RuleLanguage.pathPrefix(of:))).groups() where !isSame(group) {
+        for group in index().groups() where !isSame(group) {
             var members: [(id: Int, language: RuleLanguage)] = []
             for id in group {
                 guard let language = languages[id] else { return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count)) }
@@ -128,6 +131,14 @@ private struct AppComparison {
             guard complete else { return .failure(.overBudget(budget)) }
         }
         return .success(found)
+    }
+
+    /// The old rules keyed with the old file's variables, the new ones with the new file's.
+    private func index() -> RuleKeyIndex {
+        let vocabulary = PathKeyVocabulary()
+        var oldKeys = PathKeyBuilder(variables: oldVariables, vocabulary: vocabulary)
+        var newKeys = PathKeyBuilder(variables: newVariables, vocabulary: vocabulary)
+        return RuleKeyIndex(keys: old.map { oldKeys.key(of: $0) } + new.map { newKeys.key(of: $0) }, vocabulary: vocabulary)
     }
 
     private func outcome(_ matching: [Int]) -> Decision.Outcome {

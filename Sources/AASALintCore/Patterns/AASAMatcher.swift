@@ -15,6 +15,8 @@ public struct AASAMatcher: Sendable {
     /// The apps of each service that only lists apps (`webcredentials`, `appclips`,
     /// `activitycontinuation`), by service name.
     public let listedApps: [String: [String]]
+    /// The file's `$(name)` variables, which its patterns were compiled with.
+    public let variables: SubstitutionVariables
     private let deciderByApp: [String: Int]
 
     /// Reads keys the model leaves out (booleans of other types, `/`, `?`, `#` and `exclude`
@@ -24,7 +26,8 @@ public struct AASAMatcher: Sendable {
     public init(document: AASADocument, tree: JSONNode, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
         let applinks = document.applinks
-        var compiler = PatternCompiler(variables: SubstitutionVariables(applinks?.substitutionVariables ?? []),
+        variables = SubstitutionVariables(applinks?.substitutionVariables ?? [])
+        var compiler = PatternCompiler(variables: variables,
                                        stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
         let fileDefaults = applinks.map { RuleKeys(tree.node(at: $0.pointer.appending("defaults")), at: $0.pointer.appending("defaults")) } ?? .none
         var entries: [Entry] = []

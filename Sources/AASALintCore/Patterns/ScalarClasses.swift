@@ -12,41 +12,53 @@ public struct ScalarClasses: Sendable {
     public var count: Int { sets.count }
 
     public init(separating labels: some Collection<ScalarSet>) {
-        var boundaries: Set<UInt32> = [0]
-        for label in labels {
+        let distinctLabels = Array(Set(labels))
+        var boundaries: [UInt32] = [0]
+        for label in distinctLabels {
             for range in label.ranges {
-                boundaries.insert(range.lowerBound)
-                if range.upperBound < ScalarSet.maximum { boundaries.insert(range.upperBound + 1) }
+                boundaries.append(range.lowerBound)
+                if range.upperBound < ScalarSet.maximum { boundaries.append(range.upperBound + 1) }
             }
         }
-        let starts = boundaries.sorted()
-        let distinctLabels = Array(Set(labels))
-        var signatures = [[Bool]](repeating: [Bool](repeating: false, count: distinctLabels.count), count: starts.count)
-        for (labelIndex, label) in distinctLabels.enumerated() {
+        boundaries.sort()
+        var starts: [UInt32] = []
+        starts.reserveCapacity(boundaries.count)
+        for boundary in boundaries where starts.last != boundary { starts.append(boundary) }
+        // Partition refinement: each label splits every class it cuts into the part inside
+        // it (a fresh number) and the part outside (the old one), touching only its intervals.
+        var intervalClass = [Int32](repeating: 0, count: starts.count)
+        var classCount: Int32 = 1
+        var splitInto = [Int32](repeating: -1, count: 1)
+        var splitRound = [Int](repeating: -1, count: 1)
+        for (round, label) in distinctLabels.enumerated() {
             for range in label.ranges {
                 var interval = Self.interval(containing: range.lowerBound, in: starts)
                 while interval < starts.count, starts[interval] <= range.upperBound {
-                    signatures[interval][labelIndex] = true
+                    let old = Int(intervalClass[interval])
+                    if splitRound[old] != round {
+                        splitRound[old] = round
+                        splitInto[old] = classCount
+                        classCount += 1
+                        splitInto.append(-1)
+                        splitRound.append(-1)
+                    }
+                    intervalClass[interval] = splitInto[old]
                     interval += 1
                 }
             }
         }
-        var classBySignature: [[Bool]: Int32] = [:]
+        // Numbered by first interval, so that the partition does not depend on label order.
+        var renumbered = [Int32](repeating: -1, count: Int(classCount))
         var members: [[ClosedRange<UInt32>]] = []
-        var intervalClass: [Int32] = []
-        intervalClass.reserveCapacity(starts.count)
-        for (interval, signature) in signatures.enumerated() {
-            let end = interval + 1 < starts.count ? starts[interval + 1] - 1 : ScalarSet.maximum
-            let classIndex: Int32
-            if let known = classBySignature[signature] {
-                classIndex = known
-            } else {
-                classIndex = Int32(members.count)
-                classBySignature[signature] = classIndex
+        for interval in starts.indices {
+            let old = Int(intervalClass[interval])
+            if renumbered[old] < 0 {
+                renumbered[old] = Int32(members.count)
                 members.append([])
             }
-            members[Int(classIndex)].append(starts[interval]...end)
-            intervalClass.append(classIndex)
+            let end = interval + 1 < starts.count ? starts[interval + 1] - 1 : ScalarSet.maximum
+            intervalClass[interval] = renumbered[old]
+            members[Int(renumbered[old])].append(starts[interval]...end)
         }
         self.starts = starts
         self.intervalClass = intervalClass

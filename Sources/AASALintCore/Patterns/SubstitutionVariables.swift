@@ -60,11 +60,13 @@ public enum BuiltInVariable: String, CaseIterable, Sendable {
         case .alnum: .character(Self.upperLetters.union(Self.lowerLetters).union(Self.digits))
         case .digit: .character(Self.digits)
         case .xdigit: .character(Self.digits.union(ScalarSet([0x41...0x46, 0x61...0x66])))
-        case .region: .words(Self.bothCases(BuiltInVariableTables.regionCodes))
-        case .lang: .words(Self.bothCases(BuiltInVariableTables.languageCodes))
+        case .region: .words(Self.regionWords)
+        case .lang: .words(Self.languageWords)
         }
     }
 
+    private static let regionWords = bothCases(BuiltInVariableTables.regionCodes)
+    private static let languageWords = bothCases(BuiltInVariableTables.languageCodes)
     private static let upperLetters = ScalarSet([0x41...0x5A])
     private static let lowerLetters = ScalarSet([0x61...0x7A])
     private static let digits = ScalarSet([0x30...0x39])

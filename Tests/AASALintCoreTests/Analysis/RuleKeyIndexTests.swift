@@ -1,0 +1,97 @@
+@testable import AASALintCore
+import Testing
+
+/// The index that spares the rule-order analysis from comparing rules that share no path:
+/// which earlier rules it offers for each rule, and how it groups them.
+@Suite struct RuleKeyIndexTests {
+    /// The earlier rules offered for each rule, and the groups, of one entry of these paths.
+    private func index(_ paths: [String], variables: String = "") throws -> (earlier: [[Int]], groups: [[Int]]) {
+        let components = paths.map { "{\"/\": \"\($0)\"}" }.joined(separator: ", ")
+        let json = """
+            {"applinks": {\(variables)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\(components)]}]}}
+            """
+        let matcher = try #require(AASAMatcher(file: LintFile(path: "index.json", kind: .aasa, bytes: Array(json.utf8)), determinisesEagerly: false))
+        let rules = try #require(matcher.entries.first?.rules)
+        let vocabulary = PathKeyVocabulary()
+        var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
+        let index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
+        return (rules.indices.map(index.earlierRules(compatibleWith:)), index.groups())
+    }
+
+    @Test func literalPrefixesThatDisagreeAreNeverCompared() throws {
+        let found = try index(["/shop/*", "/help/*", "/shop/sale/*", "/shopping", "/*"])
+        #expect(found.earlier == [[], [], [0], [], [0, 1, 2, 3]])
+        #expect(found.groups == [[0, 1, 2, 3, 4]])
+    }
+
+    @Test func groupsAreTheConnectedRules() throws {
+        let found = try index(["/shop/*", "/help/*", "/shop/sale/*", "/help/faq"])
+        #expect(found.groups == [[0, 2], [1, 3]])
+    }
+
+    @Test func caseNeverSeparatesRules() throws {
+        // Keys are folded: a rule that ignores case meets both spellings.
+        let found = try index(["/Shop/*", "/shop/sale"])
+        #expect(found.earlier == [[], [0]])
+    }
+
+    @Test func aVariableMeetsLiteralTextByItsValues() throws {
+        let found = try index(["/$(lang)/shop/*", "/shop/*", "/en/shop/sale", "/en/help/*", "/EN/shop", "/english/*"])
+        // `/shop/...` is no language code followed by `/`; `/en/shop/sale` and `/EN/shop` are.
+        #expect(found.earlier == [[], [], [0], [], [0, 2], []])
+        #expect(found.groups == [[0, 2, 4], [1], [3], [5]])
+    }
+
+    @Test func aLiteralRuleMeetsALaterVariableByItsValues() throws {
+        let found = try index(["/en/shop/sale", "/fr/*", "/$(lang)/shop/*", "/xx-not-a-code/*"])
+        #expect(found.earlier == [[], [], [0, 1], []])
+    }
+
+    @Test func equalVariablesFollowEachOtherAndDifferentOnesMeet() throws {
+        let found = try index(["/$(lang)/shop/*", "/$(lang)/help/*", "/$(region)/shop/*", "/$(lang)/shop/sale"])
+        // Two different variables are taken to share text: the index does not intersect them.
+        #expect(found.earlier == [[], [], [0, 1], [0, 2]])
+    }
+
+    @Test func customVariablesUseTheirValues() throws {
+        let variables = #""substitutionVariables": {"store": ["us-shop", "uk-shop"], "wild": ["a*"]}, "#
+        let found = try index(["/$(store)/*", "/us-shop/cart", "/de-shop/cart", "/$(wild)/x", "/b/x"], variables: variables)
+        // A value with a wildcard ends the key: `$(wild)` meets every rule.
+        #expect(found.earlier == [[], [0], [], [0, 1, 2], [3]])
+    }
+
+    @Test func aKeyEndingInsideAValueMeetsIt() throws {
+        // `/e*` could be `/en/shop`; no language code starts with a digit.
+        let found = try index(["/$(lang)/shop", "/e*", "/1*"])
+        #expect(found.earlier == [[], [0], []])
+    }
+
+    @Test func keysOfVeryLongPatternsAreCut() throws {
+        // The index walks keys recursively: a 100,000-character key would overflow the stack.
+        let long = "/" + String(repeating: "a", count: 100_000)
+        let found = try index([long + "/*", long + "/b", "/b/*", "/" + String(repeating: "a", count: 200) + "c"])
+        #expect(found.earlier == [[], [0], [], [0, 1]])
+    }
+
+    /// Rules that match one URL must be compared: on generated files, every pair of rules
+    /// that a sample URL matches is offered to the later one.
+    @Test(arguments: 0..<200)
+    func rulesThatShareAURLAreCompared(seed: Int) throws {
+        var random = SeededRandom(seed: UInt64(seed))
+        let json = GeneratedAASA.json(random: &random)
+        let matcher = try #require(AASAMatcher(file: LintFile(path: "generated.json", kind: .aasa, bytes: Array(json.utf8))))
+        let rules = try #require(matcher.entries.first?.rules)
+        let vocabulary = PathKeyVocabulary()
+        var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
+        let index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
+        for url in GeneratedAASA.sampleURLs() {
+            let link = try LinkURL(url)
+            let matching = rules.indices.filter { rules[$0].mismatch(with: link) == nil }
+            for (position, later) in matching.enumerated() {
+                for earlier in matching[..<position] {
+                    #expect(index.earlierRules(compatibleWith: later).contains(earlier), "\(url): rules \(earlier + 1) and \(later + 1) of \(json)")
+                }
+            }
+        }
+    }
+}
