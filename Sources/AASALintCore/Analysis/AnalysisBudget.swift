@@ -12,13 +12,6 @@ public struct AnalysisBudget: Sendable, Hashable {
     /// The states all questions about one file may explore together.
     public var fileStates: Int { states * Self.fileFactor }
 
-    /// One pass over a whole group of rules (`RegionVerdicts`) may take this many times the
-    /// budget of one question before the analysis falls back to one question per rule.
-    static let groupPassFactor = 20
-
-    /// Groups of more rules than this skip the one-pass exploration.
-    static let largestGroupPass = 16
-
     public init(states: Int) {
         self.states = states
     }

@@ -37,7 +37,7 @@ struct Coverage {
         // Most subjects are not covered, and their shortest URL already shows it: checking it
         // against each other rule costs a pass over a few characters, where the lockstep search
         // over all of them can explore thousands of states.
-        if !others.isEmpty {
+        if knownShortest != nil || !others.isEmpty {
             guard let shortest = shortestTexts(budget: &budget) else { return .overBudget }
             guard let shortest else { return .empty }
             if !others.contains(where: { $0.language.accepts(shortest) }) { return .uncovered(example: url(shortest)) }

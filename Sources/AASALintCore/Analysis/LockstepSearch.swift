@@ -28,11 +28,17 @@ struct LockstepSearch {
         let involved = subject + tracked.map(\.automaton)
         // One automaton needs no common refinement: its own partition is one (and most
         // searches over rules that share no prefix with another are of that kind).
-        let classes = involved.count == 1 ? involved[0].classes : ScalarClasses(separating: involved.flatMap(\.classes.sets))
-        let readable = classes.sets.indices
-            .map { (index: $0, value: classes.sets[$0].representative?.value ?? classes.sets[$0].ranges[0].lowerBound) }
+        let classes = involved.count == 1 ? involved[0].classes : ScalarClasses(refining: involved.map(\.classes))
+        let readable = classes.representatives.enumerated()
+            .map { (index: $0.offset, value: $0.element) }
             .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
         let subjectMoves = subject.map { ClassMap($0, over: classes) }
+        if tracked.isEmpty, productFitsInInt(subject) {
+            let signature = always.sorted()
+            return shortest(subject: subject, moves: subjectMoves, readable: readable, budget: &budget).map { witness in
+                signature.isEmpty && stopsWhenUncovered ? .uncovered(witness) : .branches([Branch(members: signature, witness: witness)])
+            } ?? (budget < 0 ? .overBudget : .branches([]))
+        }
         let trackedMoves = tracked.map { ClassMap($0.automaton, over: classes) }
 
         var states = [SearchState(subject: subject.map { Int32($0.start) },
@@ -83,6 +89,51 @@ struct LockstepSearch {
             head += 1
         }
         return .branches(branches)
+    }
+
+    /// The subject's shortest common string, when there are no other automata to track (one
+    /// signature): product states are numbered rather than hashed as arrays, since every
+    /// example URL starts here. Nil when there is none or the budget ran out (then negative).
+    private static func shortest(subject: [DeterministicAutomaton], moves: [ClassMap], readable: [(index: Int, value: UInt32)],
+                                 budget: inout Int) -> [UInt32]? {
+        let width = subject.count
+        // States side by side in one array, `width` numbers each: no allocation per move.
+        var states = subject.map(\.start)
+        var targets = [Int](repeating: 0, count: width)
+        func number(_ states: some Collection<Int>) -> Int {
+            zip(states, subject).reduce(0) { $0 * $1.1.stateCount + $1.0 }
+        }
+        var parents: [(state: Int, value: UInt32)] = [(-1, 0)]
+        var seen: Set<Int> = [number(states)]
+        var head = 0
+        while head < parents.count {
+            let base = head * width
+            if (0..<width).allSatisfy({ subject[$0].accepting[states[base + $0]] }) { return witness(to: head, parents: parents) }
+            next: for (classIndex, value) in readable {
+                for position in 0..<width {
+                    let target = moves[position].target(of: states[base + position], onClass: classIndex)
+                    if subject[position].isDead(target) { continue next }
+                    targets[position] = target
+                }
+                guard seen.insert(number(targets)).inserted else { continue }
+                budget -= width
+                guard budget >= 0 else { return nil }
+                states += targets
+                parents.append((head, value))
+            }
+            head += 1
+        }
+        return nil
+    }
+
+    private static func productFitsInInt(_ automata: [DeterministicAutomaton]) -> Bool {
+        var product = 1
+        for automaton in automata {
+            let (next, overflow) = product.multipliedReportingOverflow(by: automaton.stateCount)
+            guard !overflow else { return false }
+            product = next
+        }
+        return true
     }
 
     private static func witness(to state: Int, parents: [(state: Int, value: UInt32)]) -> [UInt32] {

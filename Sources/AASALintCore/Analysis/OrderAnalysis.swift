@@ -58,7 +58,7 @@ public enum RuleVerdict: Sendable, Equatable {
 /// key is compatible.
 private struct EntryOrderAnalysis {
     let rules: [LinkRule]
-    /// Built when a question first needs them: past the file's budget most never are.
+    /// Built a group at a time, before its questions: past the file's budget, never.
     let languages: LanguageCache
     let index: RuleKeyIndex
     let budget: Int
@@ -76,31 +76,20 @@ private struct EntryOrderAnalysis {
         index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
     }
 
-    /// Each group of rules that may share URLs is explored in one pass; a group that cannot be
-    /// (a pattern too complex, mixed encodings, over budget) gets one question per rule, so
-    /// that only the rules really concerned are left undecided.
+    /// Each rule is compared with the earlier rules of its group; a rule alone in its group
+    /// needs no comparison.
     func verdicts(host: String) -> [RuleVerdict] {
-        var verdicts: [Int: RuleVerdict] = [:]
+        var verdicts = [RuleVerdict](repeating: .notAnalysed, count: rules.count)
         for group in index.groups() {
             if group.count == 1, !writesReachableExamples {
                 verdicts[group[0]] = .reachable(exampleURL: nil)
                 continue
             }
-            // A huge group is rarely explorable in one pass, and building every member's
-            // language up front would cost more than the per-rule questions the budget allows.
-            let members = group.count > AnalysisBudget.largestGroupPass ? []
-                : group.compactMap { rule in languages.language(of: rule).map { (id: rule, language: $0) } }
-            if members.count == group.count, let form = members.first?.language.percentEncoded,
-               members.allSatisfy({ $0.language.percentEncoded == form }),
-               let found = metered(budget * AnalysisBudget.groupPassFactor, { allowance in
-                   RegionVerdicts(rules: rules, host: host).verdicts(of: members, percentEncoded: form, budget: &allowance)
-               }) {
-                verdicts.merge(found) { first, _ in first }
-            } else {
-                for rule in group { verdicts[rule] = meter.isSpent ? .notAnalysed : verdict(of: rule, host: host) }
-            }
+            guard !meter.isSpent else { continue }
+            meter.spend(languages.prepare(group))
+            for rule in group where !meter.isSpent { verdicts[rule] = verdict(of: rule, host: host) }
         }
-        return rules.indices.map { verdicts[$0] ?? .matchesNothing }
+        return verdicts
     }
 
     /// Runs a question with an allowance from the file's budget and charges what it used.
@@ -113,7 +102,7 @@ private struct EntryOrderAnalysis {
     }
 
     private func verdict(of rule: Int, host: String) -> RuleVerdict {
-        guard let language = languages.language(of: rule) else {
+        guard languages.language(of: rule) != nil else {
             let alone = index.earlierRules(compatibleWith: rule).isEmpty
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
         }
@@ -208,10 +197,32 @@ final class LanguageCache {
     private let budget: Int
     private var built: [Int: RuleLanguage?] = [:]
     private var shortest: [Int: [[UInt32]]] = [:]
+    private static let smallestParallelBuild = 32
 
     init(rules: [LinkRule], budget: Int) {
         self.rules = rules
         self.budget = budget
+    }
+
+    /// Builds the languages of `group`, and their shortest URLs, across the machine's cores:
+    /// every question about a group needs those of nearly all its rules, and they are most of
+    /// the analysis. Returns the states the searches for shortest URLs explored.
+    func prepare(_ group: [Int]) -> Int {
+        let missing = group.filter { built[$0] == nil }
+        let budget = budget
+        let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, spent: Int) in
+            guard let language = RuleLanguage(rule, budget: budget) else { return (nil, nil, 0) }
+            var remaining = budget
+            let shortest = Coverage(of: [language], percentEncoded: language.percentEncoded).shortestTexts(budget: &remaining)
+            return (language, shortest ?? nil, budget - max(0, remaining))
+        }
+        // Handing a few rules to other threads costs more than it saves.
+        let found = missing.count < Self.smallestParallelBuild ? missing.map { build(rules[$0]) } : missing.map { rules[$0] }.parallelMap(build)
+        for (rule, result) in zip(missing, found) {
+            built[rule] = result.language
+            shortest[rule] = result.shortest
+        }
+        return found.reduce(0) { $0 + $1.spent }
     }
 
     func language(of rule: Int) -> RuleLanguage? {

@@ -11,16 +11,33 @@ enum PathKeyToken: Hashable {
 /// The value sets of the variables that occur in keys, each kept once as a trie: two files
 /// (for `aasalint diff`) may give one name different values, and equal sets share an id.
 final class PathKeyVocabulary {
-    private(set) var values: [ValueTrie] = []
-    private var idByValues: [[[UInt32]]: Int] = [:]
+    /// Where a variable's values come from: the built-in tables are the same in every file.
+    enum Values: Hashable {
+        case builtIn(BuiltInVariable)
+        /// Folded, each value once, sorted.
+        case custom([[UInt32]])
+    }
 
-    func id(of words: [[UInt32]]) -> Int {
-        let sorted = Array(Set(words)).sorted { $0.lexicographicallyPrecedes($1) }
-        if let known = idByValues[sorted] { return known }
-        values.append(ValueTrie(sorted))
-        idByValues[sorted] = values.count - 1
+    private(set) var values: [ValueTrie] = []
+    private var idByValues: [Values: Int] = [:]
+
+    func id(of source: Values) -> Int {
+        if let known = idByValues[source] { return known }
+        switch source {
+        case .builtIn(let variable): values.append(Self.builtInTries[variable] ?? ValueTrie([]))
+        case .custom(let words): values.append(ValueTrie(words))
+        }
+        idByValues[source] = values.count - 1
         return values.count - 1
     }
+
+    private static let builtInTries: [BuiltInVariable: ValueTrie] = Dictionary(uniqueKeysWithValues: BuiltInVariable.allCases.map { variable in
+        let words: [[UInt32]] = switch variable.language {
+        case .character(let set): set.ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init).map { [CaseFolding.fold($0).value] }
+        case .words(let words): words.map { $0.unicodeScalars.map { CaseFolding.fold($0).value } }
+        }
+        return (variable, ValueTrie(words))
+    })
 }
 
 /// Builds the keys of the rules of one file, with the file's variables.
@@ -60,21 +77,20 @@ struct PathKeyBuilder {
 
     private mutating func variableID(of name: String) -> Int? {
         if let known = idByName[name] { return known }
-        let id = Self.words(of: name, in: variables).map(vocabulary.id(of:))
+        let id = Self.values(of: name, in: variables).map(vocabulary.id(of:))
         idByName[name] = id
         return id
     }
 
-    /// The folded values of a variable when each is plain text without `%`, and not longer
-    /// than a key.
-    private static func words(of name: String, in variables: SubstitutionVariables) -> [[UInt32]]? {
+    /// The values of a variable when each is plain text without `%`, and not longer than a key.
+    private static func values(of name: String, in variables: SubstitutionVariables) -> PathKeyVocabulary.Values? {
         switch variables.meaning(of: name) {
         case .undefined, .invalidName:
             return nil
         case .builtIn(let variable):
-            return builtInWords[variable]
+            return .builtIn(variable)
         case .custom(let values):
-            var words: [[UInt32]] = []
+            var words: Set<[UInt32]> = []
             for value in values {
                 var word: [UInt32] = []
                 for token in value.tokens {
@@ -82,21 +98,11 @@ struct PathKeyBuilder {
                     word.append(CaseFolding.fold(scalar).value)
                 }
                 guard word.count <= maximumLength else { return nil }
-                words.append(word)
+                words.insert(word)
             }
-            return words
+            return .custom(words.sorted { $0.lexicographicallyPrecedes($1) })
         }
     }
-
-    private static let builtInWords: [BuiltInVariable: [[UInt32]]] = Dictionary(uniqueKeysWithValues: BuiltInVariable.allCases.map { variable in
-        switch variable.language {
-        case .character(let set):
-            let folded = set.ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init).map { CaseFolding.fold($0).value }
-            return (variable, Array(Set(folded)).map { [$0] })
-        case .words(let words):
-            return (variable, Array(Set(words.map { $0.unicodeScalars.map { CaseFolding.fold($0).value } })))
-        }
-    })
 }
 
 /// A set of words as a trie, to follow many words along one text at once.

@@ -22,7 +22,7 @@ public final class DeterministicAutomaton: Sendable {
 
     /// Subset construction; nil when it would need more than `stateBudget` states.
     public convenience init?(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int) {
-        let moves = automaton.moves(over: classes)
+        let moves = automaton.movesByClass(over: classes)
         var index: [[Int]: Int] = [:]
         var subsets: [[Int]] = []
         var table: [Int32] = []
@@ -34,30 +34,34 @@ public final class DeterministicAutomaton: Sendable {
             return subsets.count - 1
         }
         guard let start = state(for: automaton.closure(of: [automaton.start])), let deadState = state(for: []) else { return nil }
-        // Closures once per state, and subsets gathered with marks rather than sets: this
-        // loop is most of the time spent compiling a file.
-        let closures = (0..<automaton.stateCount).map { automaton.closure(of: [$0]) }
+        // Closures once per state, targets gathered in buckets kept from one subset to the
+        // next, and subsets built with marks rather than sets: this loop is most of the time
+        // spent compiling a file.
+        let closures = (0..<automaton.stateCount).map { automaton.emptyMoves[$0].isEmpty ? [$0] : automaton.closure(of: [$0]) }
         var marks = [Int](repeating: -1, count: automaton.stateCount)
         var generation = 0
+        var buckets = [[Int]](repeating: [], count: classes.count)
         var next = 0
         while next < subsets.count {
-            var targetsByClass = [[Int]](repeating: [], count: classes.count)
             for source in subsets[next] {
-                for (classIndex, targets) in moves[source] {
-                    targetsByClass[classIndex] += targets
-                }
+                for move in moves[source] { buckets[move.classIndex].append(move.target) }
             }
-            for targets in targetsByClass {
+            for classIndex in 0..<classes.count {
+                guard !buckets[classIndex].isEmpty else {
+                    table.append(Int32(deadState))
+                    continue
+                }
                 var subset: [Int] = []
                 generation += 1
-                for target in targets {
+                for target in buckets[classIndex] {
                     for member in closures[target] where marks[member] != generation {
                         marks[member] = generation
                         subset.append(member)
                     }
                 }
+                buckets[classIndex].removeAll(keepingCapacity: true)
                 subset.sort()
-                guard let target = subset.isEmpty ? deadState : state(for: subset) else { return nil }
+                guard let target = state(for: subset) else { return nil }
                 table.append(Int32(target))
             }
             next += 1
@@ -88,16 +92,20 @@ public final class DeterministicAutomaton: Sendable {
     }
 
     private static func deadStates(accepting: [Bool], table: [Int32], classCount: Int) -> [Bool] {
-        var predecessors = [[Int]](repeating: [], count: accepting.count)
-        for state in accepting.indices {
-            for classIndex in 0..<classCount {
-                predecessors[Int(table[state * classCount + classIndex])].append(state)
-            }
+        // Predecessor lists in one array (offsets per state), built in two passes.
+        var offsets = [Int](repeating: 0, count: accepting.count + 1)
+        for target in table { offsets[Int(target) + 1] += 1 }
+        for state in accepting.indices { offsets[state + 1] += offsets[state] }
+        var predecessors = [Int](repeating: 0, count: table.count)
+        var filled = offsets
+        for (position, target) in table.enumerated() {
+            predecessors[filled[Int(target)]] = position / classCount
+            filled[Int(target)] += 1
         }
         var live = accepting
         var stack = accepting.indices.filter { accepting[$0] }
         while let state = stack.popLast() {
-            for predecessor in predecessors[state] where !live[predecessor] {
+            for predecessor in predecessors[offsets[state]..<offsets[state + 1]] where !live[predecessor] {
                 live[predecessor] = true
                 stack.append(predecessor)
             }

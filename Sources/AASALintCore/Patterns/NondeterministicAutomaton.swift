@@ -42,6 +42,13 @@ public struct NondeterministicAutomaton: Sendable {
         return seen.sorted()
     }
 
+    /// Per state, its edges split into one move per class of `classes` (before empty moves).
+    func movesByClass(over classes: ScalarClasses) -> [[(classIndex: Int, target: Int)]] {
+        edges.map { edges in
+            edges.flatMap { edge in classes.classes(in: edge.label).map { (classIndex: $0, target: edge.target) } }
+        }
+    }
+
     /// Per state, the targets of its edges by class of `classes` (before empty moves).
     func moves(over classes: ScalarClasses) -> [[Int: [Int]]] {
         edges.map { edges in

@@ -29,10 +29,12 @@ public struct PatternCompiler: Sendable {
     public mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
         let key = Key(text: text, part: part, caseSensitive: caseSensitive)
         if let known = cache[key] { return known }
-        let tokens = Pattern(text).tokens
-        var builder = AutomatonBuilder(variables: variables, caseSensitive: caseSensitive)
-        let automaton = builder.build(part == .path ? PathNormalization.normalize(tokens) : tokens)
-        let language = PatternLanguage(automaton, stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
+        let variables = variables
+        let language = PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly) {
+            let tokens = Pattern(text).tokens
+            var builder = AutomatonBuilder(variables: variables, caseSensitive: caseSensitive)
+            return builder.build(part == .path ? PathNormalization.normalize(tokens) : tokens)
+        }
         cache[key] = language
         return language
     }

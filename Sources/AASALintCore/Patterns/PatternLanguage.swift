@@ -8,31 +8,35 @@ public final class PatternLanguage: @unchecked Sendable {
     /// `*a??????????` needs 2^10 deterministic states.
     public static let defaultStateBudget = 4096
 
-    public let nondeterministic: NondeterministicAutomaton
     private let stateBudget: Int
     /// Built at once for callers that match many URLs, so that matching takes no lock.
     private let eager: Determinised?
-    /// Built on first use otherwise: a lint needs few languages determinised, and subset
-    /// construction of patterns such as `/$(lang)/*` is most of the cost of compiling a file.
+    /// Built on first use otherwise, and the Thompson automaton with it: a lint needs few
+    /// languages, and those of patterns such as `/$(lang)/*` are most of the cost, in time and
+    /// memory, of compiling a file.
     private var lazy: Determinised?
+    private let construction: @Sendable () -> NondeterministicAutomaton
     private let lock = NSLock()
 
     /// The deterministic automaton (nil when over the budget) and, then, the simulation.
     private struct Determinised {
+        let nondeterministic: NondeterministicAutomaton
         let automaton: DeterministicAutomaton?
         let simulation: StateSetSimulation?
 
         init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int) {
+            self.nondeterministic = nondeterministic
             let classes = ScalarClasses(separating: nondeterministic.edges.flatMap { $0.map(\.label) })
             automaton = DeterministicAutomaton(nondeterministic, classes: classes, stateBudget: stateBudget)
             simulation = automaton == nil ? StateSetSimulation(nondeterministic, classes: classes) : nil
         }
     }
 
-    init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int, determinisesEagerly: Bool = true) {
-        self.nondeterministic = nondeterministic
+    /// `construction` builds the Thompson automaton, now or on first use.
+    init(stateBudget: Int, determinisesEagerly: Bool = true, construction: @escaping @Sendable () -> NondeterministicAutomaton) {
         self.stateBudget = stateBudget
-        eager = determinisesEagerly ? Determinised(nondeterministic, stateBudget: stateBudget) : nil
+        self.construction = construction
+        eager = determinisesEagerly ? Determinised(construction(), stateBudget: stateBudget) : nil
     }
 
     private var determinised: Determinised {
@@ -40,10 +44,12 @@ public final class PatternLanguage: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let lazy { return lazy }
-        let built = Determinised(nondeterministic, stateBudget: stateBudget)
+        let built = Determinised(construction(), stateBudget: stateBudget)
         lazy = built
         return built
     }
+
+    public var nondeterministic: NondeterministicAutomaton { determinised.nondeterministic }
 
     /// Nil when determinisation exceeded the budget.
     public var automaton: DeterministicAutomaton? { determinised.automaton }

@@ -66,6 +66,53 @@ public struct ScalarClasses: Sendable {
         asciiClass = (0..<128).map { intervalClass[Self.interval(containing: UInt32($0), in: starts)] }
     }
 
+    /// The coarsest partition finer than each of `partitions`: the same classes, numbered the
+    /// same, as separating all their classes, found from their intervals alone.
+    public init(refining partitions: [ScalarClasses]) {
+        var boundaries = partitions.flatMap(\.starts)
+        boundaries.sort()
+        var starts: [UInt32] = []
+        starts.reserveCapacity(boundaries.count)
+        for boundary in boundaries where starts.last != boundary { starts.append(boundary) }
+        // A signature (the class in each partition) is one number when the counts allow.
+        let fitsInInt = partitions.reduce(Int?(1)) { product, partition in
+            product.flatMap { $0.multipliedReportingOverflow(by: partition.count) }.flatMap { $0.overflow ? nil : $0.partialValue }
+        } != nil
+        var classByNumber: [Int: Int32] = [:]
+        var classBySignature: [[Int32]: Int32] = [:]
+        var members: [[ClosedRange<UInt32>]] = []
+        func classIndex<Key: Hashable>(of key: Key, in table: inout [Key: Int32]) -> Int32 {
+            if let known = table[key] { return known }
+            table[key] = Int32(members.count)
+            members.append([])
+            return Int32(members.count - 1)
+        }
+        var intervalClass: [Int32] = []
+        intervalClass.reserveCapacity(starts.count)
+        for (interval, start) in starts.enumerated() {
+            let found = fitsInInt
+                ? classIndex(of: partitions.reduce(0) { $0 * $1.count + $1.classIndex(of: start) }, in: &classByNumber)
+                : classIndex(of: partitions.map { Int32($0.classIndex(of: start)) }, in: &classBySignature)
+            let end = interval + 1 < starts.count ? starts[interval + 1] - 1 : ScalarSet.maximum
+            members[Int(found)].append(start...end)
+            intervalClass.append(found)
+        }
+        self.starts = starts
+        self.intervalClass = intervalClass
+        sets = members.map { ScalarSet($0) }
+        asciiClass = (0..<128).map { intervalClass[Self.interval(containing: UInt32($0), in: starts)] }
+    }
+
+    /// For each class, its most readable member (`ScalarSet.representative`).
+    public var representatives: [UInt32] {
+        var found = [UInt32?](repeating: nil, count: sets.count)
+        for scalar in ScalarSet.readableOrder {
+            let classIndex = self.classIndex(of: scalar.value)
+            if found[classIndex] == nil { found[classIndex] = scalar.value }
+        }
+        return found.indices.map { found[$0] ?? sets[$0].representative?.value ?? sets[$0].ranges[0].lowerBound }
+    }
+
     @inline(__always)
     public func classIndex(of value: UInt32) -> Int {
         if value < 128 { return Int(asciiClass[Int(value)]) }
@@ -74,6 +121,9 @@ public struct ScalarClasses: Sendable {
 
     /// The classes whose members all belong to `label` (every class is inside or outside it).
     public func classes(in label: ScalarSet) -> [Int] {
+        if label.ranges.count == 1, label.ranges[0].lowerBound == label.ranges[0].upperBound {
+            return [classIndex(of: label.ranges[0].lowerBound)]
+        }
         if label.ranges.allSatisfy({ $0.lowerBound == $0.upperBound }) {
             return Array(Set(label.ranges.map { classIndex(of: $0.lowerBound) })).sorted()
         }

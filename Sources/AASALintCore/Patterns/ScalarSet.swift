@@ -85,7 +85,7 @@ public struct ScalarSet: Hashable, Sendable {
         }
     }
 
-    private static let readableOrder = Array("abcdefghijklmnopqrstuvwxyz0123456789-_ABCDEFGHIJKLMNOPQRSTUVWXYZ.~!$&'()*+,;=:@/?".unicodeScalars)
+    static let readableOrder = Array("abcdefghijklmnopqrstuvwxyz0123456789-_ABCDEFGHIJKLMNOPQRSTUVWXYZ.~!$&'()*+,;=:@/?".unicodeScalars)
 
     private static func normalize(_ input: [ClosedRange<UInt32>]) -> [ClosedRange<UInt32>] {
         let sorted = input.sorted { $0.lowerBound < $1.lowerBound }
