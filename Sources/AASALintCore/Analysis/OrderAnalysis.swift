@@ -197,6 +197,7 @@ final class LanguageCache {
     private let budget: Int
     private var built: [Int: RuleLanguage?] = [:]
     private var shortest: [Int: [[UInt32]]] = [:]
+    private let queries = QueryLanguages()
     private static let smallestParallelBuild = 32
 
     init(rules: [LinkRule], budget: Int) {
@@ -210,8 +211,9 @@ final class LanguageCache {
     func prepare(_ group: [Int]) -> Int {
         let missing = group.filter { built[$0] == nil }
         let budget = budget
+        let queries = queries
         let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, spent: Int) in
-            guard let language = RuleLanguage(rule, budget: budget) else { return (nil, nil, 0) }
+            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0) }
             var remaining = budget
             let shortest = Coverage(of: [language], percentEncoded: language.percentEncoded).shortestTexts(budget: &remaining)
             return (language, shortest ?? nil, budget - max(0, remaining))
@@ -227,7 +229,7 @@ final class LanguageCache {
 
     func language(of rule: Int) -> RuleLanguage? {
         if let known = built[rule] { return known }
-        let language = RuleLanguage(rules[rule], budget: budget)
+        let language = RuleLanguage(rules[rule], budget: budget, queries: queries)
         built[rule] = language
         return language
     }

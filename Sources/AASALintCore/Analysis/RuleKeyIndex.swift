@@ -39,9 +39,9 @@ struct RuleKeyIndex {
             nodes[node].rulesEndingHere.append(rule)
         }
         earlierCompatible = keys.indices.map { rule in
-            var found = CompatibleRules()
+            var found = CompatibleRules(count: keys.count)
             walk(from: 0, key: keys[rule], at: 0, into: &found)
-            return found.members.filter { $0 < rule }.sorted()
+            return found.members(before: rule)
         }
     }
 
@@ -145,11 +145,30 @@ struct RuleKeyIndex {
     }
 }
 
-/// The rules found so far, each once.
+/// The rules found so far, as bits: rules are found many times over, and listed once.
 private struct CompatibleRules {
-    private(set) var members: Set<Int> = []
+    private var words: [UInt64]
+
+    init(count: Int) {
+        words = Array(repeating: 0, count: (count + 63) / 64)
+    }
 
     mutating func insert(_ rules: [Int]) {
-        members.formUnion(rules)
+        for rule in rules { words[rule >> 6] |= 1 << UInt64(rule & 63) }
+    }
+
+    /// The rules found that come before `limit`, ascending.
+    func members(before limit: Int) -> [Int] {
+        var found: [Int] = []
+        for (index, word) in words.enumerated() where word != 0 {
+            var remaining = word
+            while remaining != 0 {
+                let rule = index << 6 + remaining.trailingZeroBitCount
+                guard rule < limit else { return found }
+                found.append(rule)
+                remaining &= remaining - 1
+            }
+        }
+        return found
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One rule as the set of URLs it matches: a product of a path, a query and a fragment
 /// language (ANALYSIS.md), each over the text the rule compares (percent-encoded or decoded),
 /// with the query in the `StructuredQuery` form. A nil part matches every text.
@@ -20,8 +22,9 @@ struct RuleLanguage: Sendable {
         (path?.accepts(parts[0]) ?? true) && (query?.accepts(parts[1]) ?? true) && (fragment?.accepts(parts[2]) ?? true)
     }
 
-    /// Nil when a pattern of the rule is too complex for `budget` states.
-    init?(_ rule: LinkRule, budget: Int) {
+    /// Nil when a pattern of the rule is too complex for `budget` states. `queries` shares
+    /// the query languages of rules with the same `?` object.
+    init?(_ rule: LinkRule, budget: Int, queries: QueryLanguages? = nil) {
         percentEncoded = rule.settings.percentEncoded
         var path: DeterministicAutomaton?
         if let pattern = rule.path {
@@ -46,11 +49,33 @@ struct RuleLanguage: Sendable {
                 guard let value = item.pattern.language.automaton else { return nil }
                 constraints.append((item.name.unicodeScalars.map(\.value), value))
             }
-            guard let combined = StructuredQuery.items(constraints, budget: budget) else { return nil }
+            let combined = queries.map { $0.language(of: constraints, budget: budget) } ?? StructuredQuery.items(constraints, budget: budget)
+            guard let combined else { return nil }
             query = combined
         }
         self.path = path
         self.query = query
         self.fragment = fragment
+    }
+}
+
+/// The languages of `?` objects, each built once: files repeat one object (`{"ref": "?*"}`)
+/// across many rules, and each takes a product of automata to build. Safe to share between
+/// threads.
+final class QueryLanguages: @unchecked Sendable {
+    private struct Key: Hashable {
+        let names: [[UInt32]]
+        let values: [ObjectIdentifier]
+    }
+
+    private let lock = NSLock()
+    private var built: [Key: DeterministicAutomaton?] = [:]
+
+    func language(of items: [(name: [UInt32], value: DeterministicAutomaton)], budget: Int) -> DeterministicAutomaton? {
+        let key = Key(names: items.map(\.name), values: items.map { ObjectIdentifier($0.value) })
+        if let known = lock.withLock({ built[key] }) { return known }
+        let language = StructuredQuery.items(items, budget: budget)
+        lock.withLock { built[key] = language }
+        return language
     }
 }
