@@ -6,13 +6,12 @@ import Foundation
 enum AASAFileInput {
     static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
         let reader = FileReader()
-        // Pipes are welcome here (`<(git show main:PATH)`), so read at most one byte past the limit.
+        // Pipes are welcome here (`<(git show main:PATH)`): read as a stream, never past the limit.
         let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
-        guard let handle, let data = try? handle.read(upToCount: reader.readLimit + 1) ?? Data() else {
+        guard let handle, let contents = reader.contents(of: handle) else {
             throw UsageError("\(path): cannot read this file (check the path and its permissions)")
         }
-        let file = LintFile(path: path == "-" ? "<stdin>" : path, kind: .aasa, bytes: [UInt8](data.prefix(reader.readLimit)),
-                            byteCount: data.count)
+        let file = FileReader.file(path: path == "-" ? "<stdin>" : path, kind: .aasa, contents)
         guard file.isRead else {
             throw UsageError("\(file.path): the file is over \(reader.readLimit) bytes, more than aasalint reads; "
                 + "the system ignores AASA files over 128 KB anyway")

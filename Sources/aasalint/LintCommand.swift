@@ -58,8 +58,10 @@ struct LintCommand: Subcommand {
         if paths.contains("-") {
             paths.removeAll { $0 == "-" }
             let kind = parsed.value("kind").flatMap(FileKind.init(rawValue:)) ?? .aasa
-            let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-            extraFiles.append(LintFile(path: "<stdin>", kind: kind, bytes: bytes))
+            guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
+                throw UsageError("<stdin>: cannot read standard input")
+            }
+            extraFiles.append(FileReader.file(path: "<stdin>", kind: kind, contents))
         }
 
         if parsed.flag("fix") {

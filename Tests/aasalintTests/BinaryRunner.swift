@@ -23,6 +23,7 @@ enum BinaryRunner {
     static func run(
         _ arguments: [String],
         standardInput: Data? = nil,
+        standardInputFile: URL? = nil,
         environment: [String: String] = [:],
         workingDirectory: URL,
         whileRunning watch: (@Sendable (Process) -> Void)? = nil
@@ -39,7 +40,7 @@ enum BinaryRunner {
         process.standardError = errorPipe
         // Without a pipe of its own, `aasalint -` would wait on the test runner's standard input.
         let inputPipe = standardInput.map { _ in Pipe() }
-        process.standardInput = inputPipe ?? FileHandle.nullDevice
+        process.standardInput = try inputPipe ?? standardInputFile.map(FileHandle.init(forReadingFrom:)) ?? FileHandle.nullDevice
 
         try process.run()
         // A thread of its own: a watch blocks until the process ends.

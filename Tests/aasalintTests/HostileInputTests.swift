@@ -49,6 +49,11 @@ import Testing
         match.expectGraceful(status: 2, memory: unread, stderr: ["linked/apple-app-site-association: the file is", "more than aasalint reads"])
         let configuration = try folder.aasalint(["lint", "--config", "big.yml", "big"])
         configuration.expectGraceful(status: 2, memory: unread, stderr: ["big.yml: the configuration file is \(size) bytes"])
+        // Standard input is read as a stream, up to the limit and no further.
+        let standardInput = try folder.aasalint(["lint", "--no-config", "-"], standardInput: "big/apple-app-site-association")
+        standardInput.expectGraceful(status: 1, memory: unread, stdout: ["<stdin>:1:1: error: the file is \(size) bytes"])
+        let diff = try folder.aasalint(["diff", "-", "big/apple-app-site-association"], standardInput: "big/apple-app-site-association")
+        diff.expectGraceful(status: 2, memory: unread, stderr: ["<stdin>: the file is over"])
     }
 
     @Test func stringsOfAMegabyte() throws {
@@ -398,11 +403,12 @@ private final class Workspace {
         }
     }
 
-    func aasalint(_ arguments: [String], deadline: Duration = .seconds(120)) throws -> HostileRun {
+    func aasalint(_ arguments: [String], standardInput: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
         let watch = ProcessWatch(deadline: deadline)
         let clock = ContinuousClock()
         let start = clock.now
-        let output = try BinaryRunner.run(arguments, workingDirectory: url, whileRunning: { watch.watch($0) })
+        let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), workingDirectory: url,
+                                          whileRunning: { watch.watch($0) })
         return HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
                           peakMemory: watch.peakMemory, timedOut: watch.timedOut)
     }

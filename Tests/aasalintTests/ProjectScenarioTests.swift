@@ -109,6 +109,7 @@ import Testing
         ("garbage.py", "", "aasalint: error: plugin 'failing-plugin' answered something that is not JSON: unexpected word 'Traceback': strings must be in double quotes: write \"Traceback\" (see docs/plugins.md)\n"),
         ("failing.py", "", "aasalint: error: plugin 'failing-plugin' exited with status 3: cannot reach the policy server\n"),
         ("wrong-pointer.py", "", "aasalint: error: plugin 'failing-plugin' answered diagnostic 0 at '/nowhere/3', which is not a place in web/.well-known/apple-app-site-association (see docs/plugins.md)\n"),
+        ("flooding.py", "", "aasalint: error: plugin 'failing-plugin' answered more than 16 MB, more than aasalint reads from a plugin; report fewer or shorter diagnostics (see docs/plugins.md)\n"),
     ])
     func failingPluginsAreToolErrors(script: String, extra: String, message: String) throws {
         let folder = try Self.copy("plugins")

@@ -18,10 +18,7 @@ public struct FileReader: Sendable {
     }
 
     public func read(_ file: DiscoveredFile) throws(UsageError) -> LintFile {
-        switch try contents(ofFile: file.path) {
-        case .bytes(let bytes): LintFile(path: file.path, kind: file.kind, bytes: bytes)
-        case .tooLarge(let byteCount): LintFile(path: file.path, kind: file.kind, bytes: [], byteCount: byteCount)
-        }
+        Self.file(path: file.path, kind: file.kind, try contents(ofFile: file.path))
     }
 
     /// The bytes of the regular file at `path` (symbolic links followed), read only when the
@@ -43,12 +40,28 @@ public struct FileReader: Sendable {
             throw UsageError("\(path): cannot open this file for reading (check its permissions)")
         }
         defer { try? handle.close() }
-        do {
-            // One byte past the limit tells a file that grew since `stat` from one that did not.
-            let data = try handle.read(upToCount: readLimit + 1) ?? Data()
-            return data.count <= readLimit ? .bytes([UInt8](data)) : .tooLarge(byteCount: max(size, data.count))
-        } catch {
-            throw UsageError("\(path): cannot read this file (\(error.localizedDescription))")
+        guard let contents = contents(of: handle, claimedSize: size) else {
+            throw UsageError("\(path): cannot read this file (a read error)")
+        }
+        return contents
+    }
+
+    /// What `handle` holds (a file, or a pipe such as standard input), read up to one byte past
+    /// the limit, which tells a file that grew since `stat` from one that did not; nil when
+    /// reading fails. Over the limit, the size is that of the file (a pipe's is not known).
+    public func contents(of handle: FileHandle, claimedSize: Int? = nil) -> Contents? {
+        guard let data = try? handle.read(upToCount: readLimit + 1) ?? Data() else { return nil }
+        guard data.count > readLimit else { return .bytes([UInt8](data)) }
+        var status = stat()
+        let size = claimedSize ?? (fstat(handle.fileDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0)
+        return .tooLarge(byteCount: max(size, data.count))
+    }
+
+    /// The file for `contents` read from somewhere other than a discovered file.
+    public static func file(path: String, kind: FileKind, _ contents: Contents) -> LintFile {
+        switch contents {
+        case .bytes(let bytes): LintFile(path: path, kind: kind, bytes: bytes)
+        case .tooLarge(let byteCount): LintFile(path: path, kind: kind, bytes: [], byteCount: byteCount)
         }
     }
 

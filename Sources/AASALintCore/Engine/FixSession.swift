@@ -20,8 +20,9 @@ public struct FixSession: Sendable {
         var fixed: [String] = []
         var refused: [(path: String, reason: String)] = []
         for file in FileDiscovery().discover(paths).files where file.kind == .aasa {
-            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
-            switch PercentEncodingFix.apply(to: [UInt8](data)) {
+            // What cannot be read, or is too large to read, lint reports; the fix leaves it alone.
+            guard case .bytes(let data)? = try? FileReader().contents(ofFile: file.path) else { continue }
+            switch PercentEncodingFix.apply(to: data) {
             case .unchanged:
                 continue
             case .fixed(let bytes):
@@ -32,7 +33,7 @@ public struct FixSession: Sendable {
                 }
             case .refused(let reason):
                 // A file that is not JSON has nothing the fix could change; lint reports it.
-                if LintFile(path: file.path, kind: .aasa, bytes: [UInt8](data)).root != nil {
+                if LintFile(path: file.path, kind: .aasa, bytes: data).root != nil {
                     refused.append((file.path, reason))
                 }
             }

@@ -65,7 +65,7 @@ public struct PluginRunner: Sendable {
         } catch {
             throw UsageError("plugin '\(plugin.id)': cannot start \(plugin.command.joined(separator: " ")) (\(error.localizedDescription))")
         }
-        let output = PipeDrain(standardOutput), errors = PipeDrain(standardError)
+        let output = PipeDrain(standardOutput, limit: Self.outputLimit), errors = PipeDrain(standardError, limit: Self.outputLimit)
         // A plugin may exit without reading its input; the write must not stop aasalint.
         DispatchQueue.global().async {
             try? standardInput.fileHandleForWriting.write(contentsOf: input)
@@ -87,13 +87,21 @@ public struct PluginRunner: Sendable {
         guard let answer = output.collected(before: deadline), let complaintData = errors.collected(before: deadline) else {
             throw UsageError("plugin '\(plugin.id)' exited but something it started kept its output open past its timeout")
         }
-        let complaint = String(decoding: complaintData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let complaint = String(decoding: complaintData.data.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
             throw UsageError("plugin '\(plugin.id)' \(how)" + (complaint.isEmpty ? "" : ": \(complaint.prefix(500))"))
         }
-        return answer
+        guard !answer.overflowed else {
+            throw UsageError("plugin '\(plugin.id)' answered more than \(Self.outputLimit / (1024 * 1024)) MB, more than aasalint reads "
+                + "from a plugin; report fewer or shorter diagnostics (see docs/plugins.md)")
+        }
+        return answer.data
     }
+
+    /// What aasalint keeps of a plugin's output (and of its standard error): an answer of a
+    /// hundred thousand diagnostics fits.
+    static let outputLimit = 16 * 1024 * 1024
 
     private static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) seconds" : "\(value) seconds"
@@ -150,22 +158,31 @@ public struct PluginRunner: Sendable {
     }
 }
 
-/// Reads a pipe to its end on another thread, so a chatty child never blocks on a full pipe.
+/// Reads a pipe to its end on another thread, so a chatty child never blocks on a full pipe,
+/// keeping at most `limit` bytes: a plugin that writes without end must not fill the memory.
 private final class PipeDrain: @unchecked Sendable {
     private var data = Data()
+    private var overflowed = false
     private let done = DispatchSemaphore(value: 0)
 
-    init(_ pipe: Pipe) {
+    init(_ pipe: Pipe, limit: Int) {
         let handle = pipe.fileHandleForReading
         DispatchQueue.global().async {
-            self.data = handle.readDataToEndOfFile()
+            while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+                if self.data.count + chunk.count <= limit {
+                    self.data += chunk
+                } else {
+                    self.overflowed = true
+                }
+            }
             self.done.signal()
         }
     }
 
-    func collected(before deadline: Date) -> Data? {
+    /// Nil when the pipe is still open at `deadline`; `overflowed` when it held more than the limit.
+    func collected(before deadline: Date) -> (data: Data, overflowed: Bool)? {
         let remaining = max(0.05, deadline.timeIntervalSinceNow)
         guard done.wait(timeout: .now() + remaining) == .success else { return nil }
-        return data
+        return (data, overflowed)
     }
 }

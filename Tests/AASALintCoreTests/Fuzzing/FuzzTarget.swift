@@ -238,6 +238,40 @@ private struct InvariantChecks {
                 expect(traced.trace.last?.mismatch == nil, "\(appID): decided by a rule that did not match")
             }
         }
+        order(matcher)
+    }
+
+    /// Every URL the rule-order analysis reports is decided as it says (a small budget keeps
+    /// each input quick, and sends more questions down the paths that give up).
+    private mutating func order(_ matcher: AASAMatcher) {
+        var listed: Set<String> = []
+        for order in OrderAnalysis(matcher: matcher, budget: AnalysisBudget(states: 2_000)).entries {
+            defer { listed.formUnion(order.entry.appIDs) }
+            guard !order.isDead, let appID = order.entry.appIDs.first(where: { !listed.contains($0) }) else { continue }
+            let rules = order.entry.rules
+            func decider(of text: String) -> Int?? {
+                guard let url = try? LinkURL(text) else { return nil }
+                return .some(matcher.decide(url, appID: appID, tracing: false).decidingRule.flatMap { rule in rules.firstIndex { $0 === rule } })
+            }
+            func matches(_ rule: Int, _ text: String) -> Bool {
+                (try? LinkURL(text)).map { rules[rule].mismatch(with: $0) == nil } ?? false
+            }
+            for (index, verdict) in order.verdicts.enumerated() {
+                switch verdict {
+                case .reachable(let url?):
+                    expect(decider(of: url) == .some(index), "rule \(index + 1) is said to decide \(url), which it does not")
+                case .unreachable(let covering, let url):
+                    let decided = decider(of: url)
+                    expect(matches(index, url) && decided.flatMap { $0.map(covering.contains) } == true,
+                           "rule \(index + 1) is said to be covered by \(covering) at \(url), but \(String(describing: decided)) decides it")
+                case .shadowedExclude(let shadowing, let url, _):
+                    expect(matches(index, url) && decider(of: url) == .some(shadowing),
+                           "exclusion \(index + 1) is said to be shadowed by rule \(shadowing + 1) at \(url), which is not so")
+                case .reachable(nil), .matchesNothing, .incomplete, .notAnalysed:
+                    break
+                }
+            }
+        }
     }
 }
 
