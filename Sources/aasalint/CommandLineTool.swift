@@ -53,7 +53,12 @@ struct StandardStreams {
     /// Writes `text`, ending it with a line break if it has none, so the shell prompt starts on its own line.
     func write(_ text: String) {
         let terminated = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
-        FileHandle.standardOutput.write(Data(terminated.utf8))
+        writePiece(terminated)
+    }
+
+    /// Writes one piece of a longer output as it is.
+    func writePiece(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 
     /// Errors quote file names and file contents, which must not drive the terminal.

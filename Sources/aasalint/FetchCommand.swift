@@ -74,12 +74,7 @@ struct FetchCommand: Subcommand {
         let options = TextReporter.Options(color: toTerminal && colorAllowed,
                                            snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
                                            quiet: parsed.flag("quiet"), ruleSummary: parsed.flag("summary"))
-        let rendered = format.reporter(options: options).render(report)
-        if let outputFile {
-            try LintCommand(output: output).write(rendered, to: outputFile)
-        } else {
-            output.write(rendered)
-        }
+        try LintCommand(output: output).deliver(report, with: format.reporter(options: options), to: outputFile)
         for problem in report.problems {
             output.writeError("aasalint: error: \(problem)\n")
         }

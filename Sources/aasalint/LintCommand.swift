@@ -91,12 +91,7 @@ struct LintCommand: Subcommand {
             quiet: parsed.flag("quiet"),
             ruleSummary: parsed.flag("summary")
         )
-        let rendered = format.reporter(options: options).render(outcome.report)
-        if let outputFile {
-            try write(rendered, to: outputFile)
-        } else {
-            output.write(rendered)
-        }
+        try deliver(outcome.report, with: format.reporter(options: options), to: outputFile)
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)\n")
         }
@@ -117,7 +112,22 @@ struct LintCommand: Subcommand {
         return (try Baseline(json: bytes, path: path), Self.folder(of: path))
     }
 
+    /// Writes the report to `outputFile` (`--output`), or else to standard output, piece by
+    /// piece as the reporter makes it.
+    func deliver(_ report: LintReport, with reporter: any Reporter, to outputFile: String?) throws {
+        if let outputFile {
+            try write(to: outputFile) { reporter.write(report, to: $0) }
+        } else {
+            reporter.write(report, to: output.writePiece)
+        }
+    }
+
     func write(_ text: String, to path: String) throws {
+        try write(to: path) { $0(text) }
+    }
+
+    /// Creates the file at `path` with what `produce` hands to the writer it is given.
+    private func write(to path: String, _ produce: ((String) -> Void) -> Void) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
             throw UsageError("\(path) is a folder; give the name of a file to write")
@@ -126,9 +136,15 @@ struct LintCommand: Subcommand {
         guard FileManager.default.fileExists(atPath: folder) else {
             throw UsageError("\(path): the folder \(folder) does not exist")
         }
-        guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
             throw UsageError("\(path): cannot write this file (check the folder's permissions)")
         }
+        defer { try? handle.close() }
+        var failed = false
+        produce { piece in
+            if !failed, (try? handle.write(contentsOf: Data(piece.utf8))) == nil { failed = true }
+        }
+        if failed { throw UsageError("\(path): writing this file failed part way (is the disk full?)") }
     }
 
     private static func folder(of path: String) -> String {

@@ -5,8 +5,8 @@ import Foundation
 public struct GitHubReporter: Reporter {
     public init() {}
 
-    public func render(_ report: LintReport) -> String {
-        report.diagnostics.map { diagnostic in
+    public func write(_ report: LintReport, to output: (String) -> Void) {
+        for diagnostic in report.diagnostics {
             let location = diagnostic.location
             let properties = [
                 ("file", location.file),
@@ -18,8 +18,8 @@ public struct GitHubReporter: Reporter {
             ].map { "\($0)=\(Self.escapedProperty($1))" }.joined(separator: ",")
             var message = diagnostic.message
             if let url = diagnostic.exampleURL { message += " Example: \(url)" }
-            return "::\(Self.command(for: diagnostic.severity)) \(properties)::\(Self.escapedData(message))\n"
-        }.joined()
+            output("::\(Self.command(for: diagnostic.severity)) \(properties)::\(Self.escapedData(message))\n")
+        }
     }
 
     static func command(for severity: Severity) -> String {

@@ -5,8 +5,8 @@ public struct JSONReporter: Reporter {
 
     public init() {}
 
-    public func render(_ report: LintReport) -> String {
-        JSONWriter.prettyPrinted(.object([
+    public func write(_ report: LintReport, to output: (String) -> Void) {
+        JSONWriter.write(.object([
             ("version", .integer(Self.formatVersion)),
             ("tool", .object([
                 ("name", .string("aasalint")),
@@ -18,8 +18,8 @@ public struct JSONReporter: Reporter {
                 ("warnings", .integer(report.count(of: .warning))),
                 ("notes", .integer(report.count(of: .note))),
             ])),
-            ("diagnostics", .array(report.diagnostics.map(Self.diagnostic))),
-        ]))
+            ("diagnostics", .generated(report.diagnostics, Self.diagnostic)),
+        ]), to: output)
     }
 
     private static func diagnostic(_ diagnostic: Diagnostic) -> JSONWriter.Value {

@@ -13,6 +13,15 @@ enum JSONWriter {
         case array([Value])
         /// Members in output order; reports fix the order so that diffs stay readable.
         case object([(key: String, value: Value)])
+        /// An array whose elements are made one at a time as they are written, so that the
+        /// results of a large report never exist all at once.
+        case generated(count: Int, element: (Int) -> Value)
+
+        /// The elements made from `items` as they are written.
+        static func generated<Items: RandomAccessCollection>(_ items: Items, _ element: @escaping (Items.Element) -> Value) -> Value
+            where Items.Index == Int {
+            .generated(count: items.count) { element(items[items.startIndex + $0]) }
+        }
 
         /// A parsed document as plain JSON, for tools that read it (plugins).
         static func document(_ node: JSONNode) -> Value {
@@ -35,12 +44,38 @@ enum JSONWriter {
     /// The document followed by a newline, as files and terminals expect.
     static func prettyPrinted(_ value: Value) -> String {
         var output = ""
-        write(value, indentation: "", into: &output)
-        output += "\n"
+        write(value, to: { output += $0 })
         return output
     }
 
-    private static func write(_ value: Value, indentation: String, into output: inout String) {
+    /// The document followed by a newline, handed to `sink` in pieces of about 64 KB.
+    static func write(_ value: Value, to sink: (String) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var output = Output(sink: sink)
+            write(value, indentation: "", into: &output)
+            output += "\n"
+            output.flush()
+        }
+    }
+
+    /// Text gathered until there is enough to hand on.
+    private struct Output {
+        let sink: (String) -> Void
+        var pending = ""
+
+        static func += (output: inout Output, text: String) {
+            output.pending += text
+            if output.pending.utf8.count >= 1 << 16 { output.flush() }
+        }
+
+        mutating func flush() {
+            guard !pending.isEmpty else { return }
+            sink(pending)
+            pending = ""
+        }
+    }
+
+    private static func write(_ value: Value, indentation: String, into output: inout Output) {
         switch value {
         case .null:
             output += "null"
@@ -53,16 +88,18 @@ enum JSONWriter {
         case .string(let text):
             writeString(text, into: &output)
         case .array(let elements):
-            guard !elements.isEmpty else {
+            write(.generated(count: elements.count) { elements[$0] }, indentation: indentation, into: &output)
+        case .generated(let count, let element):
+            guard count > 0 else {
                 output += "[]"
                 return
             }
             let inner = indentation + "  "
             output += "[\n"
-            for (index, element) in elements.enumerated() {
+            for index in 0..<count {
                 output += inner
-                write(element, indentation: inner, into: &output)
-                output += index < elements.count - 1 ? ",\n" : "\n"
+                write(element(index), indentation: inner, into: &output)
+                output += index < count - 1 ? ",\n" : "\n"
             }
             output += indentation + "]"
         case .object(let members):
@@ -83,11 +120,15 @@ enum JSONWriter {
         }
     }
 
-    /// Escapes what JSON requires, and also DEL, the C1 controls and the two Unicode line
-    /// separators: valid either way, but escaped they cannot drive a terminal that shows the
-    /// report, nor break a JavaScript consumer.
-    private static func writeString(_ text: String, into output: inout String) {
-        output += "\""
+    private static func writeString(_ text: String, into output: inout Output) {
+        output += escaped(text)
+    }
+
+    /// The string quoted, escaping what JSON requires and also DEL, the C1 controls and the
+    /// two Unicode line separators: valid either way, but escaped they cannot drive a terminal
+    /// that shows the report, nor break a JavaScript consumer.
+    private static func escaped(_ text: String) -> String {
+        var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
@@ -106,6 +147,7 @@ enum JSONWriter {
             }
         }
         output += "\""
+        return output
     }
 
     private static func hexDigits(_ value: UInt32, width: Int) -> String {

@@ -1,6 +1,17 @@
 /// Turns the outcome of a lint run into the text a person or another tool reads.
 public protocol Reporter: Sendable {
-    func render(_ report: LintReport) -> String
+    /// Hands the report to `output` in pieces, in order: a report of a hundred thousand
+    /// findings is written as it is made, never held whole.
+    func write(_ report: LintReport, to output: (String) -> Void)
+}
+
+extension Reporter {
+    /// The whole report as one string.
+    public func render(_ report: LintReport) -> String {
+        var text = ""
+        write(report) { text += $0 }
+        return text
+    }
 }
 
 /// The report formats of `--format`.

@@ -9,19 +9,23 @@ public struct SARIFReporter: Reporter {
 
     public init() {}
 
-    public func render(_ report: LintReport) -> String {
+    public func write(_ report: LintReport, to output: (String) -> Void) {
         var ruleIndexes: [String: Int] = [:]
         for (index, rule) in report.rules.enumerated() where ruleIndexes[rule.id] == nil {
             ruleIndexes[rule.id] = index
         }
         var fingerprintOccurrences: [String: Int] = [:]
-        let results = report.diagnostics.map { diagnostic in
+        let fingerprints = report.diagnostics.map { diagnostic in
             let hash = Self.fingerprintHash(of: diagnostic)
             let occurrence = fingerprintOccurrences[hash, default: 0] + 1
             fingerprintOccurrences[hash] = occurrence
-            return Self.result(diagnostic, ruleIndex: ruleIndexes[diagnostic.ruleID], fingerprint: "\(hash):\(occurrence)")
+            return "\(hash):\(occurrence)"
         }
-        return JSONWriter.prettyPrinted(.object([
+        let results = JSONWriter.Value.generated(count: fingerprints.count) { [ruleIndexes] index in
+            let diagnostic = report.diagnostics[index]
+            return Self.result(diagnostic, ruleIndex: ruleIndexes[diagnostic.ruleID], fingerprint: fingerprints[index])
+        }
+        JSONWriter.write(.object([
             ("$schema", .string(Self.schemaURI)),
             ("version", .string("2.1.0")),
             ("runs", .array([
@@ -41,10 +45,10 @@ public struct SARIFReporter: Reporter {
                     ("automationDetails", .object([("id", .string("aasalint/"))])),
                     // SARIF counts columns in UTF-16 code units unless told otherwise.
                     ("columnKind", .string("unicodeCodePoints")),
-                    ("results", .array(results)),
+                    ("results", results),
                 ]),
             ])),
-        ]))
+        ]), to: output)
     }
 
     // MARK: Rules

@@ -26,9 +26,10 @@ public struct TextReporter: Reporter {
         self.options = options
     }
 
-    public func render(_ report: LintReport) -> String {
-        var lines: [String] = []
+    public func write(_ report: LintReport, to output: (String) -> Void) {
         for diagnostic in report.diagnostics {
+            var lines: [String] = []
+            defer { output(lines.map { $0 + "\n" }.joined()) }
             lines.append(locationLine(diagnostic.location, severity: diagnostic.severity, message: diagnostic.message, ruleID: diagnostic.ruleID))
             guard !options.quiet else { continue }
             if options.snippets {
@@ -46,12 +47,11 @@ public struct TextReporter: Reporter {
                 lines.append(indentation + locationLine(related.location, severity: .note, message: related.message, ruleID: nil))
             }
         }
-        if !options.quiet {
-            lines.append(Self.summary(of: report))
-            if options.ruleSummary { lines += Self.ruleSummaryLines(of: report) }
-            lines += Self.baselineLines(of: report)
-        }
-        return lines.map { $0 + "\n" }.joined()
+        guard !options.quiet else { return }
+        var lines = [Self.summary(of: report)]
+        if options.ruleSummary { lines += Self.ruleSummaryLines(of: report) }
+        lines += Self.baselineLines(of: report)
+        output(lines.map { $0 + "\n" }.joined())
     }
 
     /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`.
