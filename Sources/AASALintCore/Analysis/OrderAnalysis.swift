@@ -102,7 +102,7 @@ private struct EntryOrderAnalysis {
     }
 
     private func verdict(of rule: Int, host: String) -> RuleVerdict {
-        guard languages.language(of: rule) != nil else {
+        guard let language = languages.language(of: rule) else {
             let alone = index.earlierRules(compatibleWith: rule).isEmpty
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
         }
@@ -112,7 +112,7 @@ private struct EntryOrderAnalysis {
         case .success(let found): others = found
         }
         let coverage = metered(budget) { remaining in
-            languages.coverage(of: rule, budget: &remaining)?.answer(by: others, budget: &remaining) ?? .overBudget
+            languages.coverage(of: rule, language: language).answer(by: others, budget: &remaining)
         }
         if rules[rule].isExclude {
             switch shadowingRule(of: rule, coverage: coverage, host: host) {
@@ -165,8 +165,8 @@ private struct EntryOrderAnalysis {
             case .overBudget: return .failure(.overBudget(budget))
             case .covered, .empty: continue
             case .uncovered(let example):
-                let outsideExclusion = languages.coverage(of: including, budget: &remaining)?
-                    .answer(by: earlier + [(rule, exclusion)], budget: &remaining) ?? .overBudget
+                let outsideExclusion = languages.coverage(of: including, language: includingLanguage)
+                    .answer(by: earlier + [(rule, exclusion)], budget: &remaining)
                 switch outsideExclusion {
                 case .overBudget: return .failure(.overBudget(budget))
                 case .covered, .empty: continue
@@ -191,7 +191,7 @@ private struct EntryOrderAnalysis {
     }
 }
 
-/// The languages of an entry's rules, each built on first use.
+/// The languages of an entry's rules, built a group at a time before the group's questions.
 final class LanguageCache {
     private let rules: [LinkRule]
     private let budget: Int
@@ -234,15 +234,11 @@ final class LanguageCache {
         return language
     }
 
-    /// The rule's questions, with the texts of its shortest URL found once: a rule is asked
-    /// about as a subject, and again as the including rule of each later exclusion.
-    func coverage(of rule: Int, budget: inout Int) -> Coverage? {
-        guard let language = language(of: rule) else { return nil }
-        if let known = shortest[rule] { return Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: known) }
-        let coverage = Coverage(of: [language], percentEncoded: language.percentEncoded)
-        guard case .some(let texts?) = coverage.shortestTexts(budget: &budget) else { return coverage }
-        shortest[rule] = texts
-        return Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: texts)
+    /// The questions about `rule` (whose language is `language`), with the texts of its
+    /// shortest URL found when its group was prepared: a rule is asked about as a subject, and
+    /// again as the including rule of each later exclusion.
+    func coverage(of rule: Int, language: RuleLanguage) -> Coverage {
+        Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: shortest[rule])
     }
 }
 
