@@ -25,6 +25,9 @@ struct LockstepSearch {
                     stopsWhenUncovered: Bool = true, budget: inout Int) -> Outcome {
         let always = others.filter { $0.automaton == nil }.map(\.id)
         let tracked = others.compactMap { other in other.automaton.map { (id: other.id, automaton: $0) } }
+        if tracked.isEmpty, subject.count > 1, let witness = shortestOfLargest(subject, budget: &budget) {
+            return witness.map { outcome(reaching: $0, signature: always.sorted(), stopsWhenUncovered: stopsWhenUncovered) } ?? .overBudget
+        }
         let involved = subject + tracked.map(\.automaton)
         // One automaton needs no common refinement: its own partition is one (and most
         // searches over rules that share no prefix with another are of that kind).
@@ -34,9 +37,8 @@ struct LockstepSearch {
             .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
         let subjectMoves = subject.map { ClassMap($0, over: classes) }
         if tracked.isEmpty, productFitsInInt(subject) {
-            let signature = always.sorted()
             return shortest(subject: subject, moves: subjectMoves, readable: readable, budget: &budget).map { witness in
-                signature.isEmpty && stopsWhenUncovered ? .uncovered(witness) : .branches([Branch(members: signature, witness: witness)])
+                outcome(reaching: witness, signature: always.sorted(), stopsWhenUncovered: stopsWhenUncovered)
             } ?? (budget < 0 ? .overBudget : .branches([]))
         }
         let trackedMoves = tracked.map { ClassMap($0.automaton, over: classes) }
@@ -124,6 +126,34 @@ struct LockstepSearch {
             head += 1
         }
         return nil
+    }
+
+    private static func outcome(reaching witness: [UInt32], signature: [Int], stopsWhenUncovered: Bool) -> Outcome {
+        signature.isEmpty && stopsWhenUncovered ? .uncovered(witness) : .branches([Branch(members: signature, witness: witness)])
+    }
+
+    /// The shortest string of the automaton with the most states, when the others accept it
+    /// too: then it is also the shortest they share, found without a common partition. A
+    /// rule's shortest path is nearly always a path a URL can have. Nil when the others
+    /// reject it (or it has none); `.some(nil)` over budget.
+    private static func shortestOfLargest(_ automata: [DeterministicAutomaton], budget: inout Int) -> [UInt32]?? {
+        guard let largest = automata.indices.max(by: { automata[$0].stateCount < automata[$1].stateCount }) else { return nil }
+        let automaton = automata[largest]
+        let readable = automaton.classes.representatives.enumerated()
+            .map { (index: $0.offset, value: $0.element) }
+            .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
+        var allowance = budget
+        guard let witness = shortest(subject: [automaton], moves: [ClassMap(automaton, over: automaton.classes)], readable: readable,
+                                     budget: &allowance) else {
+            if allowance < 0 {
+                budget = allowance
+                return .some(nil)
+            }
+            return nil
+        }
+        guard automata.allSatisfy({ $0.accepts(witness) }) else { return nil }
+        budget = allowance
+        return .some(witness)
     }
 
     private static func productFitsInInt(_ automata: [DeterministicAutomaton]) -> Bool {
