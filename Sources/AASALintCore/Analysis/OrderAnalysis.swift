@@ -87,7 +87,14 @@ private struct EntryOrderAnalysis {
             }
             guard !meter.isSpent else { continue }
             meter.spend(languages.prepare(group))
-            for rule in group where !meter.isSpent { verdicts[rule] = verdict(of: rule, host: host) }
+            let settled = languages.reachedByShortestURL(group, earlier: index.earlierRules(compatibleWith:))
+            for rule in group where !meter.isSpent {
+                if !rules[rule].isExclude, let url = settled[rule] {
+                    verdicts[rule] = .reachable(exampleURL: url.string(host: host))
+                } else {
+                    verdicts[rule] = verdict(of: rule, host: host)
+                }
+            }
         }
         return verdicts
     }
@@ -232,6 +239,24 @@ final class LanguageCache {
         let language = RuleLanguage(rules[rule], budget: budget, queries: queries)
         built[rule] = language
         return language
+    }
+
+    /// The rules of a prepared group whose shortest URL no earlier rule (`earlier`) matches,
+    /// with that URL: what their questions would find first (an exclusion has one more
+    /// question). Checked across the machine's cores, since it is most of what most rules ask.
+    func reachedByShortestURL(_ group: [Int], earlier: @escaping @Sendable (Int) -> [Int]) -> [Int: AnalysisURL] {
+        let built = built, shortest = shortest
+        let check = { @Sendable (rule: Int) -> AnalysisURL? in
+            guard let texts = shortest[rule], let language = built[rule] ?? nil else { return nil }
+            for other in earlier(rule) {
+                // A rule the shortest URL cannot be checked against leaves the question to be asked.
+                guard let otherLanguage = built[other] ?? nil, otherLanguage.percentEncoded == language.percentEncoded,
+                      !otherLanguage.accepts(texts) else { return nil }
+            }
+            return AnalysisURL(path: texts[0], query: texts[1], fragment: texts[2], percentEncoded: language.percentEncoded)
+        }
+        let found = group.count < Self.smallestParallelBuild ? group.map(check) : group.parallelMap(check)
+        return Dictionary(uniqueKeysWithValues: zip(group, found).compactMap { rule, url in url.map { (rule, $0) } })
     }
 
     /// The questions about `rule` (whose language is `language`), with the texts of its

@@ -14,6 +14,7 @@ struct RuleKeyIndex {
     private let keys: [[PathKeyToken]]
     private let values: [ValueTrie]
     private var earlierCompatible: [[Int]] = []
+    private static let smallestParallelIndex = 256
 
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
         self.keys = keys
@@ -38,11 +39,14 @@ struct RuleKeyIndex {
             }
             nodes[node].rulesEndingHere.append(rule)
         }
-        earlierCompatible = keys.indices.map { rule in
+        let trie = self
+        let walk = { @Sendable (rule: Int) -> [Int] in
             var found = CompatibleRules(count: keys.count)
-            walk(from: 0, key: keys[rule], at: 0, into: &found)
+            trie.walk(from: 0, key: keys[rule], at: 0, into: &found)
             return found.members(before: rule)
         }
+        // The walks only read the trie; on large files they take a share of the analysis worth spreading.
+        earlierCompatible = keys.count < Self.smallestParallelIndex ? keys.indices.map(walk) : Array(keys.indices).parallelMap(walk)
     }
 
     /// The earlier rules whose key is compatible with that of `rule`, ascending.
