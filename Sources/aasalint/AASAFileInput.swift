@@ -1,7 +1,7 @@
 import AASALintCore
 import Foundation
 
-/// Reads the AASA file a command compares (`-` for standard input) and compiles its rules,
+/// Reads the AASA file a command decides or compares (`-` for standard input) and compiles its rules,
 /// turning unreadable, oversized, non-JSON and non-object files into usage errors.
 enum AASAFileInput {
     static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
@@ -20,7 +20,8 @@ enum AASAFileInput {
             let position = file.lines.position(ofOffset: error.offset)
             throw UsageError("\(file.path):\(position.line):\(position.column): not valid JSON: \(error.message) (aasalint lint lists every problem)")
         }
-        guard let matcher = AASAMatcher(file: file) else {
+        // A command decides a few URLs: patterns are compiled as they are first needed.
+        guard let matcher = AASAMatcher(file: file, determinisesEagerly: false) else {
             throw UsageError("\(file.path): not an apple-app-site-association file: its root must be a JSON object")
         }
         return (file, matcher)

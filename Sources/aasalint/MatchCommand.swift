@@ -15,7 +15,7 @@ struct MatchCommand: Subcommand {
             OptionSpec(name: "format", shortName: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
                        help: "Output format (default: text)"),
         ],
-        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file, then the URL (no URL with --explain-order)",
+        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order)",
                                     minimum: 1, maximum: 2)
     )
 
@@ -26,20 +26,7 @@ struct MatchCommand: Subcommand {
     }
 
     private func match(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
-        let path = parsed.positionals[0]
-        let reader = FileReader()
-        let file = try reader.read(DiscoveredFile(path: path, kind: .aasa))
-        guard file.isRead else {
-            throw UsageError("\(path): the file is \(file.byteCount) bytes, more than aasalint reads (\(reader.readLimit) bytes); "
-                + "the system ignores AASA files over 128 KB anyway")
-        }
-        if case .failure(let error)? = file.json {
-            let position = file.lines.position(ofOffset: error.offset)
-            throw UsageError("\(path):\(position.line):\(position.column): not valid JSON: \(error.message) (aasalint lint \(path) lists every problem)")
-        }
-        guard let matcher = AASAMatcher(file: file) else {
-            throw UsageError("\(path): not an apple-app-site-association file: its root must be a JSON object")
-        }
+        let (file, matcher) = try AASAFileInput.read(parsed.positionals[0])
         if parsed.flag("explain-order") {
             guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
             let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))

@@ -2,7 +2,7 @@ import AASALintCore
 
 /// A command of the tool: its specification, and what it does with parsed arguments. Parsing,
 /// `--help` and turning failures into exit status 2 are the same for every command.
-protocol Subcommand {
+protocol Subcommand: Sendable {
     static var spec: CommandSpec { get }
     var output: StandardStreams { get }
     init(output: StandardStreams)

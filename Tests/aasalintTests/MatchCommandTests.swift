@@ -74,8 +74,18 @@ import Testing
     @Test func unreadableAndInvalidFilesExitTwo() throws {
         let missing = try BinaryRunner.run(["match", "nope.json", "https://example.com/"], workingDirectory: Self.folder)
         #expect(missing.status == 2)
-        let invalid = try BinaryRunner.run(["match", "-", "https://example.com/"], workingDirectory: Self.folder)
-        #expect(invalid.status == 2)
+        let empty = try BinaryRunner.run(["match", "-", "https://example.com/"], workingDirectory: Self.folder)
+        #expect(empty.status == 2)
+        #expect(empty.standardError.hasPrefix("aasalint: error: <stdin>:1:1: not valid JSON"), "\(empty.standardError)")
+    }
+
+    @Test func dashReadsTheFileFromStandardInput() throws {
+        let contents = try Data(contentsOf: Self.folder.appendingPathComponent("apple-app-site-association"))
+        let run = try BinaryRunner.run(["match", "-", "https://example.com/buy/42", "--app", Self.app], standardInput: contents,
+                                       workingDirectory: Self.folder)
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("ABCDE12345.com.example.app: match\n  decided by rule /applinks/details/0/components/1 (line 8)"),
+                "\(run.standardOutput)")
     }
 
     @Test func readsLegacyPaths() throws {
