@@ -381,7 +381,7 @@ private final class Workspace {
     /// A file of `size` bytes that occupies no disk space.
     func sparseFile(_ path: String, size: Int) throws {
         let file = try place(path)
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try Data().write(to: file)
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: UInt64(size))
         try handle.close()

@@ -16,8 +16,8 @@ enum AnalysisBench {
             corpus = BenchCorpus(ruleCount: ruleCount, random: &generator)
         }
         if let path {
-            FileManager.default.createFile(atPath: path, contents: Data(corpus.json.utf8))
-            print("wrote the 128 KB file (\(ruleCount) rules) to \(path)")
+            let written = FileManager.default.createFile(atPath: path, contents: Data(corpus.json.utf8))
+            print(written ? "wrote the 128 KB file (\(ruleCount) rules) to \(path)" : "could not write \(path)")
         }
         measure("128 KB file (\(ruleCount) rules)", json: corpus.json, clock: clock)
         generator = BenchRandom(seed: 7)
