@@ -79,6 +79,8 @@ struct RuleKeyIndex {
 
     /// Collects the rules of the subtree at `node` whose keys are compatible with `key[position...]`.
     private func walk(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRules) {
+        // Values that are prefixes of one another (`a`, `aa`) reach one place by many ways.
+        guard found.firstVisit(to: node, at: position, keyLength: key.count) else { return }
         found.insert(nodes[node].rulesEndingHere)
         guard position < key.count else {
             collectSubtree(node, into: &found)
@@ -142,6 +144,7 @@ struct RuleKeyIndex {
     private func collectSubtree(_ node: Int, into found: inout CompatibleRules) {
         var stack = [node]
         while let next = stack.popLast() {
+            guard found.firstCollection(of: next) else { continue }
             found.insert(nodes[next].rulesEndingHere)
             stack += nodes[next].scalarChildren.values
             stack += nodes[next].variableChildren.values
@@ -149,9 +152,22 @@ struct RuleKeyIndex {
     }
 }
 
-/// The rules found so far, as bits: rules are found many times over, and listed once.
+/// The rules found so far, as bits: rules are found many times over, and listed once. Also
+/// where the walk has been, so that no place is walked twice.
 private struct CompatibleRules {
     private var words: [UInt64]
+    private var visited: Set<Int> = []
+    private var collected: Set<Int> = []
+
+    /// True the first time the walk reaches `node` at `position` of a key of `keyLength` tokens.
+    mutating func firstVisit(to node: Int, at position: Int, keyLength: Int) -> Bool {
+        visited.insert(node * (keyLength + 1) + position).inserted
+    }
+
+    /// True the first time the subtree at `node` is collected.
+    mutating func firstCollection(of node: Int) -> Bool {
+        collected.insert(node).inserted
+    }
 
     init(count: Int) {
         words = Array(repeating: 0, count: (count + 63) / 64)

@@ -66,6 +66,15 @@ import Testing
         #expect(found.earlier == [[], [0], []])
     }
 
+    @Test(.timeLimit(.minutes(1))) func valuesThatArePrefixesOfEachOtherAreWalkedOnce() throws {
+        // 80 references to `$(v)` meet 80 `a`s in Fibonacci(80) ways; each place is walked once.
+        // The last rule puts `b` where the others have `/` after the same text.
+        let variables = #""substitutionVariables": {"v": ["a", "aa"]}, "#
+        let references = String(repeating: "$(v)", count: 80)
+        let found = try index(["/" + String(repeating: "a", count: 80) + "/*", "/\(references)/x", "/\(references)b"], variables: variables)
+        #expect(found.earlier == [[], [0], []])
+    }
+
     @Test func keysOfVeryLongPatternsAreCut() throws {
         // The index walks keys recursively: a 100,000-character key would overflow the stack.
         let long = "/" + String(repeating: "a", count: 100_000)
