@@ -32,11 +32,9 @@ struct LockstepSearch {
         // One automaton needs no common refinement: its own partition is one (and most
         // searches over rules that share no prefix with another are of that kind).
         let classes = involved.count == 1 ? involved[0].classes : ScalarClasses(refining: involved.map(\.classes))
-        let readable = classes.representatives.enumerated()
-            .map { (index: $0.offset, value: $0.element) }
-            .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
+        let readable = readableOrder(of: classes)
         let subjectMoves = subject.map { ClassMap($0, over: classes) }
-        if tracked.isEmpty, productFitsInInt(subject) {
+        if tracked.isEmpty, subject.map(\.stateCount).productWithoutOverflow != nil {
             return shortest(subject: subject, moves: subjectMoves, readable: readable, budget: &budget).map { witness in
                 outcome(reaching: witness, signature: always.sorted(), stopsWhenUncovered: stopsWhenUncovered)
             } ?? (budget < 0 ? .overBudget : .branches([]))
@@ -139,12 +137,9 @@ struct LockstepSearch {
     private static func shortestOfLargest(_ automata: [DeterministicAutomaton], budget: inout Int) -> [UInt32]?? {
         guard let largest = automata.indices.max(by: { automata[$0].stateCount < automata[$1].stateCount }) else { return nil }
         let automaton = automata[largest]
-        let readable = automaton.classes.representatives.enumerated()
-            .map { (index: $0.offset, value: $0.element) }
-            .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
         var allowance = budget
-        guard let witness = shortest(subject: [automaton], moves: [ClassMap(automaton, over: automaton.classes)], readable: readable,
-                                     budget: &allowance) else {
+        guard let witness = shortest(subject: [automaton], moves: [ClassMap(automaton, over: automaton.classes)],
+                                     readable: readableOrder(of: automaton.classes), budget: &allowance) else {
             if allowance < 0 {
                 budget = allowance
                 return .some(nil)
@@ -156,14 +151,12 @@ struct LockstepSearch {
         return .some(witness)
     }
 
-    private static func productFitsInInt(_ automata: [DeterministicAutomaton]) -> Bool {
-        var product = 1
-        for automaton in automata {
-            let (next, overflow) = product.multipliedReportingOverflow(by: automaton.stateCount)
-            guard !overflow else { return false }
-            product = next
-        }
-        return true
+    /// The classes with their most readable members, most readable first: the order in which
+    /// searches try them, so that example strings read well.
+    private static func readableOrder(of classes: ScalarClasses) -> [(index: Int, value: UInt32)] {
+        classes.representatives.enumerated()
+            .map { (index: $0.offset, value: $0.element) }
+            .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
     }
 
     private static func witness(to state: Int, parents: [(state: Int, value: UInt32)]) -> [UInt32] {

@@ -18,7 +18,8 @@ public final class PatternLanguage: @unchecked Sendable {
     private let construction: @Sendable () -> NondeterministicAutomaton
     private let lock = NSLock()
 
-    /// The deterministic automaton (nil when over the budget) and, then, the simulation.
+    /// The Thompson automaton, the deterministic one (nil when over the budget) and, then, the
+    /// simulation.
     private struct Determinised {
         let nondeterministic: NondeterministicAutomaton
         let automaton: DeterministicAutomaton?

@@ -75,9 +75,7 @@ public struct ScalarClasses: Sendable {
         starts.reserveCapacity(boundaries.count)
         for boundary in boundaries where starts.last != boundary { starts.append(boundary) }
         // A signature (the class in each partition) is one number when the counts allow.
-        let fitsInInt = partitions.reduce(Int?(1)) { product, partition in
-            product.flatMap { $0.multipliedReportingOverflow(by: partition.count) }.flatMap { $0.overflow ? nil : $0.partialValue }
-        } != nil
+        let fitsInInt = partitions.map(\.count).productWithoutOverflow != nil
         var classByNumber: [Int: Int32] = [:]
         var classBySignature: [[Int32]: Int32] = [:]
         var members: [[ClosedRange<UInt32>]] = []
