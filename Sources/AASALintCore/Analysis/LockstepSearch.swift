@@ -25,6 +25,10 @@ struct LockstepSearch {
                     stopsWhenUncovered: Bool = true, budget: inout Int) -> Outcome {
         let always = others.filter { $0.automaton == nil }.map(\.id)
         let tracked = others.compactMap { other in other.automaton.map { (id: other.id, automaton: $0) } }
+        // An absent query or fragment: the empty text, with nothing to search.
+        if tracked.isEmpty, subject.allSatisfy({ $0.accepting[$0.start] }) {
+            return outcome(reaching: [], signature: always.sorted(), stopsWhenUncovered: stopsWhenUncovered)
+        }
         if tracked.isEmpty, subject.count > 1, let witness = shortestOfLargest(subject, budget: &budget) {
             return witness.map { outcome(reaching: $0, signature: always.sorted(), stopsWhenUncovered: stopsWhenUncovered) } ?? .overBudget
         }
