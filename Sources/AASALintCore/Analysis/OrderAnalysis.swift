@@ -10,6 +10,12 @@ public struct OrderAnalysis: Sendable {
     /// even when it matches nothing.
     public init(matcher: AASAMatcher, budget: AnalysisBudget = .standard, host: String = "example.com",
                 writesReachableExamples: Bool = true) {
+        self.init(matcher: matcher, budget: budget, host: host, writesReachableExamples: writesReachableExamples, answersGroupsAtOnce: true)
+    }
+
+    /// `answersGroupsAtOnce: false` answers the groups of rules strictly one after another:
+    /// what the tests compare the answers across cores with.
+    init(matcher: AASAMatcher, budget: AnalysisBudget, host: String, writesReachableExamples: Bool, answersGroupsAtOnce: Bool) {
         var listed: Set<String> = []
         let meter = AnalysisMeter(states: budget.fileStates)
         entries = matcher.entries.map { entry in
@@ -17,7 +23,7 @@ public struct OrderAnalysis: Sendable {
             listed.formUnion(entry.appIDs)
             guard !isDead else { return EntryOrder(entry: entry, isDead: true, verdicts: []) }
             let analysis = EntryOrderAnalysis(rules: entry.rules, variables: matcher.variables, budget: budget.states, meter: meter,
-                                              writesReachableExamples: writesReachableExamples)
+                                              writesReachableExamples: writesReachableExamples, answersGroupsAtOnce: answersGroupsAtOnce)
             return EntryOrder(entry: entry, isDead: false, verdicts: analysis.verdicts(host: host))
         }
     }
@@ -57,46 +63,104 @@ public enum RuleVerdict: Sendable, Equatable {
 /// The analysis of one entry's rules, each compared only with the earlier rules whose path
 /// key is compatible.
 private struct EntryOrderAnalysis {
-    let rules: [LinkRule]
-    /// Built a group at a time, before its questions: past the file's budget, never.
-    let languages: LanguageCache
-    let index: RuleKeyIndex
-    let budget: Int
+    let entry: EntryRules
     let meter: AnalysisMeter
     let writesReachableExamples: Bool
+    let answersGroupsAtOnce: Bool
+    /// Entries with fewer rules to compare than this answer one group after another.
+    private static let smallestParallelAnalysis = 256
 
-    init(rules: [LinkRule], variables: SubstitutionVariables, budget: Int, meter: AnalysisMeter, writesReachableExamples: Bool) {
-        self.rules = rules
+    init(rules: [LinkRule], variables: SubstitutionVariables, budget: Int, meter: AnalysisMeter, writesReachableExamples: Bool,
+         answersGroupsAtOnce: Bool) {
         self.writesReachableExamples = writesReachableExamples
-        self.budget = budget
+        self.answersGroupsAtOnce = answersGroupsAtOnce
         self.meter = meter
-        languages = LanguageCache(rules: rules, budget: budget)
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
-        index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
+        entry = EntryRules(rules: rules, index: RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary), budget: budget)
     }
 
     /// Each rule is compared with the earlier rules of its group; a rule alone in its group
     /// needs no comparison.
+    ///
+    /// The file's budget is spent group after group, in rule order. On large entries every
+    /// group is first answered across the machine's cores as if it had the whole budget left;
+    /// a group's answers are kept when the budget really left for it covers what it spent plus
+    /// one full question, since its every question then had the same allowance as in order.
+    /// Otherwise it is answered again in order: the answers never depend on scheduling.
     func verdicts(host: String) -> [RuleVerdict] {
-        var verdicts = [RuleVerdict](repeating: .notAnalysed, count: rules.count)
-        for group in index.groups() {
+        var verdicts = [RuleVerdict](repeating: .notAnalysed, count: entry.rules.count)
+        var compared: [[Int]] = []
+        for group in entry.index.groups() {
             if group.count == 1, !writesReachableExamples {
                 verdicts[group[0]] = .reachable(exampleURL: nil)
-                continue
-            }
-            guard !meter.isSpent else { continue }
-            meter.spend(languages.prepare(group))
-            let settled = languages.reachedByShortestURL(group, earlier: index.earlierRules(compatibleWith:))
-            for rule in group where !meter.isSpent {
-                if !rules[rule].isExclude, let url = settled[rule] {
-                    verdicts[rule] = .reachable(exampleURL: url.string(host: host))
-                } else {
-                    verdicts[rule] = verdict(of: rule, host: host)
-                }
+            } else {
+                compared.append(group)
             }
         }
+        let start = meter.remaining
+        let speculative = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
+            ? compared.parallelMap { [entry] group in
+                let meter = AnalysisMeter(states: start)
+                let answers = GroupQuestions(entry: entry, meter: meter, host: host).verdicts(of: group)
+                return (answers: answers, spent: start - meter.remaining)
+            }
+            : nil
+        for (position, group) in compared.enumerated() {
+            let answers: [(rule: Int, verdict: RuleVerdict)]
+            if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget {
+                meter.spend(guess.spent)
+                answers = guess.answers
+            } else {
+                answers = GroupQuestions(entry: entry, meter: meter, host: host).verdicts(of: group)
+            }
+            for (rule, verdict) in answers { verdicts[rule] = verdict }
+        }
         return verdicts
+    }
+}
+
+/// An entry's rules and what every question about them shares.
+private struct EntryRules: Sendable {
+    let rules: [LinkRule]
+    let index: RuleKeyIndex
+    /// The states one question may explore.
+    let budget: Int
+    let queries = QueryLanguages()
+}
+
+/// The questions about one group of rules, charged to `meter`.
+private struct GroupQuestions {
+    let entry: EntryRules
+    let meter: AnalysisMeter
+    let languages: LanguageCache
+    let host: String
+
+    init(entry: EntryRules, meter: AnalysisMeter, host: String) {
+        self.entry = entry
+        self.meter = meter
+        self.host = host
+        languages = LanguageCache(rules: entry.rules, budget: entry.budget, queries: entry.queries)
+    }
+
+    private var rules: [LinkRule] { entry.rules }
+    private var index: RuleKeyIndex { entry.index }
+    private var budget: Int { entry.budget }
+
+    /// The verdict of each rule of `group` that the budget reaches.
+    func verdicts(of group: [Int]) -> [(rule: Int, verdict: RuleVerdict)] {
+        guard !meter.isSpent else { return [] }
+        meter.spend(languages.prepare(group))
+        let settled = languages.reachedByShortestURL(group, earlier: index.earlierRules(compatibleWith:))
+        var answers: [(rule: Int, verdict: RuleVerdict)] = []
+        for rule in group where !meter.isSpent {
+            if !rules[rule].isExclude, let url = settled[rule] {
+                answers.append((rule, .reachable(exampleURL: url.string(host: host))))
+            } else {
+                answers.append((rule, verdict(of: rule)))
+            }
+        }
+        return answers
     }
 
     /// Runs a question with an allowance from the file's budget and charges what it used.
@@ -108,7 +172,7 @@ private struct EntryOrderAnalysis {
         return answer
     }
 
-    private func verdict(of rule: Int, host: String) -> RuleVerdict {
+    private func verdict(of rule: Int) -> RuleVerdict {
         guard let language = languages.language(of: rule) else {
             let alone = index.earlierRules(compatibleWith: rule).isEmpty
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
@@ -122,7 +186,7 @@ private struct EntryOrderAnalysis {
             languages.coverage(of: rule, language: language).answer(by: others, budget: &remaining)
         }
         if rules[rule].isExclude {
-            switch shadowingRule(of: rule, coverage: coverage, host: host) {
+            switch shadowingRule(of: rule, coverage: coverage) {
             case .failure(let reason): return .incomplete(reason: reason.description)
             case .success(let shadowed?): return shadowed
             case .success(nil): break
@@ -142,7 +206,7 @@ private struct EntryOrderAnalysis {
     /// decides some when earlier rules decide all of them (the exclusion has no effect at
     /// all), otherwise the earliest that does without lying inside the exclusion (a rule
     /// inside it is a deliberate exception carved out first).
-    private func shadowingRule(of rule: Int, coverage: Coverage.Answer, host: String) -> Result<RuleVerdict?, AnalysisLimit> {
+    private func shadowingRule(of rule: Int, coverage: Coverage.Answer) -> Result<RuleVerdict?, AnalysisLimit> {
         guard let exclusion = languages.language(of: rule) else { return .failure(.patternTooComplex) }
         if case .covered(let examples) = coverage {
             let including = examples.keys.sorted().first { !rules[$0].isExclude }
@@ -204,12 +268,13 @@ final class LanguageCache {
     private let budget: Int
     private var built: [Int: RuleLanguage?] = [:]
     private var shortest: [Int: [[UInt32]]] = [:]
-    private let queries = QueryLanguages()
+    private let queries: QueryLanguages
     private static let smallestParallelBuild = 32
 
-    init(rules: [LinkRule], budget: Int) {
+    init(rules: [LinkRule], budget: Int, queries: QueryLanguages) {
         self.rules = rules
         self.budget = budget
+        self.queries = queries
     }
 
     /// Builds the languages of `group`, and their shortest URLs, across the machine's cores:
