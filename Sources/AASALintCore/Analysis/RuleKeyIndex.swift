@@ -14,6 +14,9 @@ struct RuleKeyIndex {
     private let keys: [[PathKeyToken]]
     private let values: [ValueTrie]
     private var earlierCompatible: [[Int]] = []
+    /// The rules in depth-first order of the trie, and the run of them below each node.
+    private var rulesInTrieOrder: [Int] = []
+    private var subtreeRanges: [Range<Int>] = []
     private static let smallestParallelIndex = 256
 
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
@@ -38,6 +41,19 @@ struct RuleKeyIndex {
                 node = nodes.count - 1
             }
             nodes[node].rulesEndingHere.append(rule)
+        }
+        // Rules in depth-first order: each node's subtree is one run of them.
+        subtreeRanges = Array(repeating: 0..<0, count: nodes.count)
+        var stack = [(node: 0, leaving: false)]
+        while let (node, leaving) = stack.popLast() {
+            if leaving {
+                subtreeRanges[node] = subtreeRanges[node].lowerBound..<rulesInTrieOrder.count
+                continue
+            }
+            subtreeRanges[node] = rulesInTrieOrder.count..<rulesInTrieOrder.count
+            rulesInTrieOrder += nodes[node].rulesEndingHere
+            stack.append((node, true))
+            stack += nodes[node].scalarChildren.values.map { ($0, false) } + nodes[node].variableChildren.values.map { ($0, false) }
         }
         let trie = self
         let walk = { @Sendable (rule: Int) -> [Int] in
@@ -79,8 +95,6 @@ struct RuleKeyIndex {
 
     /// Collects the rules of the subtree at `node` whose keys are compatible with `key[position...]`.
     private func walk(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRules) {
-        // Values that are prefixes of one another (`a`, `aa`) reach one place by many ways.
-        guard found.firstVisit(to: node, at: position, keyLength: key.count) else { return }
         found.insert(nodes[node].rulesEndingHere)
         guard position < key.count else {
             collectSubtree(node, into: &found)
@@ -112,7 +126,7 @@ struct RuleKeyIndex {
         var valueNode = 0
         var cursor = position
         while true {
-            if trie.nodes[valueNode].isWordEnd { walk(from: child, key: key, at: cursor, into: &found) }
+            if trie.nodes[valueNode].isWordEnd { resume(from: child, key: key, at: cursor, into: &found) }
             guard !trie.nodes[valueNode].children.isEmpty else { return }
             guard cursor < key.count, case .scalar(let scalar) = key[cursor] else {
                 collectSubtree(child, into: &found)
@@ -130,7 +144,7 @@ struct RuleKeyIndex {
     private func followTrie(from node: Int, valueNode: Int, values: ValueTrie, key: [PathKeyToken], resumingAt position: Int,
                             into found: inout CompatibleRules) {
         let isStart = valueNode == 0
-        if values.nodes[valueNode].isWordEnd { walk(from: node, key: key, at: position, into: &found) }
+        if values.nodes[valueNode].isWordEnd { resume(from: node, key: key, at: position, into: &found) }
         if !isStart {
             found.insert(nodes[node].rulesEndingHere)
             for child in nodes[node].variableChildren.values { collectSubtree(child, into: &found) }
@@ -141,39 +155,34 @@ struct RuleKeyIndex {
         }
     }
 
+    /// The walk after a value: values that are prefixes of one another (`a`, `aa`) reach one
+    /// place by many ways, and each place is walked once.
+    private func resume(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRules) {
+        guard found.firstVisit(to: node, at: position, keyLength: key.count) else { return }
+        walk(from: node, key: key, at: position, into: &found)
+    }
+
     private func collectSubtree(_ node: Int, into found: inout CompatibleRules) {
-        var stack = [node]
-        while let next = stack.popLast() {
-            guard found.firstCollection(of: next) else { continue }
-            found.insert(nodes[next].rulesEndingHere)
-            stack += nodes[next].scalarChildren.values
-            stack += nodes[next].variableChildren.values
-        }
+        found.insert(rulesInTrieOrder[subtreeRanges[node]])
     }
 }
 
 /// The rules found so far, as bits: rules are found many times over, and listed once. Also
-/// where the walk has been, so that no place is walked twice.
+/// where the walk has resumed after a value, so that no place is walked twice.
 private struct CompatibleRules {
     private var words: [UInt64]
     private var visited: Set<Int> = []
-    private var collected: Set<Int> = []
 
     /// True the first time the walk reaches `node` at `position` of a key of `keyLength` tokens.
     mutating func firstVisit(to node: Int, at position: Int, keyLength: Int) -> Bool {
         visited.insert(node * (keyLength + 1) + position).inserted
     }
 
-    /// True the first time the subtree at `node` is collected.
-    mutating func firstCollection(of node: Int) -> Bool {
-        collected.insert(node).inserted
-    }
-
     init(count: Int) {
         words = Array(repeating: 0, count: (count + 63) / 64)
     }
 
-    mutating func insert(_ rules: [Int]) {
+    mutating func insert(_ rules: some Collection<Int>) {
         for rule in rules { words[rule >> 6] |= 1 << UInt64(rule & 63) }
     }
 
