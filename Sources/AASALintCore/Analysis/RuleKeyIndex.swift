@@ -22,27 +22,41 @@ struct RuleKeyIndex {
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
         self.keys = keys
         values = vocabulary.values
-        for (rule, key) in keys.enumerated() {
-            var node = 0
-            for token in key {
-                let existing: Int? = switch token {
-                case .scalar(let scalar): nodes[node].scalarChildren[scalar]
-                case .variable(let id): nodes[node].variableChildren[id]
-                }
-                if let existing {
-                    node = existing
-                    continue
-                }
-                nodes.append(Node())
-                switch token {
-                case .scalar(let scalar): nodes[node].scalarChildren[scalar] = nodes.count - 1
-                case .variable(let id): nodes[node].variableChildren[id] = nodes.count - 1
-                }
-                node = nodes.count - 1
-            }
-            nodes[node].rulesEndingHere.append(rule)
+        for (rule, key) in keys.enumerated() { insert(key, of: rule) }
+        orderRulesDepthFirst()
+        let trie = self
+        let walk = { @Sendable (rule: Int) -> [Int] in
+            var found = CompatibleRules(count: keys.count)
+            trie.walk(from: 0, key: keys[rule], at: 0, into: &found)
+            return found.members(before: rule)
         }
-        // Rules in depth-first order: each node's subtree is one run of them.
+        // The walks only read the trie; on large files they take a share of the analysis worth spreading.
+        earlierCompatible = keys.count < Self.smallestParallelIndex ? keys.indices.map(walk) : Array(keys.indices).parallelMap(walk)
+    }
+
+    private mutating func insert(_ key: [PathKeyToken], of rule: Int) {
+        var node = 0
+        for token in key {
+            let existing: Int? = switch token {
+            case .scalar(let scalar): nodes[node].scalarChildren[scalar]
+            case .variable(let id): nodes[node].variableChildren[id]
+            }
+            if let existing {
+                node = existing
+                continue
+            }
+            nodes.append(Node())
+            switch token {
+            case .scalar(let scalar): nodes[node].scalarChildren[scalar] = nodes.count - 1
+            case .variable(let id): nodes[node].variableChildren[id] = nodes.count - 1
+            }
+            node = nodes.count - 1
+        }
+        nodes[node].rulesEndingHere.append(rule)
+    }
+
+    /// Lists the rules in depth-first order, so that each node's subtree is one run of them.
+    private mutating func orderRulesDepthFirst() {
         subtreeRanges = Array(repeating: 0..<0, count: nodes.count)
         var stack = [(node: 0, leaving: false)]
         while let (node, leaving) = stack.popLast() {
@@ -55,14 +69,6 @@ struct RuleKeyIndex {
             stack.append((node, true))
             stack += nodes[node].scalarChildren.values.map { ($0, false) } + nodes[node].variableChildren.values.map { ($0, false) }
         }
-        let trie = self
-        let walk = { @Sendable (rule: Int) -> [Int] in
-            var found = CompatibleRules(count: keys.count)
-            trie.walk(from: 0, key: keys[rule], at: 0, into: &found)
-            return found.members(before: rule)
-        }
-        // The walks only read the trie; on large files they take a share of the analysis worth spreading.
-        earlierCompatible = keys.count < Self.smallestParallelIndex ? keys.indices.map(walk) : Array(keys.indices).parallelMap(walk)
     }
 
     /// The earlier rules whose key is compatible with that of `rule`, ascending.
