@@ -112,13 +112,20 @@ struct LintCommand: Subcommand {
         return (try Baseline(json: bytes, path: path), Self.folder(of: path))
     }
 
-    /// Writes the report to `outputFile` (`--output`), or else to standard output, piece by
-    /// piece as the reporter makes it.
+    /// Writes the report to `outputFile` (`--output`), or else to standard output, as the
+    /// reporter makes it.
     func deliver(_ report: LintReport, with reporter: any Reporter, to outputFile: String?) throws {
+        func send(to destination: (String) -> Void) {
+            withoutActuallyEscaping(destination) { destination in
+                var buffer = BufferedOutput(destination)
+                reporter.write(report) { buffer.write($0) }
+                buffer.flush()
+            }
+        }
         if let outputFile {
-            try write(to: outputFile) { reporter.write(report, to: $0) }
+            try write(to: outputFile, send)
         } else {
-            reporter.write(report, to: output.writePiece)
+            send(to: output.writePiece)
         }
     }
 

@@ -48,30 +48,21 @@ enum JSONWriter {
         return output
     }
 
-    /// The document followed by a newline, handed to `sink` in pieces of about 64 KB.
+    /// The document followed by a newline, handed to `sink` piece by piece as it is written.
     static func write(_ value: Value, to sink: (String) -> Void) {
         withoutActuallyEscaping(sink) { sink in
             var output = Output(sink: sink)
             write(value, indentation: "", into: &output)
             output += "\n"
-            output.flush()
         }
     }
 
-    /// Text gathered until there is enough to hand on.
+    /// Where the pieces go.
     private struct Output {
         let sink: (String) -> Void
-        var pending = ""
 
         static func += (output: inout Output, text: String) {
-            output.pending += text
-            if output.pending.utf8.count >= 1 << 16 { output.flush() }
-        }
-
-        mutating func flush() {
-            guard !pending.isEmpty else { return }
-            sink(pending)
-            pending = ""
+            output.sink(text)
         }
     }
 
