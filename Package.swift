@@ -20,12 +20,12 @@ let package = Package(
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules"]),
         .executableTarget(name: "aasalint-bench", dependencies: ["AASALintCore"], path: "bench/aasalint-bench"),
-        // Helpers shared by the test targets (a local HTTP server for the remote checks).
+        // Helpers shared by the test targets (golden files, a local HTTP server for the remote checks).
         .target(name: "AASALintTestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "AASALintCoreTests", dependencies: ["AASALintCore", "AASALintTestSupport"]),
         .testTarget(
             name: "AASALintRulesTests",
-            dependencies: ["AASALintCore", "AASALintRules"]
+            dependencies: ["AASALintCore", "AASALintRules", "AASALintTestSupport"]
         ),
         .testTarget(name: "aasalintTests", dependencies: ["aasalint", "AASALintCore", "AASALintRules", "AASALintTestSupport"]),
     ]

@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 @testable import AASALintCore
@@ -394,24 +395,7 @@ import Testing
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/reporters/\(name)")
-        if ProcessInfo.processInfo.environment["AASALINT_UPDATE_GOLDENS"] == "1" {
-            try actual.write(to: url, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: url, encoding: .utf8)
-        guard actual != expected else { return }
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(actualLines.count, expectedLines.count)
-        Issue.record(
-            """
-            \(name) differs from the golden at line \(firstDifference + 1) \
-            (AASALINT_UPDATE_GOLDENS=1 rewrites it):
-              expected: \(firstDifference < expectedLines.count ? String(reflecting: String(expectedLines[firstDifference])) : "end of file")
-              actual:   \(firstDifference < actualLines.count ? String(reflecting: String(actualLines[firstDifference])) : "end of file")
-            """,
-            sourceLocation: sourceLocation)
+        try Golden.expect(actual, matches: url, sourceLocation: sourceLocation)
     }
 }
 

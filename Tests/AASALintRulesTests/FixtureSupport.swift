@@ -1,5 +1,6 @@
 import AASALintCore
 import AASALintRules
+import AASALintTestSupport
 import Foundation
 
 /// Paths and helpers shared by the fixture-driven tests.
@@ -10,9 +11,7 @@ enum FixtureSupport {
     static let corpusFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     /// Rewrite goldens instead of comparing, after a deliberate change in behaviour.
-    static var updatingGoldens: Bool {
-        ProcessInfo.processInfo.environment["AASALINT_UPDATE_GOLDENS"] == "1"
-    }
+    static var updatingGoldens: Bool { Golden.isUpdating }
 
     static func registry() throws -> RuleRegistry {
         try BuiltInRules.registry()

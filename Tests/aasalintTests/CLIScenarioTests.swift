@@ -1,5 +1,6 @@
 import AASALintCore
 import AASALintRules
+import AASALintTestSupport
 import Foundation
 import Testing
 @testable import aasalint
@@ -422,28 +423,6 @@ import Testing
     }
 
     private func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let golden = Self.scenarios.appendingPathComponent("expected/\(name).stdout")
-        if ProcessInfo.processInfo.environment["AASALINT_UPDATE_GOLDENS"] == "1" {
-            try actual.write(to: golden, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        guard actual != expected else { return }
-        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
-        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
-        let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(actualLines.count, expectedLines.count)
-        func shown(_ lines: [Substring]) -> String {
-            firstDifference < lines.count ? String(reflecting: String(lines[firstDifference])) : "end of output"
-        }
-        Issue.record(
-            """
-            stdout differs from expected/\(name).stdout at line \(firstDifference + 1) \
-            (AASALINT_UPDATE_GOLDENS=1 rewrites it):
-              expected: \(shown(expectedLines))
-              actual:   \(shown(actualLines))
-            """,
-            sourceLocation: sourceLocation
-        )
+        try Golden.expect(actual, matches: Self.scenarios.appendingPathComponent("expected/\(name).stdout"), sourceLocation: sourceLocation)
     }
 }

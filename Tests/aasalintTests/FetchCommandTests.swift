@@ -143,12 +143,6 @@ import Testing
     }
 
     private func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let golden = Self.remote.appendingPathComponent("expected/\(name).txt")
-        if ProcessInfo.processInfo.environment["AASALINT_UPDATE_GOLDENS"] == "1" {
-            try actual.write(to: golden, atomically: true, encoding: .utf8)
-            return
-        }
-        let expected = try String(contentsOf: golden, encoding: .utf8)
-        #expect(actual == expected, sourceLocation: sourceLocation)
+        try Golden.expect(actual, matches: Self.remote.appendingPathComponent("expected/\(name).txt"), sourceLocation: sourceLocation)
     }
 }

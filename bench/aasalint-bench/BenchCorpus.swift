@@ -52,6 +52,18 @@ struct BenchCorpus {
             """
     }
 
+    /// The rules of the match benchmark (seed 7), as many as a file of `size` bytes needs.
+    static func dense(atLeast size: Int) -> BenchCorpus {
+        var ruleCount = 100
+        while true {
+            var random = BenchRandom(seed: 7)
+            let corpus = BenchCorpus(ruleCount: ruleCount, random: &random)
+            if corpus.json.utf8.count >= size { return corpus }
+            // Grow in proportion, so that 10 MB takes a few rounds rather than thousands.
+            ruleCount = max(ruleCount + 100, ruleCount * size / corpus.json.utf8.count)
+        }
+    }
+
     /// A URL built from a random rule (so that it may match) or from random words.
     func url(random: inout BenchRandom) -> String {
         let rule = rules[random.next(below: rules.count)]

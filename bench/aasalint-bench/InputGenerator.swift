@@ -14,7 +14,7 @@ enum InputGenerator {
         }
         let json: String
         switch options.text("shape") ?? "dense" {
-        case "dense": json = aasa(atLeast: size)
+        case "dense": json = BenchCorpus.dense(atLeast: size).json
         case "catalog": json = catalog(atMost: size)
         default: return usage("--shape is dense or catalog")
         }
@@ -43,18 +43,6 @@ enum InputGenerator {
         }
         print("wrote \(count) files under \(output)")
         return 0
-    }
-
-    /// The rules of the match benchmark's 128 KB file (same seed), as many as `size` needs.
-    static func aasa(atLeast size: Int) -> String {
-        var ruleCount = 100
-        while true {
-            var random = BenchRandom(seed: 7)
-            let json = BenchCorpus(ruleCount: ruleCount, random: &random).json
-            if json.utf8.count >= size { return json }
-            // Grow in proportion, so that 10 MB takes a few rounds rather than thousands.
-            ruleCount = max(ruleCount + 100, ruleCount * size / json.utf8.count)
-        }
     }
 
     /// A store's file of at most `size` bytes (a file at Apple's limit is still read): product
