@@ -395,7 +395,9 @@ import Testing
         let url = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/reporters/\(name)")
-        try Golden.expect(actual, matches: url, sourceLocation: sourceLocation)
+        if let mismatch = try Golden.mismatch(of: actual, with: url) {
+            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+        }
     }
 }
 

@@ -423,6 +423,8 @@ import Testing
     }
 
     private func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try Golden.expect(actual, matches: Self.scenarios.appendingPathComponent("expected/\(name).stdout"), sourceLocation: sourceLocation)
+        if let mismatch = try Golden.mismatch(of: actual, with: Self.scenarios.appendingPathComponent("expected/\(name).stdout")) {
+            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+        }
     }
 }

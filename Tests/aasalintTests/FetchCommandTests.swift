@@ -143,6 +143,8 @@ import Testing
     }
 
     private func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try Golden.expect(actual, matches: Self.remote.appendingPathComponent("expected/\(name).txt"), sourceLocation: sourceLocation)
+        if let mismatch = try Golden.mismatch(of: actual, with: Self.remote.appendingPathComponent("expected/\(name).txt")) {
+            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+        }
     }
 }

@@ -138,6 +138,8 @@ import Testing
     }
 
     private func expectGolden(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try Golden.expect(actual, matches: Self.projects.appendingPathComponent("expected/\(name).txt"), sourceLocation: sourceLocation)
+        if let mismatch = try Golden.mismatch(of: actual, with: Self.projects.appendingPathComponent("expected/\(name).txt")) {
+            Issue.record(Comment(rawValue: mismatch), sourceLocation: sourceLocation)
+        }
     }
 }
