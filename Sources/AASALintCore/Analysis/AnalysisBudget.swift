@@ -1,5 +1,6 @@
 /// How much work one question about rule languages may take before the analysis gives up and
-/// says so: the automaton states explored, a product state of k automata counting k.
+/// says so: the automaton states explored, a product state of k automata counting k, and
+/// checking a URL against one rule (or offering one rule to compare) counting one.
 public struct AnalysisBudget: Sendable, Hashable {
     public var states: Int
 

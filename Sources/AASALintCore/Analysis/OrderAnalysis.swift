@@ -102,7 +102,8 @@ private struct EntryOrderAnalysis {
         let speculative = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
             ? compared.parallelMap { [entry] group in
                 let meter = AnalysisMeter(states: start)
-                let answers = GroupQuestions(entry: entry, meter: meter, host: host).verdicts(of: group)
+                var questions = GroupQuestions(entry: entry, meter: meter, host: host)
+                let answers = questions.verdicts(of: group)
                 return (answers: answers, spent: start - meter.remaining)
             }
             : nil
@@ -112,7 +113,8 @@ private struct EntryOrderAnalysis {
                 meter.spend(guess.spent)
                 answers = guess.answers
             } else {
-                answers = GroupQuestions(entry: entry, meter: meter, host: host).verdicts(of: group)
+                var questions = GroupQuestions(entry: entry, meter: meter, host: host)
+                answers = questions.verdicts(of: group)
             }
             for (rule, verdict) in answers { verdicts[rule] = verdict }
         }
@@ -135,6 +137,8 @@ private struct GroupQuestions {
     let meter: AnalysisMeter
     let languages: LanguageCache
     let host: String
+    /// The earlier rules each rule of the group may share URLs with, for the rules the budget reaches.
+    private var earlier: [Int: [Int]] = [:]
 
     init(entry: EntryRules, meter: AnalysisMeter, host: String) {
         self.entry = entry
@@ -144,16 +148,25 @@ private struct GroupQuestions {
     }
 
     private var rules: [LinkRule] { entry.rules }
-    private var index: RuleKeyIndex { entry.index }
     private var budget: Int { entry.budget }
 
     /// The verdict of each rule of `group` that the budget reaches.
-    func verdicts(of group: [Int]) -> [(rule: Int, verdict: RuleVerdict)] {
+    ///
+    /// Each rule is compared with every earlier rule of the group, which costs a state per
+    /// earlier rule (listing it, and checking the rule's shortest URL against it), charged just
+    /// before the rule's own questions: a group of thousands of rules that all meet ends at the
+    /// file's budget rather than taking time in the square of their number. The rules whose
+    /// comparisons alone exceed what is left are not listed, nor are their automata built.
+    mutating func verdicts(of group: [Int]) -> [(rule: Int, verdict: RuleVerdict)] {
         guard !meter.isSpent else { return [] }
-        meter.spend(languages.prepare(group))
-        let settled = languages.reachedByShortestURL(group, earlier: index.earlierRules(compatibleWith:))
+        let reached = listEarlierRules(of: group)
+        meter.spend(languages.prepare(reached))
+        let earlier = earlier
+        let settled = languages.reachedByShortestURL(reached) { earlier[$0] ?? [] }
         var answers: [(rule: Int, verdict: RuleVerdict)] = []
-        for rule in group where !meter.isSpent {
+        for rule in reached {
+            meter.spend(earlier[rule]?.count ?? 0)
+            guard !meter.isSpent else { break }
             if !rules[rule].isExclude, let url = settled[rule] {
                 answers.append((rule, .reachable(exampleURL: url.string(host: host))))
             } else {
@@ -161,6 +174,22 @@ private struct GroupQuestions {
             }
         }
         return answers
+    }
+
+    /// The rules of `group`, in order, whose comparisons with earlier rules fit in what is left
+    /// of the file's budget, each with its earlier rules listed.
+    private mutating func listEarlierRules(of group: [Int]) -> [Int] {
+        var lister = RuleKeyIndex.EarlierRules(entry.index)
+        var left = meter.remaining
+        var reached: [Int] = []
+        for rule in group {
+            let found = group.count == 1 ? [] : lister.of(rule)
+            left -= found.count
+            guard left > 0 else { break }
+            earlier[rule] = found
+            reached.append(rule)
+        }
+        return reached
     }
 
     /// Runs a question with an allowance from the file's budget and charges what it used.
@@ -174,7 +203,7 @@ private struct GroupQuestions {
 
     private func verdict(of rule: Int) -> RuleVerdict {
         guard let language = languages.language(of: rule) else {
-            let alone = index.earlierRules(compatibleWith: rule).isEmpty
+            let alone = earlier[rule]?.isEmpty ?? true
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
         }
         let others: [(id: Int, language: RuleLanguage)]
@@ -214,13 +243,8 @@ private struct GroupQuestions {
                 examples[including].map { .shadowedExclude(by: including, exampleURL: $0.string(host: host), hasNoEffect: true) }
             })
         }
-        for including in index.earlierRules(compatibleWith: rule) where !rules[including].isExclude {
+        for including in earlier[rule] ?? [] where !rules[including].isExclude {
             guard let includingLanguage = languages.language(of: including) else { return .failure(.patternTooComplex) }
-            let earlier: [(id: Int, language: RuleLanguage)]
-            switch earlierComparable(with: including) {
-            case .failure(let reason): return .failure(reason)
-            case .success(let found): earlier = found
-            }
             let granted = meter.allowance(upTo: budget)
             var remaining = granted
             defer { meter.spend(granted - max(0, remaining)) }
@@ -229,6 +253,11 @@ private struct GroupQuestions {
             case .overBudget: return .failure(.overBudget(budget))
             case .empty, .covered: continue
             case .uncovered: break
+            }
+            let earlier: [(id: Int, language: RuleLanguage)]
+            switch earlierComparable(with: including) {
+            case .failure(let reason): return .failure(reason)
+            case .success(let found): earlier = found
             }
             let decidedAndExcluded = Coverage(of: [includingLanguage, exclusion], percentEncoded: exclusion.percentEncoded)
                 .answer(by: earlier, budget: &remaining)
@@ -253,7 +282,7 @@ private struct GroupQuestions {
     private func earlierComparable(with subject: Int) -> Result<[(id: Int, language: RuleLanguage)], AnalysisLimit> {
         guard let language = languages.language(of: subject) else { return .failure(.patternTooComplex) }
         var found: [(id: Int, language: RuleLanguage)] = []
-        for other in index.earlierRules(compatibleWith: subject) {
+        for other in earlier[subject] ?? [] {
             guard let otherLanguage = languages.language(of: other) else { return .failure(.otherPatternTooComplex(rule: other)) }
             guard otherLanguage.percentEncoded == language.percentEncoded else { return .failure(.mixedEncoding(rule: other)) }
             found.append((other, otherLanguage))
@@ -337,6 +366,7 @@ enum AnalysisLimit: Error, CustomStringConvertible {
     case patternTooComplex
     case otherPatternTooComplex(rule: Int)
     case overBudget(Int)
+    case fileBudgetSpent(Int)
     case mixedEncoding(rule: Int)
 
     var description: String {
@@ -347,6 +377,8 @@ enum AnalysisLimit: Error, CustomStringConvertible {
             "a pattern of rule \(rule + 1) is too complex to analyse"
         case .overBudget(let states):
             "comparing it with the earlier rules needs more than \(states) automaton states"
+        case .fileBudgetSpent(let states):
+            "the whole analysis may explore \(states) automaton states, and the rules before these spent them"
         case .mixedEncoding(let rule):
             "it compares the URL percent-encoded and rule \(rule + 1) decoded, or the reverse, and such pairs are not analysed yet"
         }

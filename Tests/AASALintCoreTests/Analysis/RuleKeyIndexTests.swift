@@ -15,7 +15,8 @@ import Testing
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
         let index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
-        return (rules.indices.map(index.earlierRules(compatibleWith:)), index.groups())
+        var earlier = RuleKeyIndex.EarlierRules(index)
+        return (rules.indices.map { earlier.of($0) }, index.groups())
     }
 
     @Test func literalPrefixesThatDisagreeAreNeverCompared() throws {
@@ -93,12 +94,16 @@ import Testing
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
         let index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
+        var lister = RuleKeyIndex.EarlierRules(index)
+        let earlier = rules.indices.map { lister.of($0) }
+        let groupOf = Dictionary(uniqueKeysWithValues: index.groups().enumerated().flatMap { group in group.element.map { ($0, group.offset) } })
         for url in GeneratedAASA.sampleURLs() {
             let link = try LinkURL(url)
             let matching = rules.indices.filter { rules[$0].mismatch(with: link) == nil }
             for (position, later) in matching.enumerated() {
-                for earlier in matching[..<position] {
-                    #expect(index.earlierRules(compatibleWith: later).contains(earlier), "\(url): rules \(earlier + 1) and \(later + 1) of \(json)")
+                for earlierRule in matching[..<position] {
+                    #expect(earlier[later].contains(earlierRule), "\(url): rules \(earlierRule + 1) and \(later + 1) of \(json)")
+                    #expect(groupOf[later] == groupOf[earlierRule], "\(url): rules \(earlierRule + 1) and \(later + 1) of \(json)")
                 }
             }
         }
