@@ -20,9 +20,13 @@ public final class DeterministicAutomaton: Sendable {
         dead = Self.deadStates(accepting: accepting, table: table, classCount: classes.count)
     }
 
-    /// Subset construction; nil when it would need more than `stateBudget` states.
+    /// Subset construction; nil when it would need more than `stateBudget` states, or more
+    /// work than `workPerState` times as many: the work counts each class of each state built
+    /// and each member of each subset formed, so that a pattern whose subsets hold thousands of
+    /// states (a `*` before a variable of thousands of values) gives up after a few of them.
     public convenience init?(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int) {
-        let moves = automaton.movesByClass(over: classes)
+        let workBudget = stateBudget.multipliedReportingOverflow(by: Self.workPerState).overflow ? Int.max : stateBudget * Self.workPerState
+        var work = 0
         var index: [[Int]: Int] = [:]
         var subsets: [[Int]] = []
         var table: [Int32] = []
@@ -34,18 +38,22 @@ public final class DeterministicAutomaton: Sendable {
             return subsets.count - 1
         }
         guard let start = state(for: automaton.closure(of: [automaton.start])), let deadState = state(for: []) else { return nil }
-        // Closures once per state, targets gathered in buckets kept from one subset to the
-        // next, and subsets built with marks rather than sets: this loop is most of the time
-        // spent compiling a file.
-        let closures = (0..<automaton.stateCount).map { automaton.emptyMoves[$0].isEmpty ? [$0] : automaton.closure(of: [$0]) }
+        // Moves and closures of the states that subsets reach, each found once, targets
+        // gathered in buckets kept from one subset to the next, and subsets built with marks
+        // rather than sets: this loop is most of the time spent compiling a file.
+        var moves = [[(classIndex: Int, target: Int)]?](repeating: nil, count: automaton.stateCount)
+        var closures = [[Int]?](repeating: nil, count: automaton.stateCount)
         var marks = [Int](repeating: -1, count: automaton.stateCount)
         var generation = 0
         var buckets = [[Int]](repeating: [], count: classes.count)
         var next = 0
         while next < subsets.count {
             for source in subsets[next] {
-                for move in moves[source] { buckets[move.classIndex].append(move.target) }
+                let found = moves[source] ?? automaton.moves(of: source, over: classes)
+                moves[source] = found
+                for move in found { buckets[move.classIndex].append(move.target) }
             }
+            work += classes.count
             for classIndex in 0..<classes.count {
                 guard !buckets[classIndex].isEmpty else {
                     table.append(Int32(deadState))
@@ -54,12 +62,16 @@ public final class DeterministicAutomaton: Sendable {
                 var subset: [Int] = []
                 generation += 1
                 for target in buckets[classIndex] {
-                    for member in closures[target] where marks[member] != generation {
+                    let closure = closures[target] ?? (automaton.hasEmptyMoves(target) ? automaton.closure(of: [target]) : [target])
+                    closures[target] = closure
+                    for member in closure where marks[member] != generation {
                         marks[member] = generation
                         subset.append(member)
                     }
                 }
                 buckets[classIndex].removeAll(keepingCapacity: true)
+                work += subset.count
+                guard work <= workBudget else { return nil }
                 subset.sort()
                 guard let target = state(for: subset) else { return nil }
                 table.append(Int32(target))
@@ -68,6 +80,9 @@ public final class DeterministicAutomaton: Sendable {
         }
         self.init(classes: classes, start: start, accepting: subsets.map { $0.contains(automaton.accepting) }, table: table)
     }
+
+    /// The work subset construction may do per state of its budget.
+    public static let workPerState = 512
 
     @inline(__always)
     public func target(of state: Int, onClass classIndex: Int) -> Int {

@@ -27,9 +27,9 @@ public final class PatternLanguage: @unchecked Sendable {
 
         init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int) {
             self.nondeterministic = nondeterministic
-            let classes = ScalarClasses(separating: nondeterministic.edges.flatMap { $0.map(\.label) })
+            let classes = ScalarClasses(separating: nondeterministic.labels)
             automaton = DeterministicAutomaton(nondeterministic, classes: classes, stateBudget: stateBudget)
-            simulation = automaton == nil ? StateSetSimulation(nondeterministic, classes: classes) : nil
+            simulation = automaton == nil ? StateSetSimulation(automaton: nondeterministic) : nil
         }
     }
 
@@ -69,19 +69,5 @@ public final class PatternLanguage: @unchecked Sendable {
     public var isEmpty: Bool {
         if let automaton { return automaton.isEmpty }
         return !nondeterministic.canReachAccepting
-    }
-}
-
-extension NondeterministicAutomaton {
-    var canReachAccepting: Bool {
-        var seen: Set<Int> = [start]
-        var stack = [start]
-        while let state = stack.popLast() {
-            if state == accepting { return true }
-            for target in emptyMoves[state] + edges[state].map(\.target) where seen.insert(target).inserted {
-                stack.append(target)
-            }
-        }
-        return false
     }
 }
