@@ -137,8 +137,11 @@ private struct GroupQuestions {
     let meter: AnalysisMeter
     let languages: LanguageCache
     let host: String
-    /// The earlier rules each rule of the group may share URLs with, for the rules the budget reaches.
+    /// For the rules the budget reaches: the earlier rules of the group each may share URLs
+    /// with, and what preparing it cost.
     private var earlier: [Int: [Int]] = [:]
+    private var costs: [Int: Int] = [:]
+    private static let preparedAtOnce = 64
 
     init(entry: EntryRules, meter: AnalysisMeter, host: String) {
         self.entry = entry
@@ -152,20 +155,21 @@ private struct GroupQuestions {
 
     /// The verdict of each rule of `group` that the budget reaches.
     ///
-    /// Each rule is compared with every earlier rule of the group, which costs a state per
-    /// earlier rule (listing it, and checking the rule's shortest URL against it), charged just
-    /// before the rule's own questions: a group of thousands of rules that all meet ends at the
-    /// file's budget rather than taking time in the square of their number. The rules whose
-    /// comparisons alone exceed what is left are not listed, nor are their automata built.
+    /// Before its own questions, each rule is charged what bringing it into the group's
+    /// comparisons costs: a state per earlier rule of the group (listing it, and checking the
+    /// rule's shortest URL against it), the states of determinising its patterns, and those of
+    /// the search for its shortest URL. A group of thousands of rules that all meet, or of
+    /// thousands of patterns too complex to determinise, then ends at the file's budget rather
+    /// than taking time in the square of their number, or in their sum. Rules whose costs alone
+    /// exceed what is left are not prepared at all.
     mutating func verdicts(of group: [Int]) -> [(rule: Int, verdict: RuleVerdict)] {
         guard !meter.isSpent else { return [] }
-        let reached = listEarlierRules(of: group)
-        meter.spend(languages.prepare(reached))
+        let reached = prepare(group)
         let earlier = earlier
         let settled = languages.reachedByShortestURL(reached) { earlier[$0] ?? [] }
         var answers: [(rule: Int, verdict: RuleVerdict)] = []
         for rule in reached {
-            meter.spend(earlier[rule]?.count ?? 0)
+            meter.spend(costs[rule] ?? 0)
             guard !meter.isSpent else { break }
             if !rules[rule].isExclude, let url = settled[rule] {
                 answers.append((rule, .reachable(exampleURL: url.string(host: host))))
@@ -176,18 +180,25 @@ private struct GroupQuestions {
         return answers
     }
 
-    /// The rules of `group`, in order, whose comparisons with earlier rules fit in what is left
-    /// of the file's budget, each with its earlier rules listed.
-    private mutating func listEarlierRules(of group: [Int]) -> [Int] {
+    /// The rules of `group`, in order, whose costs fit in what is left of the file's budget,
+    /// with their earlier rules listed and their languages built, a few dozen at a time: a
+    /// chunk past the budget is all the work done in vain.
+    private mutating func prepare(_ group: [Int]) -> [Int] {
         var lister = RuleKeyIndex.EarlierRules(entry.index)
         var left = meter.remaining
         var reached: [Int] = []
-        for rule in group {
-            let found = group.count == 1 ? [] : lister.of(rule)
-            left -= found.count
-            guard left > 0 else { break }
-            earlier[rule] = found
-            reached.append(rule)
+        for start in stride(from: 0, to: group.count, by: Self.preparedAtOnce) {
+            let chunk = Array(group[start..<min(start + Self.preparedAtOnce, group.count)])
+            let listed = chunk.map { group.count == 1 ? [] : lister.of($0) }
+            let built = languages.prepare(chunk)
+            for (rule, found) in zip(chunk, listed) {
+                let cost = found.count + (built[rule] ?? 0)
+                left -= cost
+                guard left > 0 else { return reached }
+                earlier[rule] = found
+                costs[rule] = cost
+                reached.append(rule)
+            }
         }
         return reached
     }
@@ -308,24 +319,28 @@ final class LanguageCache {
 
     /// Builds the languages of `group`, and their shortest URLs, across the machine's cores:
     /// every question about a group needs those of nearly all its rules, and they are most of
-    /// the analysis. Returns the states the searches for shortest URLs explored.
-    func prepare(_ group: [Int]) -> Int {
+    /// the analysis. Returns what each rule cost: the states of determinising its patterns and
+    /// of the search for its shortest URL.
+    func prepare(_ group: [Int]) -> [Int: Int] {
         let missing = group.filter { built[$0] == nil }
         let budget = budget
         let queries = queries
         let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, spent: Int) in
-            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0) }
+            let determinising = RuleLanguage.cost(of: rule)
+            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, determinising) }
             var remaining = budget
             let shortest = Coverage(of: [language], percentEncoded: language.percentEncoded).shortestTexts(budget: &remaining)
-            return (language, shortest ?? nil, budget - max(0, remaining))
+            return (language, shortest ?? nil, determinising + budget - max(0, remaining))
         }
         // Handing a few rules to other threads costs more than it saves.
         let found = missing.count < Self.smallestParallelBuild ? missing.map { build(rules[$0]) } : missing.map { rules[$0] }.parallelMap(build)
+        var spent: [Int: Int] = [:]
         for (rule, result) in zip(missing, found) {
             built[rule] = result.language
             shortest[rule] = result.shortest
+            spent[rule] = result.spent
         }
-        return found.reduce(0) { $0 + $1.spent }
+        return spent
     }
 
     func language(of rule: Int) -> RuleLanguage? {
@@ -367,6 +382,7 @@ enum AnalysisLimit: Error, CustomStringConvertible {
     case otherPatternTooComplex(rule: Int)
     case overBudget(Int)
     case fileBudgetSpent(Int)
+    case tooManyRules(Int, states: Int)
     case mixedEncoding(rule: Int)
 
     var description: String {
@@ -379,6 +395,8 @@ enum AnalysisLimit: Error, CustomStringConvertible {
             "comparing it with the earlier rules needs more than \(states) automaton states"
         case .fileBudgetSpent(let states):
             "the whole analysis may explore \(states) automaton states, and the rules before these spent them"
+        case .tooManyRules(let count, let states):
+            "\(count) of its rules may share paths, more than the \(states) automaton states one comparison may explore"
         case .mixedEncoding(let rule):
             "it compares the URL percent-encoded and rule \(rule + 1) decoded, or the reverse, and such pairs are not analysed yet"
         }

@@ -111,16 +111,20 @@ private struct AppComparison {
     /// What is left of the budget of the whole comparison, shared by every app and group.
     let meter: AnalysisMeter
 
-    /// Only the rules of groups that changed are compiled into languages. A group's regions
-    /// cost a state per rule it holds, on top of the states its search explores.
+    /// Only the rules of groups that changed are compiled into languages. A group costs a state
+    /// per rule it holds and the states of determinising their patterns, on top of the states
+    /// its search explores; one of more rules than a search may explore states is not compared,
+    /// since each of them takes part in its first step.
     func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
         let rules = old + new
         var found: [BehaviourChange.Kind: [AnalysisURL]] = [:]
         for group in index().groups() where !isSame(group) {
+            guard group.count <= budget.states else { return .failure(.tooManyRules(group.count, states: budget.states)) }
             meter.spend(group.count)
-            guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
             var members: [(id: Int, language: RuleLanguage)] = []
             for id in group {
+                meter.spend(RuleLanguage.cost(of: rules[id]))
+                guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
                 guard let language = RuleLanguage(rules[id], budget: budget.states) else {
                     return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count))
                 }

@@ -20,15 +20,26 @@ public final class DeterministicAutomaton: Sendable {
         dead = Self.deadStates(accepting: accepting, table: table, classCount: classes.count)
     }
 
-    /// Subset construction; nil when it would need more than `stateBudget` states, or more
-    /// work than `workPerState` times as many: the work counts each class of each state built
-    /// and each member of each subset formed, so that a pattern whose subsets hold thousands of
-    /// states (a `*` before a variable of thousands of values) gives up after a few of them.
-    public convenience init?(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int) {
-        let workBudget = stateBudget.multipliedReportingOverflow(by: Self.workPerState).overflow ? Int.max : stateBudget * Self.workPerState
+    /// Subset construction: the automaton, nil when it would need more than `stateBudget`
+    /// states or more work than `workPerState` times as many, and what it cost in states (the
+    /// states built, or the work done divided by `workPerState` when that is more). The work
+    /// counts each class of each state built and each member of each subset formed, so that a
+    /// pattern whose subsets hold thousands of states (a `*` before a variable of thousands of
+    /// values) gives up after a few of them.
+    static func determinising(_ automaton: NondeterministicAutomaton, classes: ScalarClasses,
+                              stateBudget: Int) -> (automaton: DeterministicAutomaton?, cost: Int) {
         var work = 0
+        var built = 0
+        let automaton = subsetConstruction(automaton, classes: classes, stateBudget: stateBudget, work: &work, built: &built)
+        return (automaton, max(built, work / workPerState))
+    }
+
+    private static func subsetConstruction(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int,
+                                           work: inout Int, built: inout Int) -> DeterministicAutomaton? {
+        let workBudget = stateBudget.multipliedReportingOverflow(by: workPerState).overflow ? Int.max : stateBudget * workPerState
         var index: [[Int]: Int] = [:]
         var subsets: [[Int]] = []
+        defer { built = subsets.count }
         var table: [Int32] = []
         func state(for subset: [Int]) -> Int? {
             if let known = index[subset] { return known }
@@ -78,7 +89,7 @@ public final class DeterministicAutomaton: Sendable {
             }
             next += 1
         }
-        self.init(classes: classes, start: start, accepting: subsets.map { $0.contains(automaton.accepting) }, table: table)
+        return DeterministicAutomaton(classes: classes, start: start, accepting: subsets.map { $0.contains(automaton.accepting) }, table: table)
     }
 
     /// The work subset construction may do per state of its budget.

@@ -163,25 +163,29 @@ struct StateSetSimulation: Sendable {
     func accepts(_ input: [UInt32]) -> Bool {
         var marks = [Int](repeating: -1, count: automaton.stateCount)
         var current: [Int] = []
-        func add(_ state: Int, generation: Int, to states: inout [Int]) {
-            var stack = [state]
-            while let next = stack.popLast() {
-                guard marks[next] != generation else { continue }
-                marks[next] = generation
-                states.append(next)
-                automaton.forEachEmptyMove(of: next) { stack.append($0) }
+        var next: [Int] = []
+        var pending: [Int] = []
+        /// Adds the states of `pending` and those their empty moves reach, each once per step.
+        func close(into states: inout [Int], step: Int) {
+            while let state = pending.popLast() {
+                guard marks[state] != step else { continue }
+                marks[state] = step
+                states.append(state)
+                automaton.forEachEmptyMove(of: state) { pending.append($0) }
             }
         }
-        add(automaton.start, generation: 0, to: &current)
+        pending.append(automaton.start)
+        close(into: &current, step: 0)
         for (position, value) in input.enumerated() {
-            var next: [Int] = []
+            next.removeAll(keepingCapacity: true)
             for state in current {
                 automaton.forEachEdge(of: state) { label, target in
-                    if label.contains(value) { add(target, generation: position + 1, to: &next) }
+                    if label.contains(value) { pending.append(target) }
                 }
             }
+            close(into: &next, step: position + 1)
             if next.isEmpty { return false }
-            current = next
+            swap(&current, &next)
         }
         return current.contains(automaton.accepting)
     }

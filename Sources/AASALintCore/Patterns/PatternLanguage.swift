@@ -13,22 +13,27 @@ public final class PatternLanguage: @unchecked Sendable {
     private let eager: Determinised?
     /// Built on first use otherwise, and the Thompson automaton with it: a lint needs few
     /// languages, and those of patterns such as `/$(lang)/*` are most of the cost, in time and
-    /// memory, of compiling a file.
+    /// memory, of compiling a file. The first match simulates the Thompson automaton instead,
+    /// and only a second one determinises: matching one URL against thousands of rules then
+    /// costs a pass over each, not its automaton.
     private var lazy: Determinised?
+    private var thompson: NondeterministicAutomaton?
+    private var hasMatched = false
     private let construction: @Sendable () -> NondeterministicAutomaton
     private let lock = NSLock()
 
     /// The Thompson automaton, the deterministic one (nil when over the budget) and, then, the
-    /// simulation.
+    /// simulation; and what determinising cost, in states.
     private struct Determinised {
         let nondeterministic: NondeterministicAutomaton
         let automaton: DeterministicAutomaton?
         let simulation: StateSetSimulation?
+        let cost: Int
 
         init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int) {
             self.nondeterministic = nondeterministic
             let classes = ScalarClasses(separating: nondeterministic.labels)
-            automaton = DeterministicAutomaton(nondeterministic, classes: classes, stateBudget: stateBudget)
+            (automaton, cost) = DeterministicAutomaton.determinising(nondeterministic, classes: classes, stateBudget: stateBudget)
             simulation = automaton == nil ? StateSetSimulation(automaton: nondeterministic) : nil
         }
     }
@@ -45,17 +50,43 @@ public final class PatternLanguage: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let lazy { return lazy }
-        let built = Determinised(construction(), stateBudget: stateBudget)
+        let built = Determinised(thompson ?? construction(), stateBudget: stateBudget)
         lazy = built
+        thompson = nil
         return built
     }
 
-    public var nondeterministic: NondeterministicAutomaton { determinised.nondeterministic }
+    public var nondeterministic: NondeterministicAutomaton {
+        if let eager { return eager.nondeterministic }
+        return lock.withLock { lazy?.nondeterministic ?? builtThompson() }
+    }
+
+    /// The Thompson automaton to simulate, on the first match of a pattern determinised on use.
+    private func firstMatchAutomaton() -> NondeterministicAutomaton? {
+        guard eager == nil else { return nil }
+        return lock.withLock {
+            guard lazy == nil, !hasMatched else { return nil }
+            hasMatched = true
+            return builtThompson()
+        }
+    }
+
+    /// Called with the lock held.
+    private func builtThompson() -> NondeterministicAutomaton {
+        let built = thompson ?? construction()
+        thompson = built
+        return built
+    }
 
     /// Nil when determinisation exceeded the budget.
     public var automaton: DeterministicAutomaton? { determinised.automaton }
 
+    /// The states determinising explored (or their worth of work), whether or not it succeeded:
+    /// what the rule-order analysis charges for each rule that needs the automaton.
+    var determinisationCost: Int { determinised.cost }
+
     public func matches(_ input: [UInt32]) -> Bool {
+        if let automaton = firstMatchAutomaton() { return StateSetSimulation(automaton: automaton).accepts(input) }
         let determinised = self.determinised
         if let automaton = determinised.automaton { return automaton.accepts(input) }
         return determinised.simulation?.accepts(input) ?? false
