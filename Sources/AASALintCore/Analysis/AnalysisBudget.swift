@@ -13,6 +13,11 @@ public struct AnalysisBudget: Sendable, Hashable {
     /// The states all questions about one file may explore together.
     public var fileStates: Int { states * Self.fileFactor }
 
+    /// The work of determinising the patterns of the rules the analysis compares, for the whole
+    /// file (`DeterministicAutomaton.determinising`): a measure of its own, since one state of
+    /// one automaton can take hundreds of times the work of a state of another. A second or two.
+    public var fileDeterminisationWork: Int { fileStates * 32 }
+
     public init(states: Int) {
         self.states = states
     }
@@ -21,19 +26,26 @@ public struct AnalysisBudget: Sendable, Hashable {
 /// What is left of a file's budget, shared by the questions about its rules in order.
 final class AnalysisMeter {
     private(set) var remaining: Int
+    private(set) var remainingWork: Int
 
-    init(states: Int) {
-        remaining = states
+    convenience init(_ budget: AnalysisBudget) {
+        self.init(states: budget.fileStates, work: budget.fileDeterminisationWork)
     }
 
-    var isSpent: Bool { remaining <= 0 }
+    init(states: Int, work: Int) {
+        remaining = states
+        remainingWork = work
+    }
+
+    var isSpent: Bool { remaining <= 0 || remainingWork <= 0 }
 
     /// An allowance for one question: its own budget, or what the file has left.
     func allowance(upTo limit: Int) -> Int {
         min(limit, max(0, remaining))
     }
 
-    func spend(_ states: Int) {
+    func spend(_ states: Int, work: Int = 0) {
         remaining -= max(0, states)
+        remainingWork -= max(0, work)
     }
 }

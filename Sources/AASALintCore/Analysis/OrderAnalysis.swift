@@ -17,7 +17,7 @@ public struct OrderAnalysis: Sendable {
     /// what the tests compare the answers across cores with.
     init(matcher: AASAMatcher, budget: AnalysisBudget, host: String, writesReachableExamples: Bool, answersGroupsAtOnce: Bool) {
         var listed: Set<String> = []
-        let meter = AnalysisMeter(states: budget.fileStates)
+        let meter = AnalysisMeter(budget)
         entries = matcher.entries.map { entry in
             let isDead = entry.appIDs.allSatisfy(listed.contains)
             listed.formUnion(entry.appIDs)
@@ -98,19 +98,19 @@ private struct EntryOrderAnalysis {
                 compared.append(group)
             }
         }
-        let start = meter.remaining
+        let (start, startWork) = (meter.remaining, meter.remainingWork)
         let speculative = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
             ? compared.parallelMap { [entry] group in
-                let meter = AnalysisMeter(states: start)
+                let meter = AnalysisMeter(states: start, work: startWork)
                 var questions = GroupQuestions(entry: entry, meter: meter, host: host)
                 let answers = questions.verdicts(of: group)
-                return (answers: answers, spent: start - meter.remaining)
+                return (answers: answers, spent: start - meter.remaining, work: startWork - meter.remainingWork)
             }
             : nil
         for (position, group) in compared.enumerated() {
             let answers: [(rule: Int, verdict: RuleVerdict)]
-            if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget {
-                meter.spend(guess.spent)
+            if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget, meter.remainingWork > guess.work {
+                meter.spend(guess.spent, work: guess.work)
                 answers = guess.answers
             } else {
                 var questions = GroupQuestions(entry: entry, meter: meter, host: host)
@@ -140,8 +140,9 @@ private struct GroupQuestions {
     /// For the rules the budget reaches: the earlier rules of the group each may share URLs
     /// with, and what preparing it cost.
     private var earlier: [Int: [Int]] = [:]
-    private var costs: [Int: Int] = [:]
-    private static let preparedAtOnce = 64
+    private var costs: [Int: (states: Int, work: Int)] = [:]
+    /// Few enough that the determinisation work of a chunk past the budget stays small.
+    private static let preparedAtOnce = 16
 
     init(entry: EntryRules, meter: AnalysisMeter, host: String) {
         self.entry = entry
@@ -157,8 +158,8 @@ private struct GroupQuestions {
     ///
     /// Before its own questions, each rule is charged what bringing it into the group's
     /// comparisons costs: a state per earlier rule of the group (listing it, and checking the
-    /// rule's shortest URL against it), the states of determinising its patterns, and those of
-    /// the search for its shortest URL. A group of thousands of rules that all meet, or of
+    /// rule's shortest URL against it), the states of the search for its shortest URL, and the
+    /// work of determinising its patterns. A group of thousands of rules that all meet, or of
     /// thousands of patterns too complex to determinise, then ends at the file's budget rather
     /// than taking time in the square of their number, or in their sum. Rules whose costs alone
     /// exceed what is left are not prepared at all.
@@ -169,7 +170,8 @@ private struct GroupQuestions {
         let settled = languages.reachedByShortestURL(reached) { earlier[$0] ?? [] }
         var answers: [(rule: Int, verdict: RuleVerdict)] = []
         for rule in reached {
-            meter.spend(costs[rule] ?? 0)
+            let cost = costs[rule] ?? (0, 0)
+            meter.spend(cost.states, work: cost.work)
             guard !meter.isSpent else { break }
             if !rules[rule].isExclude, let url = settled[rule] {
                 answers.append((rule, .reachable(exampleURL: url.string(host: host))))
@@ -185,16 +187,17 @@ private struct GroupQuestions {
     /// chunk past the budget is all the work done in vain.
     private mutating func prepare(_ group: [Int]) -> [Int] {
         var lister = RuleKeyIndex.EarlierRules(entry.index)
-        var left = meter.remaining
+        var (left, leftWork) = (meter.remaining, meter.remainingWork)
         var reached: [Int] = []
         for start in stride(from: 0, to: group.count, by: Self.preparedAtOnce) {
             let chunk = Array(group[start..<min(start + Self.preparedAtOnce, group.count)])
             let listed = chunk.map { group.count == 1 ? [] : lister.of($0) }
             let built = languages.prepare(chunk)
             for (rule, found) in zip(chunk, listed) {
-                let cost = found.count + (built[rule] ?? 0)
-                left -= cost
-                guard left > 0 else { return reached }
+                let cost = (states: found.count + (built[rule]?.states ?? 0), work: built[rule]?.work ?? 0)
+                left -= cost.states
+                leftWork -= cost.work
+                guard left > 0, leftWork > 0 else { return reached }
                 earlier[rule] = found
                 costs[rule] = cost
                 reached.append(rule)
@@ -319,26 +322,26 @@ final class LanguageCache {
 
     /// Builds the languages of `group`, and their shortest URLs, across the machine's cores:
     /// every question about a group needs those of nearly all its rules, and they are most of
-    /// the analysis. Returns what each rule cost: the states of determinising its patterns and
-    /// of the search for its shortest URL.
-    func prepare(_ group: [Int]) -> [Int: Int] {
+    /// the analysis. Returns what each rule cost: the work of determinising its patterns, and
+    /// the states of the search for its shortest URL.
+    func prepare(_ group: [Int]) -> [Int: (states: Int, work: Int)] {
         let missing = group.filter { built[$0] == nil }
         let budget = budget
         let queries = queries
-        let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, spent: Int) in
-            let determinising = RuleLanguage.cost(of: rule)
-            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, determinising) }
+        let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, states: Int, work: Int) in
+            let work = RuleLanguage.determinisationWork(of: rule)
+            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0, work) }
             var remaining = budget
             let shortest = Coverage(of: [language], percentEncoded: language.percentEncoded).shortestTexts(budget: &remaining)
-            return (language, shortest ?? nil, determinising + budget - max(0, remaining))
+            return (language, shortest ?? nil, budget - max(0, remaining), work)
         }
         // Handing a few rules to other threads costs more than it saves.
         let found = missing.count < Self.smallestParallelBuild ? missing.map { build(rules[$0]) } : missing.map { rules[$0] }.parallelMap(build)
-        var spent: [Int: Int] = [:]
+        var spent: [Int: (states: Int, work: Int)] = [:]
         for (rule, result) in zip(missing, found) {
             built[rule] = result.language
             shortest[rule] = result.shortest
-            spent[rule] = result.spent
+            spent[rule] = (result.states, result.work)
         }
         return spent
     }
@@ -394,7 +397,7 @@ enum AnalysisLimit: Error, CustomStringConvertible {
         case .overBudget(let states):
             "comparing it with the earlier rules needs more than \(states) automaton states"
         case .fileBudgetSpent(let states):
-            "the whole analysis may explore \(states) automaton states, and the rules before these spent them"
+            "the budget of the whole analysis (\(states) automaton states, and the work of building automata) was spent before these rules"
         case .tooManyRules(let count, let states):
             "\(count) of its rules may share paths, more than the \(states) automaton states one comparison may explore"
         case .mixedEncoding(let rule):

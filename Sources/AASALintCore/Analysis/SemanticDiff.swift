@@ -23,7 +23,7 @@ public struct SemanticDiff: Sendable {
         var changes: [BehaviourChange] = []
         var incomplete: [String] = []
         var reasons: [String: String] = [:]
-        let meter = AnalysisMeter(states: budget.fileStates)
+        let meter = AnalysisMeter(budget)
         for app in apps {
             let comparison = AppComparison(old: Self.rules(of: app, in: old), new: Self.rules(of: app, in: new),
                                            oldVariables: old.variables, newVariables: new.variables, budget: budget, meter: meter)
@@ -112,8 +112,8 @@ private struct AppComparison {
     let meter: AnalysisMeter
 
     /// Only the rules of groups that changed are compiled into languages. A group costs a state
-    /// per rule it holds and the states of determinising their patterns, on top of the states
-    /// its search explores; one of more rules than a search may explore states is not compared,
+    /// per rule it holds and the work of determinising their patterns, on top of the states its
+    /// search explores; one of more rules than a search may explore states is not compared,
     /// since each of them takes part in its first step.
     func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
         let rules = old + new
@@ -123,7 +123,7 @@ private struct AppComparison {
             meter.spend(group.count)
             var members: [(id: Int, language: RuleLanguage)] = []
             for id in group {
-                meter.spend(RuleLanguage.cost(of: rules[id]))
+                meter.spend(0, work: RuleLanguage.determinisationWork(of: rules[id]))
                 guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
                 guard let language = RuleLanguage(rules[id], budget: budget.states) else {
                     return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count))

@@ -21,25 +21,23 @@ public final class DeterministicAutomaton: Sendable {
     }
 
     /// Subset construction: the automaton, nil when it would need more than `stateBudget`
-    /// states or more work than `workPerState` times as many, and what it cost in states (the
-    /// states built, or the work done divided by `workPerState` when that is more). The work
-    /// counts each class of each state built and each member of each subset formed, so that a
-    /// pattern whose subsets hold thousands of states (a `*` before a variable of thousands of
-    /// values) gives up after a few of them.
+    /// states or more work than `workPerState` times as many, and the work it did either way.
+    /// The work counts each class of each state built and each member of each subset formed:
+    /// the time it takes, which states alone do not tell (a state of `*$(v)` holds a member for
+    /// every value that may have started, and a pattern whose subsets hold thousands of states
+    /// gives up after a few of them).
     static func determinising(_ automaton: NondeterministicAutomaton, classes: ScalarClasses,
-                              stateBudget: Int) -> (automaton: DeterministicAutomaton?, cost: Int) {
+                              stateBudget: Int) -> (automaton: DeterministicAutomaton?, work: Int) {
         var work = 0
-        var built = 0
-        let automaton = subsetConstruction(automaton, classes: classes, stateBudget: stateBudget, work: &work, built: &built)
-        return (automaton, max(built, work / workPerState))
+        let automaton = subsetConstruction(automaton, classes: classes, stateBudget: stateBudget, work: &work)
+        return (automaton, work)
     }
 
     private static func subsetConstruction(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int,
-                                           work: inout Int, built: inout Int) -> DeterministicAutomaton? {
+                                           work: inout Int) -> DeterministicAutomaton? {
         let workBudget = stateBudget.multipliedReportingOverflow(by: workPerState).overflow ? Int.max : stateBudget * workPerState
         var index: [[Int]: Int] = [:]
         var subsets: [[Int]] = []
-        defer { built = subsets.count }
         var table: [Int32] = []
         func state(for subset: [Int]) -> Int? {
             if let known = index[subset] { return known }
@@ -93,7 +91,7 @@ public final class DeterministicAutomaton: Sendable {
     }
 
     /// The work subset construction may do per state of its budget.
-    public static let workPerState = 512
+    public static let workPerState = 256
 
     @inline(__always)
     public func target(of state: Int, onClass classIndex: Int) -> Int {

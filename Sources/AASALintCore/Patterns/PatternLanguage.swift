@@ -22,18 +22,16 @@ public final class PatternLanguage: @unchecked Sendable {
     private let construction: @Sendable () -> NondeterministicAutomaton
     private let lock = NSLock()
 
-    /// The Thompson automaton, the deterministic one (nil when over the budget) and, then, the
-    /// simulation; and what determinising cost, in states.
+    /// The deterministic automaton or, over the budget, the simulation of the Thompson one;
+    /// and the work determinising took.
     private struct Determinised {
-        let nondeterministic: NondeterministicAutomaton
         let automaton: DeterministicAutomaton?
         let simulation: StateSetSimulation?
-        let cost: Int
+        let work: Int
 
         init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int) {
-            self.nondeterministic = nondeterministic
             let classes = ScalarClasses(separating: nondeterministic.labels)
-            (automaton, cost) = DeterministicAutomaton.determinising(nondeterministic, classes: classes, stateBudget: stateBudget)
+            (automaton, work) = DeterministicAutomaton.determinising(nondeterministic, classes: classes, stateBudget: stateBudget)
             simulation = automaton == nil ? StateSetSimulation(automaton: nondeterministic) : nil
         }
     }
@@ -56,9 +54,12 @@ public final class PatternLanguage: @unchecked Sendable {
         return built
     }
 
+    /// Built again when the deterministic automaton replaced it: it is rarely asked for.
     public var nondeterministic: NondeterministicAutomaton {
-        if let eager { return eager.nondeterministic }
-        return lock.withLock { lazy?.nondeterministic ?? builtThompson() }
+        lock.withLock {
+            guard let determinised = lazy ?? eager else { return builtThompson() }
+            return determinised.simulation?.automaton ?? construction()
+        }
     }
 
     /// The Thompson automaton to simulate, on the first match of a pattern determinised on use.
@@ -81,9 +82,9 @@ public final class PatternLanguage: @unchecked Sendable {
     /// Nil when determinisation exceeded the budget.
     public var automaton: DeterministicAutomaton? { determinised.automaton }
 
-    /// The states determinising explored (or their worth of work), whether or not it succeeded:
-    /// what the rule-order analysis charges for each rule that needs the automaton.
-    var determinisationCost: Int { determinised.cost }
+    /// The work determinising took (`DeterministicAutomaton.determinising`), whether or not it
+    /// succeeded: what the rule-order analysis charges each rule that needs the automaton.
+    var determinisationWork: Int { determinised.work }
 
     public func matches(_ input: [UInt32]) -> Bool {
         if let automaton = firstMatchAutomaton() { return StateSetSimulation(automaton: automaton).accepts(input) }
