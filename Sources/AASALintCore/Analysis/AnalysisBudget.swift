@@ -48,4 +48,10 @@ final class AnalysisMeter {
         remaining -= max(0, states)
         remainingWork -= max(0, work)
     }
+
+    /// What is left goes to a rule that needs more: no later rule, however cheap, is then
+    /// analysed in its place.
+    func spendAll() {
+        remaining = min(remaining, 0)
+    }
 }

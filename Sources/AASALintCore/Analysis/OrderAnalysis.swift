@@ -83,11 +83,13 @@ private struct EntryOrderAnalysis {
     /// Each rule is compared with the earlier rules of its group; a rule alone in its group
     /// needs no comparison.
     ///
-    /// The file's budget is spent group after group, in rule order. On large entries every
-    /// group is first answered across the machine's cores as if it had the whole budget left;
-    /// a group's answers are kept when the budget really left for it covers what it spent plus
-    /// one full question, since its every question then had the same allowance as in order.
-    /// Otherwise it is answered again in order: the answers never depend on scheduling.
+    /// The file's budget is spent group after group, in rule order. On large entries the groups
+    /// are first answered across the machine's cores, a wave at a time, each as if it had what
+    /// was left at the start of its wave; a group's answers are kept when the budget really
+    /// left for it covers what it spent plus one full question, since its every question then
+    /// had the same allowance as in order. Otherwise it is answered again in order: the answers
+    /// never depend on scheduling. Waves start small and double, so that on a file whose
+    /// groups each take much of the budget, little work is done ahead of it in vain.
     func verdicts(host: String) -> [RuleVerdict] {
         var verdicts = [RuleVerdict](repeating: .notAnalysed, count: entry.rules.count)
         var compared: [[Int]] = []
@@ -98,28 +100,39 @@ private struct EntryOrderAnalysis {
                 compared.append(group)
             }
         }
-        let (start, startWork) = (meter.remaining, meter.remainingWork)
-        let speculative = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
-            ? compared.parallelMap { [entry] group in
-                let meter = AnalysisMeter(states: start, work: startWork)
-                var questions = GroupQuestions(entry: entry, meter: meter, host: host)
-                let answers = questions.verdicts(of: group)
-                return (answers: answers, spent: start - meter.remaining, work: startWork - meter.remainingWork)
+        let answersAtOnce = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
+        var next = 0
+        var wave = Self.firstWave
+        while next < compared.count, !meter.isSpent {
+            let groups = Array(compared[next..<min(next + wave, compared.count)])
+            next += groups.count
+            wave = min(2 * wave, Self.largestWave)
+            let (start, startWork) = (meter.remaining, meter.remainingWork)
+            let speculative = answersAtOnce && groups.count > 1
+                ? groups.parallelMap { [entry] group in
+                    let meter = AnalysisMeter(states: start, work: startWork)
+                    var questions = GroupQuestions(entry: entry, meter: meter, host: host)
+                    let answers = questions.verdicts(of: group)
+                    return (answers: answers, spent: start - meter.remaining, work: startWork - meter.remainingWork)
+                }
+                : nil
+            for (position, group) in groups.enumerated() {
+                let answers: [(rule: Int, verdict: RuleVerdict)]
+                if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget, meter.remainingWork > guess.work {
+                    meter.spend(guess.spent, work: guess.work)
+                    answers = guess.answers
+                } else {
+                    var questions = GroupQuestions(entry: entry, meter: meter, host: host)
+                    answers = questions.verdicts(of: group)
+                }
+                for (rule, verdict) in answers { verdicts[rule] = verdict }
             }
-            : nil
-        for (position, group) in compared.enumerated() {
-            let answers: [(rule: Int, verdict: RuleVerdict)]
-            if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget, meter.remainingWork > guess.work {
-                meter.spend(guess.spent, work: guess.work)
-                answers = guess.answers
-            } else {
-                var questions = GroupQuestions(entry: entry, meter: meter, host: host)
-                answers = questions.verdicts(of: group)
-            }
-            for (rule, verdict) in answers { verdicts[rule] = verdict }
         }
         return verdicts
     }
+
+    private static let firstWave = 8
+    private static let largestWave = 512
 }
 
 /// An entry's rules and what every question about them shares.
@@ -179,6 +192,7 @@ private struct GroupQuestions {
                 answers.append((rule, verdict(of: rule)))
             }
         }
+        if reached.count < group.count { meter.spendAll() }
         return answers
     }
 
