@@ -358,7 +358,7 @@ import Testing
 }
 
 /// A temporary folder for one test's inputs, removed when the test ends.
-private final class Workspace {
+final class Workspace {
     let url: URL
 
     init() throws {
@@ -422,7 +422,7 @@ private final class Workspace {
 }
 
 /// How one run on hostile input ended.
-private struct HostileRun: CustomStringConvertible {
+struct HostileRun: CustomStringConvertible {
     let arguments: [String]
     let output: BinaryRun
     let elapsed: Duration
@@ -463,8 +463,9 @@ private struct HostileRun: CustomStringConvertible {
     /// The run was graceful and its standard output is one JSON value, which it returns when
     /// it is an object.
     @discardableResult
-    func expectValidJSON(status: Int32, memory: Int = defaultMemory, sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any]? {
-        expectGraceful(status: status, memory: memory, sourceLocation: sourceLocation)
+    func expectValidJSON(status: Int32, time: Duration = defaultTime, memory: Int = defaultMemory,
+                         sourceLocation: SourceLocation = #_sourceLocation) -> [String: Any]? {
+        expectGraceful(status: status, time: time, memory: memory, sourceLocation: sourceLocation)
         do {
             return try JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8), options: [.fragmentsAllowed]) as? [String: Any]
         } catch {

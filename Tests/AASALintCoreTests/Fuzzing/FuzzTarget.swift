@@ -209,7 +209,15 @@ private struct InvariantChecks {
         let part: PatternCompiler.Part = bytes.count % 2 == 0 ? .path : .other
         let caseSensitive = bytes.count % 4 < 2
         let language = compiler.language(of: text, as: part, caseSensitive: caseSensitive)
-        for subject in subjects { _ = language.matches(subject) }
+        // Compiled to determinise on use, a language simulates its first match and determinises
+        // on the second: both agree with the language determinised at once.
+        var onUse = PatternCompiler(variables: SubstitutionVariables([]), stateBudget: 256, determinisesEagerly: false)
+        let simulatedFirst = onUse.language(of: text, as: part, caseSensitive: caseSensitive)
+        for subject in subjects {
+            let expected = language.matches(subject)
+            expect(simulatedFirst.matches(subject) == expected,
+                   "\"\(text)\" (\(part), case sensitive: \(caseSensitive)) matches \"\(subject)\" only when determinised at once, or only on use")
+        }
         if let witness = language.automaton?.shortestWitness() {
             expect(language.matches(witness), "\"\(text)\" (\(part), case sensitive: \(caseSensitive)) rejects its own example \"\(witness)\"")
         }
