@@ -74,7 +74,8 @@ struct FetchCommand: Subcommand {
         let options = TextReporter.Options(color: toTerminal && colorAllowed,
                                            snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
                                            quiet: parsed.flag("quiet"), ruleSummary: parsed.flag("summary"))
-        try LintCommand(output: output).deliver(report, with: format.reporter(options: options), to: outputFile)
+        let sourceRoot = SourceRoot.repository(containing: FileManager.default.currentDirectoryPath)
+        try LintCommand(output: output).deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
         for problem in report.problems {
             output.writeError("aasalint: error: \(problem)\n")
         }

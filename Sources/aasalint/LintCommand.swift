@@ -15,7 +15,7 @@ struct LintCommand: Subcommand {
                        help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)"),
             OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, help: "Also run this rule (for opt-in rules)"),
             OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, help: "Do not run this rule"),
-        ] + ConfigurationOptions.specs + [
+        ] + ConfigurationOptions.specs + RepositoryOptions.specs + [
             OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
             OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings that this baseline does not accept"),
             OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the current findings as accepted, in FILE"),
@@ -52,6 +52,8 @@ struct LintCommand: Subcommand {
             output.write(ConfigurationPrinter.print(plan, format: format.rawValue, failOn: failOn))
             return ExitStatus.success
         }
+        let sourceRoot = try RepositoryOptions.sourceRoot(parsed)
+        let changedFiles = try RepositoryOptions.changedFiles(parsed)
 
         var paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
         var extraFiles: [LintFile] = []
@@ -91,13 +93,15 @@ struct LintCommand: Subcommand {
             quiet: parsed.flag("quiet"),
             ruleSummary: parsed.flag("summary")
         )
-        try deliver(outcome.report, with: format.reporter(options: options), to: outputFile)
+        let report = changedFiles.map { changed in outcome.report.keepingDiagnostics { changed.contains($0.location.file) } }
+            ?? outcome.report
+        try deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)\n")
         }
         if !outcome.problems.isEmpty { return ExitStatus.failure }
         if parsed.value("write-baseline") != nil { return ExitStatus.success }
-        return outcome.report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
+        return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
     }
 
     private func loadBaseline(_ parsed: ParsedArguments, configuration: Configuration) throws -> (Baseline, String)? {

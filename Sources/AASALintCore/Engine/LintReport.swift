@@ -1,6 +1,6 @@
 /// The outcome of one lint run, as reporters see it.
 public struct LintReport: Sendable {
-    public let diagnostics: [Diagnostic]
+    public private(set) var diagnostics: [Diagnostic]
     public let fileCount: Int
     /// The rules that ran, for SARIF `rules[]`.
     public let rules: [RuleDescription]
@@ -29,6 +29,13 @@ public struct LintReport: Sendable {
         self.baselinedCount = baselinedCount
         self.staleBaselineEntries = staleBaselineEntries
         self.problems = problems
+    }
+
+    /// The same report with only the findings that `isKept` accepts (`--changed-since`).
+    public func keepingDiagnostics(where isKept: (Diagnostic) -> Bool) -> LintReport {
+        var kept = self
+        kept.diagnostics = diagnostics.filter(isKept)
+        return kept
     }
 
     public func count(of severity: Severity) -> Int {
