@@ -18,6 +18,8 @@ public struct LintSession: Sendable {
         public let problems: [UsageError]
         /// Every finding before the baseline was applied, for `--write-baseline`.
         public let allDiagnostics: [Diagnostic]
+        /// What the run linted, for writing the baseline of only those files.
+        public let scope: LintScope
         /// Which entitlements files ship, and why, for `--explain-release`.
         public let releaseExplanation: [String]
     }
@@ -56,10 +58,11 @@ public struct LintSession: Sendable {
         let plugins = PluginRunner(configuration: configuration).run(on: files)
         problems += plugins.problems
         diagnostics = (diagnostics + plugins.diagnostics.compactMap(plan.adjusted)).sorted(by: Diagnostic.reportOrder)
+        let scope = LintScope(linted: files.map(\.path), named: paths)
         var reported = diagnostics
         var stale: [Baseline.Entry] = []
         if let baseline {
-            (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory)
+            (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory, scope: scope)
         }
         let sources = Dictionary((files + referenced).map { ($0.path, $0.lines) }) { first, _ in first }
         let pluginRules = Dictionary(plugins.diagnostics.map { ($0.ruleID, $0.severity) }) { first, _ in first }
@@ -69,7 +72,7 @@ public struct LintSession: Sendable {
                                 baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale,
                                 problems: problems.map(\.message))
         let release = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
-        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics, releaseExplanation: release)
+        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release)
     }
 
     /// Include and exclude globs decide for discovered files; a file named on the command line
