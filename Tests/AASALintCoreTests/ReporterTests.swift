@@ -71,6 +71,7 @@ import Testing
     struct SummaryCase: Sendable, CustomTestStringConvertible {
         let errors, warnings, notes, files: Int
         var baselined = 0
+        var ignored = 0
         let expected: String
 
         var testDescription: String { expected }
@@ -87,15 +88,17 @@ import Testing
         SummaryCase(errors: 0, warnings: 2, notes: 2, files: 1, expected: "2 warnings and 2 notes in 1 file"),
         SummaryCase(errors: 3, warnings: 1, notes: 2, files: 4, expected: "3 errors, 1 warning and 2 notes in 4 files"),
         SummaryCase(errors: 1, warnings: 1, notes: 1, files: 1, expected: "1 error, 1 warning and 1 note in 1 file"),
-        SummaryCase(errors: 0, warnings: 2, notes: 0, files: 3, baselined: 4, expected: "2 warnings in 3 files (4 suppressed by the baseline)"),
+        SummaryCase(errors: 0, warnings: 2, notes: 0, files: 3, baselined: 4, ignored: 1,
+                    expected: "2 warnings in 3 files (4 suppressed by the baseline, 1 by ignore:)"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 1, baselined: 1, expected: "no problems in 1 file (1 suppressed by the baseline)"),
+        SummaryCase(errors: 1, warnings: 0, notes: 0, files: 2, ignored: 2, expected: "1 error in 2 files (2 suppressed by ignore:)"),
     ])
     func summaryWording(_ summary: SummaryCase) {
         let severities = Array(repeating: Severity.error, count: summary.errors)
             + Array(repeating: .warning, count: summary.warnings)
             + Array(repeating: .note, count: summary.notes)
         let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [],
-                                baselinedCount: summary.baselined)
+                                baselinedCount: summary.baselined, ignoredCount: summary.ignored)
         #expect(TextReporter.summary(of: report) == summary.expected)
         #expect(TextReporter().render(report).hasSuffix(summary.expected + "\n"))
     }

@@ -1,5 +1,5 @@
 /// One `aasalint lint`: discover the files, read and parse each once, run the planned rules,
-/// and hold back what a baseline accepts.
+/// and hold back what `ignore:` entries and a baseline accept.
 public struct LintSession: Sendable {
     public let plan: RulePlan
     public let reader: FileReader
@@ -57,8 +57,9 @@ public struct LintSession: Sendable {
         }
         let plugins = PluginRunner(configuration: configuration).run(on: files)
         problems += plugins.problems
-        diagnostics = (diagnostics + plugins.diagnostics.compactMap(plan.adjusted)).sorted(by: Diagnostic.reportOrder)
+        let ignoring = IgnoreFilter(configuration: configuration).apply(diagnostics + plugins.diagnostics.compactMap(plan.adjusted))
         let scope = LintScope(linted: files.map(\.path), named: paths)
+        diagnostics = ignoring.kept.sorted(by: Diagnostic.reportOrder)
         var reported = diagnostics
         var stale: [Baseline.Entry] = []
         if let baseline {
@@ -69,8 +70,8 @@ public struct LintSession: Sendable {
             .sorted { $0.key < $1.key }
             .map { PluginRunner.description(ofPluginRule: $0.key, severity: $0.value) }
         let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
-                                baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale,
-                                problems: problems.map(\.message))
+                                baselinedCount: diagnostics.count - reported.count, ignoredCount: ignoring.ignoredCount,
+                                staleBaselineEntries: stale, problems: problems.map(\.message))
         let release = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
         return Outcome(report: report, problems: problems, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release)
     }

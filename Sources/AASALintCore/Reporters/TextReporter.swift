@@ -55,14 +55,17 @@ public struct TextReporter: Reporter {
     }
 
     /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`, then what
-    /// was held back: ` (4 suppressed by the baseline)`.
+    /// was held back: ` (4 suppressed by the baseline, 1 by ignore:)`.
     static func summary(of report: LintReport) -> String {
         let files = Quantity.counted(report.fileCount, "file")
         let counts = [Severity.error, .warning, .note]
             .map { (count: report.count(of: $0), noun: $0.rawValue) }
             .filter { $0.count > 0 }
             .map { Quantity.counted($0.count, $0.noun) }
-        let held = report.baselinedCount > 0 ? " (\(report.baselinedCount) suppressed by the baseline)" : ""
+        let suppressed = [(report.baselinedCount, "by the baseline"), (report.ignoredCount, "by ignore:")]
+            .filter { $0.0 > 0 }
+            .enumerated().map { index, part in "\(part.0) \(index == 0 ? "suppressed " : "")\(part.1)" }
+        let held = suppressed.isEmpty ? "" : " (" + suppressed.joined(separator: ", ") + ")"
         guard let last = counts.last else { return "no problems in \(files)\(held)" }
         let problems = counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
         return "\(problems) in \(files)\(held)"
