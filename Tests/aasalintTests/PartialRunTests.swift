@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// pre-commit runs aasalint on the changed files only: the baseline entries of the other files
-/// must come out of such a run as they went in.
+/// pre-commit runs aasalint on the changed files only: the baseline and the `ignore:` entries
+/// of the other files must come out of such a run as they went in.
 @Suite struct PartialRunTests {
     static let baselineFile = ".aasalint-baseline.json"
     static let legacy = "legacy/apple-app-site-association"
@@ -57,5 +57,61 @@ import Testing
         #expect(elsewhere.standardOutput == "no problems in 1 file\n")
         let wholeTree = try BinaryRunner.run(["lint"], workingDirectory: folder)
         #expect(wholeTree.standardOutput.hasPrefix("no problems in 1 file\n3 baseline entries no longer match a finding;"))
+    }
+
+    @Test func unusedIgnoreEntriesAreReportedOnTheConfigurationForLintedFilesOnly() throws {
+        let folder = try ProjectScenarioTests.copy("ignore")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+            ignore:
+              - rule: ignored-key
+                file: web/.well-known/apple-app-site-association
+                pointer: /applinks/details/0/paths
+                reason: iOS 12 devices still read paths
+              - rule: ignored-key
+                file: mirror/apple-app-site-association
+                pointer: /applinks/details/3/paths
+                reason: the mirror had a fourth entry
+              - rule: duplicate-app-id
+                file: gone/apple-app-site-association
+                reason: the old site
+              - rule: unknown-key
+                file: "**/apple-app-site-association"
+                reason: a typo fixed since
+            """.write(to: folder.appendingPathComponent(".aasalint.yml"), atomically: true, encoding: .utf8)
+
+        let whole = try BinaryRunner.run(["lint", "--quiet"], workingDirectory: folder)
+        let unused = whole.standardOutput.split(separator: "\n").filter { $0.hasSuffix("[unused-ignore]") }
+        #expect(unused == [
+            ".aasalint.yml:8:14: warning: '/applinks/details/3/paths' names nothing in mirror/apple-app-site-association (the file changed, or the pointer is mistyped), so this ignore entry holds back nothing; point it at the 'ignored-key' finding again, or remove the entry [unused-ignore]",
+            ".aasalint.yml:11:11: warning: 'gone/apple-app-site-association' matches no linted file (it was moved, deleted or excluded), so this ignore entry holds back nothing; correct 'file' or remove the entry [unused-ignore]",
+            ".aasalint.yml:13:5: warning: 'unknown-key' no longer reports anything in the 2 files '**/apple-app-site-association' matches (the finding was fixed), so this ignore entry holds back nothing; remove it [unused-ignore]",
+        ])
+
+        let web = try BinaryRunner.run(["lint", "web/.well-known/apple-app-site-association"], workingDirectory: folder)
+        #expect(!web.standardOutput.contains("[unused-ignore]"))
+        #expect(web.standardOutput.hasSuffix("2 warnings in 1 file (1 suppressed by ignore:)\n"))
+
+        let mirror = try BinaryRunner.run(["lint", "--quiet", "mirror/apple-app-site-association"], workingDirectory: folder)
+        #expect(mirror.standardOutput.split(separator: "\n").filter { $0.hasSuffix("[unused-ignore]") } == [unused[0]])
+    }
+
+    /// The finding is one like any other: in JSON, SARIF and GitHub annotations, on the
+    /// configuration file at the entry's line and column.
+    @Test(arguments: [
+        ("json", [#""ruleId":"unused-ignore""#, #""file":".aasalint.yml","pointer":"/ignore/0","range":{"start":{"line":2,"column":5}"#]),
+        ("sarif", [#""ruleId":"unused-ignore""#, #".aasalint.yml""#, #""region":{"startLine":2,"startColumn":5"#]),
+        ("github", ["::warningfile=.aasalint.yml,line=2,endLine=2,col=5,", "title=unused-ignore::"]),
+    ])
+    func unusedIgnoreEntriesShowInEveryFormat(format: String, fragments: [String]) throws {
+        let folder = try ProjectScenarioTests.copy("ignore")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "ignore:\n  - {rule: unknown-key, file: web/.well-known/apple-app-site-association, reason: fixed since}\n"
+            .write(to: folder.appendingPathComponent(".aasalint.yml"), atomically: true, encoding: .utf8)
+        let run = try BinaryRunner.run(["lint", "--format", format], workingDirectory: folder)
+        let compact = run.standardOutput.filter { !$0.isWhitespace }
+        for fragment in fragments {
+            #expect(compact.contains(fragment), "\(format) output lacks \(fragment)")
+        }
     }
 }

@@ -59,13 +59,15 @@ public struct LintSession: Sendable {
         problems += plugins.problems
         let ignoring = IgnoreFilter(configuration: configuration).apply(diagnostics + plugins.diagnostics.compactMap(plan.adjusted))
         let scope = LintScope(linted: files.map(\.path), named: paths)
-        diagnostics = ignoring.kept.sorted(by: Diagnostic.reportOrder)
+        let documents = files.map(\.document) + [configuration.document].compactMap { $0 } + configuration.expectations.map(\.document)
+        let unusedIgnores = IgnoreAudit(plan: plan, scope: scope, documents: documents).diagnostics(used: ignoring.usedEntries)
+        diagnostics = (ignoring.kept + unusedIgnores).sorted(by: Diagnostic.reportOrder)
         var reported = diagnostics
         var stale: [Baseline.Entry] = []
         if let baseline {
             (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory, scope: scope)
         }
-        let sources = Dictionary((files + referenced).map { ($0.path, $0.lines) }) { first, _ in first }
+        let sources = Dictionary((documents + referenced.map(\.document)).map { ($0.path, $0.lines) }) { first, _ in first }
         let pluginRules = Dictionary(plugins.diagnostics.map { ($0.ruleID, $0.severity) }) { first, _ in first }
             .sorted { $0.key < $1.key }
             .map { PluginRunner.description(ofPluginRule: $0.key, severity: $0.value) }

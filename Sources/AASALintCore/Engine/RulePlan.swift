@@ -1,6 +1,6 @@
 /// How the configuration shapes each file's findings: which rules run on a file (overrides by
 /// glob), and what happens to a finding afterwards (overrides by pointer). `ignore:` entries
-/// apply once the run's findings are all known (`IgnoreFilter`), so that they can be counted.
+/// apply once the run's findings are all known (`IgnoreFilter`), so that unused ones show.
 public struct RulePlan: Sendable {
     /// nil for a fixed selection, which overrides cannot change.
     public let registry: RuleRegistry?
@@ -45,6 +45,15 @@ public struct RulePlan: Sendable {
             }
         }
         return try RuleSelection(registry: registry, settings: settings, enable: enable, disable: disable)
+    }
+
+    /// True when some file of the run may get findings of this rule: it runs by default, an
+    /// override switches it on, or it is a finding of one of the configuration's plugins.
+    public func mayReport(_ ruleID: String) -> Bool {
+        if base.entries.contains(where: { $0.description.id == ruleID }) { return true }
+        if configuration.overrides.contains(where: { $0.rules[ruleID].map { !$0.isOff && $0.severity != nil } ?? false }) { return true }
+        return configuration.rules[ruleID]?.isOff != true
+            && configuration.plugins.contains { ruleID.hasPrefix($0.id + "/") }
     }
 
     /// The finding after pointer overrides and plugin severities: nil when switched off.
