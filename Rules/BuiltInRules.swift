@@ -62,6 +62,8 @@ public enum BuiltInRules {
         RedirectRule.self,
         ContentTypeRule.self,
         CDNOutOfDateRule.self,
+        // The configuration itself
+        UnusedIgnoreRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

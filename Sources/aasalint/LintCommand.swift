@@ -80,9 +80,12 @@ struct LintCommand: Subcommand {
         }
 
         if let baselinePath = parsed.value("write-baseline") {
-            let written = Baseline(recording: outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath))
+            let previous = FileManager.default.fileExists(atPath: baselinePath) ? try readBaseline(at: baselinePath) : Baseline(entries: [])
+            let written = previous.recording(outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath), scope: outcome.scope)
             try write(written.json, to: baselinePath)
-            output.writeError("aasalint: recorded \(written.entries.count) findings in \(baselinePath)\n")
+            let kept = written.entries.count - outcome.allDiagnostics.count
+            output.writeError("aasalint: recorded \(Quantity.counted(outcome.allDiagnostics.count, "finding")) in \(baselinePath)"
+                + (kept > 0 ? ", and kept \(Quantity.counted(kept, "entry", plural: "entries")) for files not linted in this run\n" : "\n"))
         }
 
         let outputFile = parsed.value("output")
@@ -110,10 +113,14 @@ struct LintCommand: Subcommand {
         guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError("\(path): cannot read the baseline (write one with --write-baseline \(path))")
         }
+        return (try readBaseline(at: path), Self.folder(of: path))
+    }
+
+    private func readBaseline(at path: String) throws -> Baseline {
         guard case .bytes(let bytes) = try FileReader().contents(ofFile: path) else {
             throw UsageError("\(path): the baseline is too large to read (over \(FileReader.defaultReadLimit) bytes)")
         }
-        return (try Baseline(json: bytes, path: path), Self.folder(of: path))
+        return try Baseline(json: bytes, path: path)
     }
 
     /// Writes the report to `outputFile` (`--output`), or else to standard output, as the

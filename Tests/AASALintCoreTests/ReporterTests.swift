@@ -89,6 +89,8 @@ import Testing
 
     struct SummaryCase: Sendable, CustomTestStringConvertible {
         let errors, warnings, notes, files: Int
+        var baselined = 0
+        var ignored = 0
         let expected: String
 
         var testDescription: String { expected }
@@ -105,14 +107,32 @@ import Testing
         SummaryCase(errors: 0, warnings: 2, notes: 2, files: 1, expected: "2 warnings and 2 notes in 1 file"),
         SummaryCase(errors: 3, warnings: 1, notes: 2, files: 4, expected: "3 errors, 1 warning and 2 notes in 4 files"),
         SummaryCase(errors: 1, warnings: 1, notes: 1, files: 1, expected: "1 error, 1 warning and 1 note in 1 file"),
+        SummaryCase(errors: 0, warnings: 2, notes: 0, files: 3, baselined: 4, ignored: 1,
+                    expected: "2 warnings in 3 files (4 suppressed by the baseline, 1 by ignore:)"),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 1, baselined: 1, expected: "no problems in 1 file (1 suppressed by the baseline)"),
+        SummaryCase(errors: 1, warnings: 0, notes: 0, files: 2, ignored: 2, expected: "1 error in 2 files (2 suppressed by ignore:)"),
     ])
     func summaryWording(_ summary: SummaryCase) {
         let severities = Array(repeating: Severity.error, count: summary.errors)
             + Array(repeating: .warning, count: summary.warnings)
             + Array(repeating: .note, count: summary.notes)
-        let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [])
+        let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [],
+                                baselinedCount: summary.baselined, ignoredCount: summary.ignored)
         #expect(TextReporter.summary(of: report) == summary.expected)
         #expect(TextReporter().render(report).hasSuffix(summary.expected + "\n"))
+    }
+
+    @Test func staleBaselineEntriesAreCountedInWordsAndEscaped() {
+        let entry = Baseline.Entry(file: "web/aasa\u{1B}[2J", rule: "catch\u{7}-all", pointer: "", digest: "0")
+        let one = LintReport(diagnostics: [], fileCount: 1, rules: [], staleBaselineEntries: [entry])
+        #expect(TextReporter().render(one) == """
+            no problems in 1 file
+            1 baseline entry no longer matches a finding; rewrite the baseline with --write-baseline:
+                web/aasa\\u{1B}[2J catch\\u{7}-all (file)
+
+            """)
+        let two = LintReport(diagnostics: [], fileCount: 1, rules: [], staleBaselineEntries: [entry, entry])
+        #expect(TextReporter().render(two).contains("\n2 baseline entries no longer match a finding;"))
     }
 
     @Test func findingLineHasTheProblemMatcherShape() {

@@ -46,6 +46,24 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { pattern }
 
+    /// The leading segments without wildcards, joined (the whole path for a pattern without
+    /// any), or "" for a pattern that matches a name at any depth: every path the pattern
+    /// matches lies at or under it.
+    public var fixedPrefix: String {
+        guard !matchesNameAnywhere else { return "" }
+        var literals: [String] = []
+        for segment in segments {
+            guard case .pattern(let elements) = segment else { break }
+            let characters = elements.compactMap { element -> Character? in
+                if case .literal(let character) = element { return character }
+                return nil
+            }
+            guard characters.count == elements.count else { break }
+            literals.append(String(characters))
+        }
+        return literals.joined(separator: "/")
+    }
+
     public func matches(_ path: String) -> Bool {
         var text = Substring(path)
         while text.hasPrefix("./") { text = text.dropFirst(2) }

@@ -67,6 +67,12 @@ public struct FileDiscovery: Sendable {
         while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
         return shown.isEmpty ? "." : shown
     }
+
+    /// The absolute form of a path relative to the working directory, for comparing paths
+    /// that name the same file in different ways.
+    static func absolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
 }
 
 private struct FolderWalk {

@@ -8,6 +8,8 @@ public struct LintReport: Sendable {
     public let sources: [String: LineTable]
     /// Findings held back because the baseline accepts them.
     public let baselinedCount: Int
+    /// Findings held back by the configuration's `ignore:` entries.
+    public let ignoredCount: Int
     /// Baseline entries that no finding matched any more: fixed, so the baseline can shrink.
     public let staleBaselineEntries: [Baseline.Entry]
     /// Why some input could not be linted (the run exits with status 2).
@@ -19,6 +21,7 @@ public struct LintReport: Sendable {
         rules: [RuleDescription],
         sources: [String: LineTable] = [:],
         baselinedCount: Int = 0,
+        ignoredCount: Int = 0,
         staleBaselineEntries: [Baseline.Entry] = [],
         problems: [String] = []
     ) {
@@ -27,6 +30,7 @@ public struct LintReport: Sendable {
         self.rules = rules
         self.sources = sources
         self.baselinedCount = baselinedCount
+        self.ignoredCount = ignoredCount
         self.staleBaselineEntries = staleBaselineEntries
         self.problems = problems
     }

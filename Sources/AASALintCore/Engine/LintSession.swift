@@ -1,5 +1,5 @@
 /// One `aasalint lint`: discover the files, read and parse each once, run the planned rules,
-/// and hold back what a baseline accepts.
+/// and hold back what `ignore:` entries and a baseline accept.
 public struct LintSession: Sendable {
     public let plan: RulePlan
     public let reader: FileReader
@@ -18,6 +18,8 @@ public struct LintSession: Sendable {
         public let problems: [UsageError]
         /// Every finding before the baseline was applied, for `--write-baseline`.
         public let allDiagnostics: [Diagnostic]
+        /// What the run linted, for writing the baseline of only those files.
+        public let scope: LintScope
         /// Which entitlements files ship, and why, for `--explain-release`.
         public let releaseExplanation: [String]
     }
@@ -55,21 +57,25 @@ public struct LintSession: Sendable {
         }
         let plugins = PluginRunner(configuration: configuration).run(on: files)
         problems += plugins.problems
-        diagnostics = (diagnostics + plugins.diagnostics.compactMap(plan.adjusted)).sorted(by: Diagnostic.reportOrder)
+        let ignoring = IgnoreFilter(configuration: configuration).apply(diagnostics + plugins.diagnostics.compactMap(plan.adjusted))
+        let scope = LintScope(linted: files.map(\.path), named: paths)
+        let documents = files.map(\.document) + [configuration.document].compactMap { $0 } + configuration.expectations.map(\.document)
+        let unusedIgnores = IgnoreAudit(plan: plan, scope: scope, documents: documents).diagnostics(used: ignoring.usedEntries)
+        diagnostics = (ignoring.kept + unusedIgnores).sorted(by: Diagnostic.reportOrder)
         var reported = diagnostics
         var stale: [Baseline.Entry] = []
         if let baseline {
-            (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory)
+            (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory, scope: scope)
         }
-        let sources = Dictionary((files + referenced).map { ($0.path, $0.lines) }) { first, _ in first }
+        let sources = Dictionary((documents + referenced.map(\.document)).map { ($0.path, $0.lines) }) { first, _ in first }
         let pluginRules = Dictionary(plugins.diagnostics.map { ($0.ruleID, $0.severity) }) { first, _ in first }
             .sorted { $0.key < $1.key }
             .map { PluginRunner.description(ofPluginRule: $0.key, severity: $0.value) }
         let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
-                                baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale,
-                                problems: problems.map(\.message))
+                                baselinedCount: diagnostics.count - reported.count, ignoredCount: ignoring.ignoredCount,
+                                staleBaselineEntries: stale, problems: problems.map(\.message))
         let release = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
-        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics, releaseExplanation: release)
+        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release)
     }
 
     /// Include and exclude globs decide for discovered files; a file named on the command line

@@ -54,16 +54,21 @@ public struct TextReporter: Reporter {
         output(lines.map { $0 + "\n" }.joined())
     }
 
-    /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`.
+    /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`, then what
+    /// was held back: ` (4 suppressed by the baseline, 1 by ignore:)`.
     static func summary(of report: LintReport) -> String {
-        let files = counted(report.fileCount, "file")
+        let files = Quantity.counted(report.fileCount, "file")
         let counts = [Severity.error, .warning, .note]
             .map { (count: report.count(of: $0), noun: $0.rawValue) }
             .filter { $0.count > 0 }
-            .map { counted($0.count, $0.noun) }
-        guard let last = counts.last else { return "no problems in \(files)" }
+            .map { Quantity.counted($0.count, $0.noun) }
+        let suppressed = [(report.baselinedCount, "by the baseline"), (report.ignoredCount, "by ignore:")]
+            .filter { $0.0 > 0 }
+            .enumerated().map { index, part in "\(part.0) \(index == 0 ? "suppressed " : "")\(part.1)" }
+        let held = suppressed.isEmpty ? "" : " (" + suppressed.joined(separator: ", ") + ")"
+        guard let last = counts.last else { return "no problems in \(files)\(held)" }
         let problems = counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
-        return "\(problems) in \(files)"
+        return "\(problems) in \(files)\(held)"
     }
 
     /// `  2 error    invalid-app-id`: the findings per rule, most severe first, for release gates.
@@ -81,22 +86,15 @@ public struct TextReporter: Reporter {
         let severity: Severity
     }
 
-    /// What the baseline held back, and which of its entries no longer match (fixed findings).
+    /// The baseline entries that no longer match (fixed findings), for files this run linted.
     static func baselineLines(of report: LintReport) -> [String] {
-        var lines: [String] = []
-        if report.baselinedCount > 0 {
-            lines.append("\(counted(report.baselinedCount, "finding")) accepted by the baseline")
-        }
         let stale = report.staleBaselineEntries
-        if !stale.isEmpty {
-            lines.append("\(counted(stale.count, "baseline entry", plural: "baseline entries")) no longer match a finding; rewrite the baseline with --write-baseline:")
-            lines += stale.map { "    \(TerminalText.escaped($0.file)) \($0.rule) \(TerminalText.escaped($0.pointer.isEmpty ? "(file)" : $0.pointer))" }
-        }
-        return lines
-    }
-
-    private static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+        guard !stale.isEmpty else { return [] }
+        let verb = stale.count == 1 ? "matches" : "match"
+        return ["\(Quantity.counted(stale.count, "baseline entry", plural: "baseline entries")) no longer \(verb) a finding; rewrite the baseline with --write-baseline:"]
+            + stale.map { entry in
+                "    " + [entry.file, entry.rule, entry.pointer.isEmpty ? "(file)" : entry.pointer].map(TerminalText.escaped).joined(separator: " ")
+            }
     }
 
     private let indentation = "    "
