@@ -62,6 +62,8 @@ import Testing
             $0.ruleID == "aps-environment" && $0.location.file == "signalapp__Signal-iOS__Signal__Signal-AppStore.entitlements"
         }
         #expect(signalAppStore.map(\.severity) == [.note])
+        let apsErrors = diagnostics.filter { $0.ruleID == "aps-environment" && $0.severity == .error }
+        #expect(apsErrors.allSatisfy { $0.message.hasPrefix("\"Production\" is not a valid") }, "only the capitalised values are errors")
     }
 
     @Test func buildSettingsInRealFilesAreNeverReportedAsMalformed() throws {
