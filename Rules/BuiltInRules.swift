@@ -19,6 +19,7 @@ public enum BuiltInRules {
         LegacyFormatRule.self,
         UndocumentedDefaultRule.self,
         EmptyComponentsRule.self,
+        ExcludeOnlyRule.self,
         // Entitlements
         InvalidPlistRule.self,
         InvalidAssociatedDomainRule.self,

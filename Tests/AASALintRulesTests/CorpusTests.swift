@@ -39,6 +39,18 @@ import Testing
         #expect(found("invalid-app-id", in: "0Itsuki0"))
     }
 
+    /// Ground17's second entry (`appID` + `paths` after `appIDs` + `components`) is what iOS 12
+    /// and earlier read; Statera's `appId` typo is one finding, not two.
+    @Test func theIOS12FallbackIsNotDeadAndATypoIsReportedOnce() throws {
+        let selection = try RuleSelection(registry: FixtureSupport.registry())
+        let diagnostics = try FixtureSupport.lint(try Self.corpusFiles(), with: selection)
+        let ground17 = diagnostics.filter { $0.location.file.contains("Ground17__Logation_RN") }
+        #expect(ground17.map(\.ruleID) == ["legacy-format", "legacy-format"])
+        #expect(ground17.allSatisfy { $0.severity == .note && $0.message.contains("iOS 13 and later use the entry at line 5") })
+        let statera = diagnostics.filter { $0.location.file.contains("ANDREYDEN__Statera") && $0.severity == .error }
+        #expect(statera.map(\.ruleID) == ["unknown-key"])
+    }
+
     @Test func wellFormedFilesDoNotDrownInNoise() throws {
         let selection = try RuleSelection(registry: FixtureSupport.registry())
         let diagnostics = try FixtureSupport.lint(try Self.corpusFiles(), with: selection)
