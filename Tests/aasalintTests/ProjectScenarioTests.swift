@@ -60,8 +60,7 @@ import Testing
 
         let adopted = try BinaryRunner.run(["lint", "--fail-on", "note"], workingDirectory: folder)
         #expect(adopted.status == 0)
-        #expect(adopted.standardOutput == "no problems in 2 files (3 suppressed by the baseline)
-")
+        #expect(adopted.standardOutput == "no problems in 2 files (3 suppressed by the baseline)\n")
 
         let aasa = folder.appendingPathComponent("web/.well-known/apple-app-site-association")
         let edited = try String(contentsOf: aasa, encoding: .utf8)
