@@ -341,6 +341,29 @@ import Testing
         match.expectNoTerminalControls()
     }
 
+    /// A report that cannot be written (a full disk; a reader that closed the pipe, which
+    /// aasalint sees as EPIPE because it ignores SIGPIPE) is a failure it names, never a trap.
+    @Test func reportThatCannotBeWrittenIsAFailureNotACrash() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association", "{" + (0..<5_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
+        let closedPipe = Pipe()
+        try closedPipe.fileHandleForReading.close()
+        var destinations: [(String, FileHandle, String)] = [
+            ("a closed pipe", closedPipe.fileHandleForWriting, "the reader of standard output closed it (broken pipe)"),
+        ]
+        // A device that is always full (Linux only).
+        if let full = FileHandle(forWritingAtPath: "/dev/full") {
+            destinations.append(("/dev/full", full, "no space left on device"))
+        }
+        for (name, destination, reason) in destinations {
+            for arguments in [["lint", "--no-config", "apple-app-site-association"], ["rules"], ["lint", "--no-config", "--format", "sarif", "."]] {
+                let run = try folder.aasalint(arguments, standardOutput: destination)
+                run.expectGraceful(status: 2, stderr: ["aasalint: error: cannot write the report: \(reason)\n"])
+                #expect(run.output.standardError.components(separatedBy: "cannot write").count == 2, "said once, to \(name): \(run)")
+            }
+        }
+    }
+
     // MARK: Input builders
 
     static func plist(_ body: String) -> String {
@@ -404,12 +427,13 @@ private final class Workspace {
         }
     }
 
-    func aasalint(_ arguments: [String], standardInput: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
+    func aasalint(_ arguments: [String], standardInput: String? = nil, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
+                  deadline: Duration = .seconds(120)) throws -> HostileRun {
         let watch = ProcessWatch(deadline: deadline)
         let clock = ContinuousClock()
         let start = clock.now
-        let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), workingDirectory: url,
-                                          whileRunning: { watch.watch($0) })
+        let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), environment: environment,
+                                          standardOutput: standardOutput, workingDirectory: url, whileRunning: { watch.watch($0) })
         return HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
                           peakMemory: watch.peakMemory, timedOut: watch.timedOut)
     }
