@@ -308,6 +308,53 @@ import Testing
         lint.expectGraceful(status: 2, stderr: ["locked/apple-app-site-association: cannot open this file for reading"])
     }
 
+    // MARK: Plugins
+
+    /// The timeout stops the plugin and everything it started: a child holding the pipes
+    /// does not keep aasalint waiting, and is not left running.
+    @Test func pluginTimeoutStopsItsChildren() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        try folder.write(".aasalint.yml", """
+            plugins:
+              - {id: sleeper, command: [sh, -c, "sleep 1000 & echo $! > child.pid; wait"], timeout: 2}
+            """)
+        let lint = try folder.aasalint(["lint", "--quiet", "apple-app-site-association"], environment: Self.pluginsAllowed, deadline: .seconds(60))
+        lint.expectGraceful(status: 2, stderr: ["plugin 'sleeper' did not answer within 2 seconds and was stopped"])
+        let child = try #require(Int32(try String(contentsOf: folder.url.appendingPathComponent("child.pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.ends(child), "the plugin's child \(child) is still running")
+    }
+
+    /// A plugin may exit without reading its request, however large: aasalint takes its
+    /// answer, and no SIGPIPE ends aasalint.
+    @Test func pluginThatDoesNotReadItsRequest() throws {
+        let folder = try Workspace()
+        let components = (0..<5_000).map { #"{"/": "/product/\#($0)/*", "comment": "\#(String(repeating: "c", count: 100))"}"# }
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\#(components.joined(separator: ","))]}]}}"#)
+        try folder.write(".aasalint.yml", """
+            plugins:
+              - {id: hasty, command: [sh, -c, "echo '{\\"diagnostics\\": []}'"]}
+              - {id: failing, command: [sh, -c, "echo gone >&2; exit 3"]}
+            """)
+        let lint = try folder.aasalint(["lint", "--quiet", "apple-app-site-association"], environment: Self.pluginsAllowed)
+        lint.expectGraceful(status: 2, stderr: ["aasalint: error: plugin 'failing' exited with status 3: gone\n"])
+        #expect(!lint.output.standardError.contains("hasty"), "\(lint)")
+    }
+
+    static let pluginsAllowed = ["AASALINT_ALLOW_PLUGINS": "1"]
+
+    /// Whether the process ends within a minute: a killed process may stay a zombie for a moment.
+    static func ends(_ pid: Int32) -> Bool {
+        for _ in 0..<600 {
+            if kill(pid, 0) != 0 { return true }
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8), status.contains("State:\tZ") { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
+
     // MARK: Output safety
 
     /// Escape sequences that clear the screen, retitle the window, hide text or reverse it,
