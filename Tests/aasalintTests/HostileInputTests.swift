@@ -343,7 +343,81 @@ import Testing
         #expect(!lint.output.standardError.contains("hasty"), "\(lint)")
     }
 
+    /// A configuration in a cloned repository or a pull request names a plugin: no run starts
+    /// it unless the caller allows plugins, whatever else the run does.
+    @Test func pluginsOfARepositoryDoNotRunUnlessAllowed() throws {
+        let folder = try Workspace()
+        try folder.write("site/apple-app-site-association", Self.cleanAASA)
+        try folder.write("empty/.keep", "")
+        try folder.write(".aasalint.yml", Self.plugin(command: "touch ran; echo '{\"diagnostics\": []}'"))
+        let notice = "aasalint: note: did not run the plugins of .aasalint.yml (intruder)"
+        for arguments in [["lint"], ["lint", "empty"], ["lint", "--explain-release"], ["lint", "--write-baseline", "baseline.json"], ["site"]] {
+            let run = try folder.aasalint(arguments, environment: ["AASALINT_ALLOW_PLUGINS": ""])
+            run.expectGraceful(status: 0)
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ran").path), "the plugin ran: \(run)")
+            if !arguments.contains("--explain-release") {
+                #expect(run.output.standardError.contains(notice), "\(run)")
+            }
+        }
+        try folder.aasalint(["lint", "--allow-plugins", "site"]).expectGraceful(status: 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ran").path), "allowed, the plugin runs")
+    }
+
+    /// Looking upward for `.aasalint.yml` ends at the repository's root, and a configuration
+    /// that another user owns or may change is not read, unless it is named with --config.
+    @Test func configurationFoundUpwardMustBeTheRepositorys() throws {
+        let folder = try Workspace()
+        try folder.write(".aasalint.yml", "rules: {ignored-key: off}\n")
+        try folder.write("repository/.git/HEAD", "ref: refs/heads/main\n")
+        let aasa = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.app"], "paths": ["*"], "components": [{"/": "/product/*"}]}]}}"#
+        try folder.write("repository/site/apple-app-site-association", aasa)
+        try folder.write("loose/site/apple-app-site-association", aasa)
+
+        let repository = try folder.aasalint(["lint", "--quiet", "site"], in: "repository")
+        repository.expectGraceful(status: 0, stdout: ["[ignored-key]"])
+        let configuration = folder.url.appendingPathComponent(".aasalint.yml").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: configuration)
+        let writable = try folder.aasalint(["lint", "--quiet", "site"], in: "loose")
+        writable.expectGraceful(status: 2, stderr: ["/.aasalint.yml: not reading this configuration: anyone may change it (mode 666)"])
+        try folder.aasalint(["lint", "--quiet", "--config", configuration, "site"], in: "loose").expectGraceful(status: 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: configuration)
+        try folder.aasalint(["lint", "--quiet", "site"], in: "loose").expectGraceful(status: 0)
+        // Root may give the file away; another user cannot be made the owner otherwise.
+        guard getuid() == 0 else { return }
+        guard chown(configuration, 65534, 65534) == 0 else { return }
+        let foreign = try folder.aasalint(["lint", "--quiet", "site"], in: "loose")
+        foreign.expectGraceful(status: 2, stderr: ["/.aasalint.yml: not reading this configuration: it belongs to another user"])
+    }
+
+    /// A plugin receives the files under its configuration's folder, and nothing else: not a
+    /// file named from outside, not one reached through a link, not standard input.
+    @Test func pluginsReceiveOnlyTheirConfigurationsFiles() throws {
+        let folder = try Workspace()
+        let aasa = Self.cleanAASA
+        try folder.write("project/site/apple-app-site-association", aasa)
+        try folder.write("secret/apple-app-site-association", aasa)
+        try folder.write("secret/standard-input", aasa)
+        try folder.symbolicLink("project/linked", to: "../secret")
+        try folder.write("project/.aasalint.yml", Self.plugin(command: "cat > ../request.json; echo '{\"diagnostics\": []}'"))
+        let lint = try folder.aasalint(["lint", "--allow-plugins", ".", "../secret", "-"], standardInput: "secret/standard-input", in: "project")
+        lint.expectGraceful(status: 0)
+        let request = try String(contentsOf: folder.url.appendingPathComponent("request.json"), encoding: .utf8)
+        #expect(request.contains(#""path": "site/apple-app-site-association""#), "\(request)")
+        #expect(!request.contains("secret") && !request.contains("linked") && !request.contains("stdin"), "\(request)")
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("request.json"))
+        try folder.aasalint(["lint", "--allow-plugins", "../secret"], in: "project").expectGraceful(status: 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("request.json").path), "started without files")
+    }
+
+    /// A configuration with one plugin, `intruder`, that runs a shell command.
+    static func plugin(command: String) -> String {
+        "plugins:\n  - {id: intruder, command: [sh, -c, '\(command.replacingOccurrences(of: "'", with: "''"))']}\n"
+    }
+
     static let pluginsAllowed = ["AASALINT_ALLOW_PLUGINS": "1"]
+    /// A file without findings.
+    static let cleanAASA = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.app"], "components": [{"/": "/product/*"}]}]}}"#
 
     /// Whether the process ends within a minute: a killed process may stay a zombie for a moment.
     static func ends(_ pid: Int32) -> Bool {
@@ -474,13 +548,15 @@ private final class Workspace {
         }
     }
 
+    /// Runs in the workspace, or in its folder `subfolder`.
     func aasalint(_ arguments: [String], standardInput: String? = nil, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
-                  deadline: Duration = .seconds(120)) throws -> HostileRun {
+                  in subfolder: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
         let watch = ProcessWatch(deadline: deadline)
         let clock = ContinuousClock()
         let start = clock.now
         let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), environment: environment,
-                                          standardOutput: standardOutput, workingDirectory: url, whileRunning: { watch.watch($0) })
+                                          standardOutput: standardOutput, workingDirectory: subfolder.map(url.appendingPathComponent) ?? url,
+                                          whileRunning: { watch.watch($0) })
         return HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
                           peakMemory: watch.peakMemory, timedOut: watch.timedOut)
     }

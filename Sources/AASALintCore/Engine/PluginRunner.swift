@@ -10,9 +10,17 @@ public struct PluginRunner: Sendable {
         self.configuration = configuration
     }
 
+    /// Plugins receive the files under the configuration's folder, links resolved, and are
+    /// not started when there is none: a configuration's plugins have no business with the
+    /// files of other folders, or with standard input.
     public func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
-        guard !configuration.plugins.isEmpty else { return ([], []) }
-        let requestFiles = files.map { (relativePath(of: $0), $0) }
+        let folder = Self.realPath(configuration.directory)
+        let requestFiles = files.compactMap { file -> (String, LintFile)? in
+            guard let folder, let real = Self.realPath(file.path), real.hasPrefix(folder == "/" ? "/" : folder + "/"),
+                  let path = configuration.relativePath(ofDisplayPath: file.path) else { return nil }
+            return (path, file)
+        }
+        guard !configuration.plugins.isEmpty, !requestFiles.isEmpty else { return ([], []) }
         let request = Data(self.request(for: requestFiles).utf8)
         var diagnostics: [Diagnostic] = []
         var problems: [UsageError] = []
@@ -27,8 +35,10 @@ public struct PluginRunner: Sendable {
         return (diagnostics, problems)
     }
 
-    private func relativePath(of file: LintFile) -> String {
-        configuration.relativePath(ofDisplayPath: file.path) ?? file.path
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     func request(for files: [(path: String, file: LintFile)]) -> String {
