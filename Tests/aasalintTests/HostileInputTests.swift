@@ -247,6 +247,17 @@ import Testing
         loop.expectGraceful(status: 2, stderr: ["self.yml:1:"])
     }
 
+    /// A string of 500 KB aliased 400 times would be 200 MB of text in the configuration tree,
+    /// and more in everything that copies it.
+    @Test func yamlAliasesOfALongStringAreRefusedByTheirSize() throws {
+        let folder = try Workspace()
+        let aliases = Array(repeating: "*long", count: 400).joined(separator: ", ")
+        try folder.write("strings.yml", "x: &long \(String(repeating: "a", count: 500 * 1024))\ninclude: [\(aliases)]\nexclude: [\(aliases)]\n")
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        let lint = try folder.aasalint(["lint", "--config", "strings.yml", "apple-app-site-association"], deadline: .seconds(60))
+        lint.expectGraceful(status: 2, stderr: ["strings.yml:2:", "aliases expand to more than 1 MB of keys and values"])
+    }
+
     // MARK: Patterns
 
     @Test func pathologicalPatternsStayLinear() throws {
