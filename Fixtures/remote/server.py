@@ -68,6 +68,7 @@ HOSTS = {
     "slow.example.com": (slow(5, file("current.json")), file("current.json")),
     "oversized.example.com": (oversized(announced=True), file("current.json")),
     "streamed-oversized.example.com": (oversized(announced=False), file("current.json")),
+    "backtracking.example.com": (file("backtracking.json"), file("backtracking.json")),
     "stale-cdn.example.com": (file("current.json"), file("before-account-exclusion.json")),
     "reformatted-cdn.example.com": (file("current.json"), file("current-reformatted.json")),
     "not-on-cdn.example.com": (file("current.json"), status(404)),

@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -281,6 +282,32 @@ import Testing
         }
         let matching = try folder.aasalint(["match", "apple-app-site-association", "https://example.com/\(long)b?q=\(long)b#\(long)b"])
         matching.expectGraceful(status: 0)
+    }
+
+    /// A custom rule's regular expression that backtracks exponentially (`(a+)+`) meets values
+    /// built to make it: each value and each file has a matching budget, and a value the rule
+    /// could not decide is a finding, not a pass. Downloaded files are held to the same budget.
+    @Test func backtrackingCustomRuleOnHostileValues() throws {
+        let folder = try Workspace()
+        let values = (0..<2_000).map { _ in #""9JA89QQLNQ.\#(String(repeating: "a", count: 28))!""# }.joined(separator: ", ")
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": [\#(values)], "components": [{"/": "/x/*"}]}]}}"#)
+        try folder.write("rules.yml", #"""
+            custom_rules:
+              - {id: bundle-shape, select: /applinks/details/*/appIDs/*, matches: "^9JA89QQLNQ\\.(a+)+$", message: "{value} has the wrong shape"}
+            """#)
+        let lint = try folder.aasalint(["lint", "--config", "rules.yml", "--quiet", "apple-app-site-association"], deadline: .seconds(60))
+        lint.expectGraceful(status: 1, stdout: [
+            "this value was not checked: matching the regular expression '^9JA89QQLNQ\\.(a+)+$' against it took more work",
+            "this value was not checked: the regular expression '^9JA89QQLNQ\\.(a+)+$' used up on earlier values the matching work one file may take",
+        ])
+        #expect(lint.output.standardOutput.components(separatedBy: "[bundle-shape]").count == 2_001, "every value is reported: \(lint)")
+
+        let server = try RemoteTestServer()
+        let fetch = try folder.aasalint(["fetch", "--config", "rules.yml", "--quiet", "backtracking.example.com",
+                                         "--origin-base", server.originBase, "--cdn-base", server.cdnBase], deadline: .seconds(60))
+        fetch.expectGraceful(status: 1, stdout: ["this value was not checked"])
+        #expect(fetch.output.standardOutput.components(separatedBy: "[bundle-shape]").count == 101, "\(fetch)")
     }
 
     // MARK: File system
