@@ -310,6 +310,18 @@ import Testing
         #expect(fetch.output.standardOutput.components(separatedBy: "[bundle-shape]").count == 101, "\(fetch)")
     }
 
+    /// A gzip body of a quarter of a megabyte that decodes to 256 MB: the download limit holds
+    /// while URLSession decodes, and nothing of the refused answer piles up.
+    @Test func gzipBombIsStoppedWhileItIsDecoded() throws {
+        let folder = try Workspace()
+        let server = try RemoteTestServer()
+        let fetch = try folder.aasalint(["fetch", "--no-config", "--quiet", "gzip-bomb.example.com",
+                                         "--origin-base", server.originBase, "--cdn-base", server.cdnBase], deadline: .seconds(60))
+        fetch.expectGraceful(status: 1, stdout: [
+            "the answer is larger than the limit of 4194304 bytes (it decodes to more, with Content-Encoding: gzip), so the download was stopped",
+        ])
+    }
+
     // MARK: File system
 
     @Test func discoverySurvivesLoopsAndEntriesItCannotRead() throws {
