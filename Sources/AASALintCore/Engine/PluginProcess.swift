@@ -107,9 +107,10 @@ struct PluginProcess {
 
         let arguments = ["/bin/sh", "-c", "cd -- \"$0\" && exec /usr/bin/env -- \"$@\"", directory] + command
         let cArguments = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        let cEnvironment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
         var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArguments, environ)
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, cArguments, cEnvironment)
         guard result == 0 else {
             throw StartFailure(reason: String(cString: strerror(result)))
         }
