@@ -23,6 +23,10 @@ enum ConfigurationOptions {
         guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
             return Configuration()
         }
+        if let problem = ConfigurationFileTrust.problem(at: found) {
+            throw UsageError("\(shown(found)): not reading this configuration: \(problem), and it decides what aasalint checks "
+                + "and which plugins it runs; make it yours and not writable by others (chmod go-w), or name it with --config if you trust it")
+        }
         return try loader.load(path: shown(found))
     }
 

@@ -28,6 +28,7 @@ struct LintCommand: Subcommand {
             OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
             OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
             OptionSpec(name: "summary", help: "After the summary, count the findings per rule (text format)"),
+            PluginConsent.option,
             OptionSpec(name: "remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)"),
         ] + FetchCommand.remoteOptions,
         positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input")
@@ -43,6 +44,11 @@ struct LintCommand: Subcommand {
         var configuration = try ConfigurationOptions.load(parsed)
         if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
         if parsed.flag("remote") { return try FetchCommand(output: output).lintRemote(configuration: configuration, parsed) }
+        if parsed.flag("print-config") || parsed.flag("explain-release") {
+            configuration.plugins = []  // neither reports findings
+        } else {
+            PluginConsent.apply(to: &configuration, parsed, output: output)
+        }
         let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration,
                                 enable: parsed.values("enable"), disable: parsed.values("disable"))

@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -253,6 +254,17 @@ import Testing
         loop.expectGraceful(status: 2, stderr: ["self.yml:1:"])
     }
 
+    /// A string of 500 KB aliased 400 times would be 200 MB of text in the configuration tree,
+    /// and more in everything that copies it.
+    @Test func yamlAliasesOfALongStringAreRefusedByTheirSize() throws {
+        let folder = try Workspace()
+        let aliases = Array(repeating: "*long", count: 400).joined(separator: ", ")
+        try folder.write("strings.yml", "x: &long \(String(repeating: "a", count: 500 * 1024))\ninclude: [\(aliases)]\nexclude: [\(aliases)]\n")
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        let lint = try folder.aasalint(["lint", "--config", "strings.yml", "apple-app-site-association"], deadline: .seconds(60))
+        lint.expectGraceful(status: 2, stderr: ["strings.yml:2:", "aliases expand to more than 1 MB of keys and values"])
+    }
+
     // MARK: Patterns
 
     @Test func pathologicalPatternsStayLinear() throws {
@@ -276,6 +288,44 @@ import Testing
         }
         let matching = try folder.aasalint(["match", "apple-app-site-association", "https://example.com/\(long)b?q=\(long)b#\(long)b"])
         matching.expectGraceful(status: 0)
+    }
+
+    /// A custom rule's regular expression that backtracks exponentially (`(a+)+`) meets values
+    /// built to make it: each value and each file has a matching budget, and a value the rule
+    /// could not decide is a finding, not a pass. Downloaded files are held to the same budget.
+    @Test func backtrackingCustomRuleOnHostileValues() throws {
+        let folder = try Workspace()
+        let values = (0..<2_000).map { _ in #""9JA89QQLNQ.\#(String(repeating: "a", count: 28))!""# }.joined(separator: ", ")
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": [\#(values)], "components": [{"/": "/x/*"}]}]}}"#)
+        try folder.write("rules.yml", #"""
+            custom_rules:
+              - {id: bundle-shape, select: /applinks/details/*/appIDs/*, matches: "^9JA89QQLNQ\\.(a+)+$", message: "{value} has the wrong shape"}
+            """#)
+        let lint = try folder.aasalint(["lint", "--config", "rules.yml", "--quiet", "apple-app-site-association"], deadline: .seconds(60))
+        lint.expectGraceful(status: 1, stdout: [
+            "this value was not checked: matching the regular expression '^9JA89QQLNQ\\.(a+)+$' against it took more work",
+            "this value was not checked: the regular expression '^9JA89QQLNQ\\.(a+)+$' used up on earlier values the matching work one file may take",
+        ])
+        #expect(lint.output.standardOutput.components(separatedBy: "[bundle-shape]").count == 2_001, "every value is reported: \(lint)")
+
+        let server = try RemoteTestServer()
+        let fetch = try folder.aasalint(["fetch", "--config", "rules.yml", "--quiet", "backtracking.example.com",
+                                         "--origin-base", server.originBase, "--cdn-base", server.cdnBase], deadline: .seconds(60))
+        fetch.expectGraceful(status: 1, stdout: ["this value was not checked"])
+        #expect(fetch.output.standardOutput.components(separatedBy: "[bundle-shape]").count == 101, "\(fetch)")
+    }
+
+    /// A gzip body of a quarter of a megabyte that decodes to 256 MB: the download limit holds
+    /// while URLSession decodes, and nothing of the refused answer piles up.
+    @Test func gzipBombIsStoppedWhileItIsDecoded() throws {
+        let folder = try Workspace()
+        let server = try RemoteTestServer()
+        let fetch = try folder.aasalint(["fetch", "--no-config", "--quiet", "gzip-bomb.example.com",
+                                         "--origin-base", server.originBase, "--cdn-base", server.cdnBase], deadline: .seconds(60))
+        fetch.expectGraceful(status: 1, stdout: [
+            "the answer is larger than the limit of 4194304 bytes (it decodes to more, with Content-Encoding: gzip), so the download was stopped",
+        ])
     }
 
     // MARK: File system
@@ -314,6 +364,127 @@ import Testing
         lint.expectGraceful(status: 2, stderr: ["locked/apple-app-site-association: cannot open this file for reading"])
     }
 
+    // MARK: Plugins
+
+    /// The timeout stops the plugin and everything it started: a child holding the pipes
+    /// does not keep aasalint waiting, and is not left running.
+    @Test func pluginTimeoutStopsItsChildren() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        try folder.write(".aasalint.yml", """
+            plugins:
+              - {id: sleeper, command: [sh, -c, "sleep 1000 & echo $! > child.pid; wait"], timeout: 2}
+            """)
+        let lint = try folder.aasalint(["lint", "--quiet", "apple-app-site-association"], environment: Self.pluginsAllowed, deadline: .seconds(60))
+        lint.expectGraceful(status: 2, stderr: ["plugin 'sleeper' did not answer within 2 seconds and was stopped"])
+        let child = try #require(Int32(try String(contentsOf: folder.url.appendingPathComponent("child.pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.ends(child), "the plugin's child \(child) is still running")
+    }
+
+    /// A plugin may exit without reading its request, however large: aasalint takes its
+    /// answer, and no SIGPIPE ends aasalint.
+    @Test func pluginThatDoesNotReadItsRequest() throws {
+        let folder = try Workspace()
+        let components = (0..<5_000).map { #"{"/": "/product/\#($0)/*", "comment": "\#(String(repeating: "c", count: 100))"}"# }
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\#(components.joined(separator: ","))]}]}}"#)
+        try folder.write(".aasalint.yml", """
+            plugins:
+              - {id: hasty, command: [sh, -c, "echo '{\\"diagnostics\\": []}'"]}
+              - {id: failing, command: [sh, -c, "echo gone >&2; exit 3"]}
+            """)
+        let lint = try folder.aasalint(["lint", "--quiet", "apple-app-site-association"], environment: Self.pluginsAllowed)
+        lint.expectGraceful(status: 2, stderr: ["aasalint: error: plugin 'failing' exited with status 3: gone\n"])
+        #expect(!lint.output.standardError.contains("hasty"), "\(lint)")
+    }
+
+    /// A configuration in a cloned repository or a pull request names a plugin: no run starts
+    /// it unless the caller allows plugins, whatever else the run does.
+    @Test func pluginsOfARepositoryDoNotRunUnlessAllowed() throws {
+        let folder = try Workspace()
+        try folder.write("site/apple-app-site-association", Self.cleanAASA)
+        try folder.write("empty/.keep", "")
+        try folder.write(".aasalint.yml", Self.plugin(command: "touch ran; echo '{\"diagnostics\": []}'"))
+        let notice = "aasalint: note: did not run the plugins of .aasalint.yml (intruder)"
+        for arguments in [["lint"], ["lint", "empty"], ["lint", "--explain-release"], ["lint", "--write-baseline", "baseline.json"], ["site"]] {
+            let run = try folder.aasalint(arguments, environment: ["AASALINT_ALLOW_PLUGINS": ""])
+            run.expectGraceful(status: 0)
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ran").path), "the plugin ran: \(run)")
+            if !arguments.contains("--explain-release") {
+                #expect(run.output.standardError.contains(notice), "\(run)")
+            }
+        }
+        try folder.aasalint(["lint", "--allow-plugins", "site"]).expectGraceful(status: 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ran").path), "allowed, the plugin runs")
+    }
+
+    /// Looking upward for `.aasalint.yml` ends at the repository's root, and a configuration
+    /// that another user owns or may change is not read, unless it is named with --config.
+    @Test func configurationFoundUpwardMustBeTheRepositorys() throws {
+        let folder = try Workspace()
+        try folder.write(".aasalint.yml", "rules: {ignored-key: off}\n")
+        try folder.write("repository/.git/HEAD", "ref: refs/heads/main\n")
+        let aasa = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.app"], "paths": ["*"], "components": [{"/": "/product/*"}]}]}}"#
+        try folder.write("repository/site/apple-app-site-association", aasa)
+        try folder.write("loose/site/apple-app-site-association", aasa)
+
+        let repository = try folder.aasalint(["lint", "--quiet", "site"], in: "repository")
+        repository.expectGraceful(status: 0, stdout: ["[ignored-key]"])
+        let configuration = folder.url.appendingPathComponent(".aasalint.yml").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: configuration)
+        let writable = try folder.aasalint(["lint", "--quiet", "site"], in: "loose")
+        writable.expectGraceful(status: 2, stderr: ["/.aasalint.yml: not reading this configuration: anyone may change it (mode 666)"])
+        try folder.aasalint(["lint", "--quiet", "--config", configuration, "site"], in: "loose").expectGraceful(status: 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: configuration)
+        try folder.aasalint(["lint", "--quiet", "site"], in: "loose").expectGraceful(status: 0)
+        // Root may give the file away; another user cannot be made the owner otherwise.
+        guard getuid() == 0 else { return }
+        guard chown(configuration, 65534, 65534) == 0 else { return }
+        let foreign = try folder.aasalint(["lint", "--quiet", "site"], in: "loose")
+        foreign.expectGraceful(status: 2, stderr: ["/.aasalint.yml: not reading this configuration: it belongs to another user"])
+    }
+
+    /// A plugin receives the files under its configuration's folder, and nothing else: not a
+    /// file named from outside, not one reached through a link, not standard input.
+    @Test func pluginsReceiveOnlyTheirConfigurationsFiles() throws {
+        let folder = try Workspace()
+        let aasa = Self.cleanAASA
+        try folder.write("project/site/apple-app-site-association", aasa)
+        try folder.write("secret/apple-app-site-association", aasa)
+        try folder.write("secret/standard-input", aasa)
+        try folder.symbolicLink("project/linked", to: "../secret")
+        try folder.write("project/.aasalint.yml", Self.plugin(command: "cat > ../request.json; echo '{\"diagnostics\": []}'"))
+        let lint = try folder.aasalint(["lint", "--allow-plugins", ".", "../secret", "-"], standardInput: "secret/standard-input", in: "project")
+        lint.expectGraceful(status: 0)
+        let request = try String(contentsOf: folder.url.appendingPathComponent("request.json"), encoding: .utf8)
+        #expect(request.contains(#""path": "site/apple-app-site-association""#), "\(request)")
+        #expect(!request.contains("secret") && !request.contains("linked") && !request.contains("stdin"), "\(request)")
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("request.json"))
+        try folder.aasalint(["lint", "--allow-plugins", "../secret"], in: "project").expectGraceful(status: 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("request.json").path), "started without files")
+    }
+
+    /// A configuration with one plugin, `intruder`, that runs a shell command.
+    static func plugin(command: String) -> String {
+        "plugins:\n  - {id: intruder, command: [sh, -c, '\(command.replacingOccurrences(of: "'", with: "''"))']}\n"
+    }
+
+    static let pluginsAllowed = ["AASALINT_ALLOW_PLUGINS": "1"]
+    /// A file without findings.
+    static let cleanAASA = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.app"], "components": [{"/": "/product/*"}]}]}}"#
+
+    /// Whether the process ends within a minute: a killed process may stay a zombie for a moment.
+    static func ends(_ pid: Int32) -> Bool {
+        for _ in 0..<600 {
+            if kill(pid, 0) != 0 { return true }
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8), status.contains("State:\tZ") { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
+    }
+
     // MARK: Output safety
 
     /// Escape sequences that clear the screen, retitle the window, hide text or reverse it,
@@ -345,6 +516,29 @@ import Testing
         let match = try folder.aasalint(["match", "apple-app-site-association", "https://example.com/x", "--trace"])
         match.expectGraceful(status: 1)
         match.expectNoTerminalControls()
+    }
+
+    /// A report that cannot be written (a full disk; a reader that closed the pipe, which
+    /// aasalint sees as EPIPE because it ignores SIGPIPE) is a failure it names, never a trap.
+    @Test func reportThatCannotBeWrittenIsAFailureNotACrash() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association", "{" + (0..<5_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
+        let closedPipe = Pipe()
+        try closedPipe.fileHandleForReading.close()
+        var destinations: [(String, FileHandle, String)] = [
+            ("a closed pipe", closedPipe.fileHandleForWriting, "the reader of standard output closed it (broken pipe)"),
+        ]
+        // A device that is always full (Linux only).
+        if let full = FileHandle(forWritingAtPath: "/dev/full") {
+            destinations.append(("/dev/full", full, "no space left on device"))
+        }
+        for (name, destination, reason) in destinations {
+            for arguments in [["lint", "--no-config", "apple-app-site-association"], ["rules"], ["lint", "--no-config", "--format", "sarif", "."]] {
+                let run = try folder.aasalint(arguments, standardOutput: destination)
+                run.expectGraceful(status: 2, stderr: ["aasalint: error: cannot write the report: \(reason)\n"])
+                #expect(run.output.standardError.components(separatedBy: "cannot write").count == 2, "said once, to \(name): \(run)")
+            }
+        }
     }
 
     // MARK: Input builders
@@ -394,11 +588,14 @@ fileprivate extension Workspace {
         }
     }
 
-    func aasalint(_ arguments: [String], standardInput: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
+    /// Runs in the workspace, or in its folder `subfolder`.
+    func aasalint(_ arguments: [String], standardInput: String? = nil, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
+                  in subfolder: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
         let watch = ProcessWatch(deadline: deadline)
         let clock = ContinuousClock()
         let start = clock.now
-        let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), workingDirectory: url,
+        let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), environment: environment,
+                                          standardOutput: standardOutput, workingDirectory: subfolder.map(url.appendingPathComponent) ?? url,
                                           whileRunning: { watch.watch($0) })
         return HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
                           peakMemory: watch.peakMemory, timedOut: watch.timedOut)
