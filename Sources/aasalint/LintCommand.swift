@@ -92,6 +92,9 @@ struct LintCommand: Subcommand {
             ruleSummary: parsed.flag("summary")
         )
         try deliver(outcome.report, with: format.reporter(options: options), to: outputFile)
+        for warning in outcome.warnings {
+            output.writeError("aasalint: warning: \(warning)\n")
+        }
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)\n")
         }

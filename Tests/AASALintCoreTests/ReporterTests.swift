@@ -56,13 +56,13 @@ import Testing
             == "::notice file=a%2Cb%3Ac.json,line=2,endLine=4,col=3,endColumn=5,title=r::a%0Ab %25 c Example: https://example.com/x\n")
     }
 
-    @Test func ruleSummaryCountsFindingsPerRuleMostSevereFirst() {
+    @Test func ruleSummaryCountsFindingsPerRuleMostSevereFirst() throws {
         let lines = TextReporter.ruleSummaryLines(of: SampleReport.report)
         #expect(lines.count == Set(SampleReport.report.diagnostics.map(\.ruleID)).count)
         let withSummary = TextReporter(options: .init(ruleSummary: true)).render(SampleReport.report)
         let plain = TextReporter(options: .init()).render(SampleReport.report)
-        #expect(withSummary == plain.replacingOccurrences(of: TextReporter.summary(of: SampleReport.report) + "\n",
-                                                          with: TextReporter.summary(of: SampleReport.report) + "\n" + lines.map { $0 + "\n" }.joined()))
+        let summary = try #require(TextReporter.summary(of: SampleReport.report))
+        #expect(withSummary == plain.replacingOccurrences(of: summary + "\n", with: summary + "\n" + lines.map { $0 + "\n" }.joined()))
         #expect(lines.first?.contains(" error   ") == true)
     }
 
@@ -70,13 +70,14 @@ import Testing
 
     struct SummaryCase: Sendable, CustomTestStringConvertible {
         let errors, warnings, notes, files: Int
-        let expected: String
+        var problems = 0
+        let expected: String?
 
-        var testDescription: String { expected }
+        var testDescription: String { expected ?? "no summary" }
     }
 
     @Test(arguments: [
-        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, expected: "no problems in 0 files"),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, expected: "no file linted"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 1, expected: "no problems in 1 file"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 4, expected: "no problems in 4 files"),
         SummaryCase(errors: 1, warnings: 0, notes: 0, files: 1, expected: "1 error in 1 file"),
@@ -86,14 +87,26 @@ import Testing
         SummaryCase(errors: 0, warnings: 2, notes: 2, files: 1, expected: "2 warnings and 2 notes in 1 file"),
         SummaryCase(errors: 3, warnings: 1, notes: 2, files: 4, expected: "3 errors, 1 warning and 2 notes in 4 files"),
         SummaryCase(errors: 1, warnings: 1, notes: 1, files: 1, expected: "1 error, 1 warning and 1 note in 1 file"),
+        // Exit status 2: never "no problems".
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, problems: 1, expected: nil),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 2, problems: 1,
+                    expected: "no findings in 2 files, but the run is incomplete: 1 error on standard error"),
+        SummaryCase(errors: 0, warnings: 1, notes: 0, files: 1, problems: 2,
+                    expected: "1 warning in 1 file, but the run is incomplete: 2 errors on standard error"),
     ])
     func summaryWording(_ summary: SummaryCase) {
         let severities = Array(repeating: Severity.error, count: summary.errors)
             + Array(repeating: .warning, count: summary.warnings)
             + Array(repeating: .note, count: summary.notes)
-        let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [])
+        let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [],
+                                problems: Array(repeating: "cannot read", count: summary.problems))
         #expect(TextReporter.summary(of: report) == summary.expected)
-        #expect(TextReporter().render(report).hasSuffix(summary.expected + "\n"))
+        let rendered = TextReporter().render(report)
+        if let expected = summary.expected {
+            #expect(rendered.hasSuffix(expected + "\n"))
+        } else {
+            #expect(rendered.isEmpty)
+        }
     }
 
     @Test func findingLineHasTheProblemMatcherShape() {

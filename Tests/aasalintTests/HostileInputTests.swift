@@ -16,7 +16,7 @@ import Testing
     // MARK: Size and shape
 
     @Test func nestingOf100000LevelsIsRefusedAtTheDepthLimit() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let levels = 100_000
         try folder.write("arrays/apple-app-site-association", String(repeating: "[", count: levels) + String(repeating: "]", count: levels))
         try folder.write("objects/apple-app-site-association", String(repeating: "{\"a\":", count: levels) + "1" + String(repeating: "}", count: levels))
@@ -34,7 +34,7 @@ import Testing
 
     /// The file is sparse: it takes no disk space, and reading it whole would take 200 MB of memory.
     @Test func fileOf200MegabytesIsRefusedBeforeItIsRead() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let size = 200 * Self.megabyte
         try folder.sparseFile("big/apple-app-site-association", size: size)
         try folder.sparseFile("big.entitlements", size: size)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func stringsOfAMegabyte() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let long = String(repeating: "a", count: Self.megabyte)
         try folder.write("apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.\#(long)"], "components": [{"/": "/x"}]}]}, "\#(long)": 1}"#)
         try folder.write("long.entitlements", Self.plist("<dict><key>com.apple.developer.associated-domains</key><array><string>applinks:\(long).com</string></array></dict>"))
@@ -75,7 +75,7 @@ import Testing
     /// A pattern of a megabyte would compile into a megabyte of automaton states; files over
     /// `LintFile.compilationLimit` are not compiled (Apple ignores files over 128 KB).
     @Test func patternOfAMegabyte() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("apple-app-site-association",
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: Self.megabyte))"}]}]}}"#)
         let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"], deadline: .seconds(10))
@@ -86,7 +86,7 @@ import Testing
     /// Apple ignores a file over 128 KB; one of megabytes is still read and checked, but its
     /// rules are not compiled or compared.
     @Test func megabytesOfRealisticRules() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let shapes = [#"{"/": "/$(lang)/product/%d/*"}"#, #"{"/": "/help/%d/*", "exclude": true}"#,
                       #"{"/": "/store/*/item%d", "?": {"ref": "?*"}}"#, #"{"/": "/blog/%d/??*"}"#]
         let components = (0..<40_000).map { shapes[$0 % shapes.count].replacingOccurrences(of: "%d", with: String($0)) }
@@ -97,14 +97,14 @@ import Testing
     }
 
     @Test func patternAtAppleSizeLimitCompiles() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("apple-app-site-association",
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: 128 * 1024))"}]}]}}"#)
         try folder.aasalint(["lint", "--no-config", "apple-app-site-association"]).expectGraceful(status: 1, memory: 300 * Self.megabyte)
     }
 
     @Test func hundredThousandKeysInOneAASAObject() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let keys = 100_000
         // On one line, as minified files are: every finding's column is on that line.
         try folder.write("apple-app-site-association", "{" + (0..<keys).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
@@ -119,7 +119,7 @@ import Testing
     }
 
     @Test func hundredThousandKeysInEntitlementsAndConfiguration() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let keys = 100_000
         try folder.write("keys.entitlements", Self.plist("<dict>" + (0..<keys).map { "<key>k\($0)</key><true/>" }.joined() + "</dict>"))
         try folder.write("keys.yml", (0..<keys).map { "k\($0): 1\n" }.joined())
@@ -132,7 +132,7 @@ import Testing
     // MARK: Encodings
 
     @Test func invalidUTF8WhereverAStringCanAppear() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let invalid: [UInt8] = [0xFF, 0xC3, 0x28]
         let aasa: [(String, String)] = [
             ("key", #"{"applinks\#u{0}": {"details": []}}"#),
@@ -166,7 +166,7 @@ import Testing
 
     /// Foundation cannot name an entry whose name is not UTF-8, so it cannot look inside.
     @Test func folderNameThatIsNotUTF8() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("good/apple-app-site-association", #"{"applinks": {"details": []}}"#)
         // macOS file systems refuse such names; there is nothing to test there.
         guard folder.makeFolder(rawName: Array("bad".utf8) + [0xFF, 0xFE]) else { return }
@@ -175,7 +175,7 @@ import Testing
     }
 
     @Test func byteOrderMarks() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
         try folder.write("utf8/apple-app-site-association", utf8BOM + Array(#"{"applinks": {"details": []}}"#.utf8))
         try folder.write("utf16/apple-app-site-association", [0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
@@ -191,7 +191,7 @@ import Testing
     }
 
     @Test func nulBytes() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("in-string/apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["A\#u{0}B"]}]}}"#)
         try folder.write("after-value/apple-app-site-association", #"{"applinks": {"details": []}}"# + "\u{0}")
         try folder.write("only-nul/apple-app-site-association", [UInt8](repeating: 0, count: 4096))
@@ -213,7 +213,7 @@ import Testing
     // MARK: Bombs
 
     @Test func xmlEntityBombsAndExternalEntitiesAreRefused() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let laughs = (1...9).map { level in
             "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
         }.joined(separator: "\n")
@@ -233,7 +233,7 @@ import Testing
     }
 
     @Test func yamlAliasBombsAreRefused() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let levels = (1...9).map { level in
             "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]"
         }.joined(separator: "\n")
@@ -250,7 +250,7 @@ import Testing
     // MARK: Patterns
 
     @Test func pathologicalPatternsStayLinear() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let patterns = [
             "*a*a*a*a*a*a*a*a*b", "*a??????????????????b", String(repeating: "*a", count: 40) + "b",
             String(repeating: "?*", count: 40) + "b", "*$(alnum)*$(alnum)*$(alnum)*$(alnum)*$(alnum)*b",
@@ -275,7 +275,7 @@ import Testing
     // MARK: File system
 
     @Test func discoverySurvivesLoopsAndEntriesItCannotRead() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("site/apple-app-site-association", #"{"applinks": {"details": []}}"#)
         try folder.symbolicLink("site/loop", to: "..")
         try folder.symbolicLink("site/deeper/up", to: "../..")
@@ -301,7 +301,7 @@ import Testing
 
     @Test(.enabled(if: getuid() != 0, "root reads files whatever their permissions; the links, pipes and devices above stand in"))
     func unreadableFile() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("locked/apple-app-site-association", "{}")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.url.appendingPathComponent("locked/apple-app-site-association").path)
         let lint = try folder.aasalint(["lint", "--no-config", "locked"])
@@ -313,7 +313,7 @@ import Testing
     /// Escape sequences that clear the screen, retitle the window, hide text or reverse it,
     /// in every place a finding quotes file content, and in file names.
     @Test func outputNeverPassesOnTerminalControls() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let hostile = #"\u001b[2J\u001b]0;owned\u0007\u001b[8m\r\b\u009b31m\u202e\u2066"#
         try folder.write("apple-app-site-association", #"""
             {"applinks": {"details": [{"appIDs": ["\#(hostile)"], "appID": "x",
@@ -357,54 +357,8 @@ import Testing
     }
 }
 
-/// A temporary folder for one test's inputs, removed when the test ends.
-private final class Workspace {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        try write(path, Array(text.utf8))
-    }
-
-    func write(_ path: String, _ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: try place(path))
-    }
-
-    /// A file of `size` bytes that occupies no disk space.
-    func sparseFile(_ path: String, size: Int) throws {
-        let file = try place(path)
-        try Data().write(to: file)
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.truncate(atOffset: UInt64(size))
-        try handle.close()
-    }
-
-    func symbolicLink(_ path: String, to destination: String) throws {
-        try FileManager.default.createSymbolicLink(atPath: try place(path).path, withDestinationPath: destination)
-    }
-
-    func fifo(_ path: String) throws {
-        let file = try place(path)
-        guard mkfifo(file.path, 0o644) == 0 else { throw CocoaError(.fileWriteUnknown) }
-    }
-
-    /// False when the file system refuses the name.
-    func makeFolder(rawName: [UInt8]) -> Bool {
-        let path = Array(url.path.utf8) + [UInt8(ascii: "/")] + rawName + [0]
-        return path.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { mkdir($0.baseAddress!, 0o755) == 0 }
-        }
-    }
-
-    func aasalint(_ arguments: [String], standardInput: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
+extension Workspace {
+    fileprivate func aasalint(_ arguments: [String], standardInput: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
         let watch = ProcessWatch(deadline: deadline)
         let clock = ContinuousClock()
         let start = clock.now
@@ -412,12 +366,6 @@ private final class Workspace {
                                           whileRunning: { watch.watch($0) })
         return HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
                           peakMemory: watch.peakMemory, timedOut: watch.timedOut)
-    }
-
-    private func place(_ path: String) throws -> URL {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return file
     }
 }
 
