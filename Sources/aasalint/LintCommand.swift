@@ -23,7 +23,9 @@ struct LintCommand: Subcommand {
             OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
             OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
-                       help: "What standard input (\"-\") holds (default: aasa)"),
+                       help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)"),
+            OptionSpec(name: "stdin-filename", valueName: "PATH",
+                       help: "The file standard input (\"-\") stands for: its kind, the configuration's overrides, ignores and excludes, and the name in reports"),
             OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
             OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
             OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
@@ -57,11 +59,10 @@ struct LintCommand: Subcommand {
         var extraFiles: [LintFile] = []
         if paths.contains("-") {
             paths.removeAll { $0 == "-" }
-            let kind = parsed.value("kind").flatMap(FileKind.init(rawValue:)) ?? .aasa
-            guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
-                throw UsageError("<stdin>: cannot read standard input")
-            }
-            extraFiles.append(FileReader.file(path: "<stdin>", kind: kind, contents))
+            extraFiles.append(try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
+                                                         standingFor: parsed.value("stdin-filename")))
+        } else if parsed.value("stdin-filename") != nil {
+            throw UsageError("--stdin-filename names the file that standard input stands for: use it with -, as in `aasalint lint - --stdin-filename PATH`")
         }
 
         if parsed.flag("fix") {
@@ -160,5 +161,31 @@ struct LintCommand: Subcommand {
     private static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "." : folder
+    }
+}
+
+/// What `aasalint lint -` reads: standard input, as the file `--stdin-filename` names (its kind
+/// from the name unless `--kind` says), or as `<stdin>`.
+enum StandardInputFile {
+    static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> LintFile {
+        let path = name.map(FileDiscovery.displayPath) ?? "<stdin>"
+        guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
+            throw UsageError("\(path): cannot read standard input")
+        }
+        let kind = givenKind ?? name.map(FileDiscovery.kind(ofExplicitName:)) ?? .aasa
+        if givenKind == nil, name == nil, case .bytes(let bytes) = contents, let start = propertyListStart(of: bytes) {
+            throw UsageError("<stdin>: standard input starts with '\(start)', as a property list does, but is read as an AASA file, "
+                + "which is JSON; for an entitlements file add --kind entitlements, or --stdin-filename NAME.entitlements")
+        }
+        return FileReader.file(path: path, kind: kind, contents)
+    }
+
+    /// `<` (an XML property list, after any byte order mark and white space) or `bplist` (a
+    /// binary one), which no JSON document starts with.
+    private static func propertyListStart(of bytes: [UInt8]) -> String? {
+        if bytes.starts(with: Array("bplist".utf8)) { return "bplist" }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "<") ? "<" : nil
     }
 }
