@@ -23,7 +23,8 @@ struct FetchCommand: Subcommand {
         summary: "Lint the AASA file each host serves, and compare Apple's CDN copy with it",
         usage: "aasalint fetch [options] HOST [HOST ...]",
         options: LintCommand.spec.options.filter { reportOptionNames.contains($0.name) } + remoteOptions + ConfigurationOptions.specs,
-        positionals: PositionalSpec(name: "HOST", help: "The hosts whose file to download, such as example.com", minimum: 1)
+        positionals: PositionalSpec(name: "HOST", help: "The hosts whose file to download, such as example.com", minimum: 1),
+        exitStatuses: LintCommand.findingStatuses + [ExitStatus.failureMeaning]
     )
 
     let output: StandardStreams

@@ -32,8 +32,17 @@ struct LintCommand: Subcommand {
             OptionSpec(name: "summary", help: "After the summary, count the findings per rule (text format)"),
             OptionSpec(name: "remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)"),
         ] + FetchCommand.remoteOptions,
-        positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input")
+        positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input"),
+        exitStatuses: findingStatuses + [
+            (ExitStatus.failure, "aasalint could not do its job: bad usage, a bad configuration, or a path it cannot read or that holds nothing to lint"),
+        ]
     )
+
+    /// The statuses of the commands that report findings (`lint`, `fetch`).
+    static let findingStatuses: [(status: Int32, meaning: String)] = [
+        (ExitStatus.success, "no finding at or above --fail-on"),
+        (ExitStatus.findings, "findings at or above --fail-on"),
+    ]
 
     let output: StandardStreams
 

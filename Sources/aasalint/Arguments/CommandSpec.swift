@@ -60,6 +60,8 @@ struct CommandSpec: Sendable {
     /// The command's own options; `--help`/`-h` is added implicitly.
     let options: [OptionSpec]
     let positionals: PositionalSpec
+    /// What each exit status means, for commands whose statuses say more than success or failure.
+    let exitStatuses: [(status: Int32, meaning: String)]
     let programName: String
 
     init(
@@ -68,6 +70,7 @@ struct CommandSpec: Sendable {
         usage: String,
         options: [OptionSpec] = [],
         positionals: PositionalSpec = .none,
+        exitStatuses: [(status: Int32, meaning: String)] = [],
         programName: String = "aasalint"
     ) {
         self.name = name
@@ -75,6 +78,7 @@ struct CommandSpec: Sendable {
         self.usage = usage
         self.options = options
         self.positionals = positionals
+        self.exitStatuses = exitStatuses
         self.programName = programName
     }
 
