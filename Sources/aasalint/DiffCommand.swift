@@ -15,7 +15,7 @@ struct DiffCommand: Subcommand {
         ],
         positionals: PositionalSpec(name: "OLD NEW",
                                     help: "The two apple-app-site-association files; - reads one from standard input, so `aasalint diff <(git show main:PATH) PATH` works",
-                                    minimum: 2, maximum: 2),
+                                    minimum: 2, maximum: 2, completion: .files),
         exitStatuses: [
             (ExitStatus.success, "the files decide every URL alike for every app compared"),
             (ExitStatus.findings, "some URLs change behaviour, an app is listed or no longer listed, or the comparison is incomplete"),
