@@ -55,6 +55,9 @@ enum ExitStatus {
     static let success: Int32 = 0
     static let findings: Int32 = 1
     static let failure: Int32 = 2
+
+    /// What status 2 means, in every command's help.
+    static let failureMeaning = (status: failure, meaning: "aasalint could not do its job (bad usage, or input it cannot read); standard error says why")
 }
 
 /// Where commands write; errors go to standard error with the program name.

@@ -5,7 +5,7 @@ import Foundation
 /// `--config` and `--no-config`, shared by the commands that read `.aasalint.yml`.
 enum ConfigurationOptions {
     static let specs = [
-        OptionSpec(name: "config", shortName: "c", valueName: "FILE",
+        OptionSpec(name: "config", shortName: "c", valueName: "FILE", completion: .files,
                    help: "Read this configuration instead of the nearest .aasalint.yml"),
         OptionSpec(name: "no-config", help: "Ignore any .aasalint.yml"),
     ]

@@ -15,7 +15,12 @@ struct DiffCommand: Subcommand {
         ],
         positionals: PositionalSpec(name: "OLD NEW",
                                     help: "The two apple-app-site-association files; - reads one from standard input, so `aasalint diff <(git show main:PATH) PATH` works",
-                                    minimum: 2, maximum: 2)
+                                    minimum: 2, maximum: 2, completion: .files),
+        exitStatuses: [
+            (ExitStatus.success, "the files decide every URL alike for every app compared"),
+            (ExitStatus.findings, "some URLs change behaviour, an app is listed or no longer listed, or the comparison is incomplete"),
+            ExitStatus.failureMeaning,
+        ]
     )
 
     let output: StandardStreams
@@ -31,7 +36,7 @@ struct DiffCommand: Subcommand {
         let new = try AASAFileInput.read(paths[1]).matcher
         let difference = SemanticDiff(old: old, new: new, appID: parsed.value("app"))
         let report = DiffReport(oldPath: paths[0], newPath: paths[1], difference: difference)
-        output.write(parsed.value("format") == "json" ? report.json() : report.text())
+        output.write(parsed.value("format") == "json" ? report.json() : TerminalText.escapedKeepingLineBreaks(report.text()))
         return difference.isEquivalent ? ExitStatus.success : ExitStatus.findings
     }
 }

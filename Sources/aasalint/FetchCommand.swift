@@ -12,7 +12,7 @@ struct FetchCommand: Subcommand {
         OptionSpec(name: "cdn-base", valueName: "URL",
                    help: "Download URL/HOST instead of Apple's CDN copy, \(RemoteAddresses.appleCDNBase)/HOST"),
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Give up on a download after SECONDS (default: 10)"),
-        OptionSpec(name: "save", valueName: "DIR", help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/"),
+        OptionSpec(name: "save", valueName: "DIR", completion: .folders, help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/"),
     ]
 
     /// The report options `fetch` shares with `lint`.
@@ -23,7 +23,8 @@ struct FetchCommand: Subcommand {
         summary: "Lint the AASA file each host serves, and compare Apple's CDN copy with it",
         usage: "aasalint fetch [options] HOST [HOST ...]",
         options: LintCommand.spec.options.filter { reportOptionNames.contains($0.name) } + remoteOptions + ConfigurationOptions.specs,
-        positionals: PositionalSpec(name: "HOST", help: "The hosts whose file to download, such as example.com", minimum: 1)
+        positionals: PositionalSpec(name: "HOST", help: "The hosts whose file to download, such as example.com", minimum: 1, completion: .nothing),
+        exitStatuses: LintCommand.findingStatuses + [ExitStatus.failureMeaning]
     )
 
     let output: StandardStreams

@@ -6,7 +6,7 @@ struct InitCommand: Subcommand {
         name: "init",
         summary: "Write a commented starter .aasalint.yml in the current folder",
         usage: "aasalint init [PATH]",
-        positionals: PositionalSpec(name: "PATH", help: "Where to write it (default: .aasalint.yml)", minimum: 0, maximum: 1)
+        positionals: PositionalSpec(name: "PATH", help: "Where to write it (default: .aasalint.yml)", minimum: 0, maximum: 1, completion: .files)
     )
 
     let output: StandardStreams

@@ -10,20 +10,22 @@ struct LintCommand: Subcommand {
         options: [
             OptionSpec(name: "format", shortName: "f", valueName: "FORMAT",
                        allowedValues: ConfigurationLoader.formats, help: "Report format (default: text)"),
-            OptionSpec(name: "output", shortName: "o", valueName: "FILE", help: "Write the report to FILE instead of standard output"),
+            OptionSpec(name: "output", shortName: "o", valueName: "FILE", completion: .files, help: "Write the report to FILE instead of standard output"),
             OptionSpec(name: "fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
                        help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)"),
-            OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, help: "Also run this rule (for opt-in rules)"),
-            OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, help: "Do not run this rule"),
+            OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Also run this rule (for opt-in rules)"),
+            OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Do not run this rule"),
         ] + ConfigurationOptions.specs + RepositoryOptions.specs + [
             OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
-            OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings that this baseline does not accept"),
-            OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the current findings as accepted, in FILE"),
+            OptionSpec(name: "baseline", valueName: "FILE", completion: .files, help: "Report only findings that this baseline does not accept"),
+            OptionSpec(name: "write-baseline", valueName: "FILE", completion: .files, help: "Record the current findings as accepted, in FILE"),
             OptionSpec(name: "fix", help: "Rewrite what can be fixed safely (percent-encoded Unicode in patterns), then lint"),
             OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
             OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
-                       help: "What standard input (\"-\") holds (default: aasa)"),
+                       help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)"),
+            OptionSpec(name: "stdin-filename", valueName: "PATH", completion: .files,
+                       help: "The file standard input (\"-\") stands for: its kind, the configuration's overrides, ignores and excludes, and the name in reports"),
             OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
             OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
             OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
@@ -31,8 +33,17 @@ struct LintCommand: Subcommand {
             PluginConsent.option,
             OptionSpec(name: "remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)"),
         ] + FetchCommand.remoteOptions,
-        positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input")
+        positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input", completion: .files),
+        exitStatuses: findingStatuses + [
+            (ExitStatus.failure, "aasalint could not do its job: bad usage, a bad configuration, or a path it cannot read or that holds nothing to lint"),
+        ]
     )
+
+    /// The statuses of the commands that report findings (`lint`, `fetch`).
+    static let findingStatuses: [(status: Int32, meaning: String)] = [
+        (ExitStatus.success, "no finding at or above --fail-on"),
+        (ExitStatus.findings, "findings at or above --fail-on"),
+    ]
 
     let output: StandardStreams
 
@@ -65,11 +76,10 @@ struct LintCommand: Subcommand {
         var extraFiles: [LintFile] = []
         if paths.contains("-") {
             paths.removeAll { $0 == "-" }
-            let kind = parsed.value("kind").flatMap(FileKind.init(rawValue:)) ?? .aasa
-            guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
-                throw UsageError("<stdin>: cannot read standard input")
-            }
-            extraFiles.append(FileReader.file(path: "<stdin>", kind: kind, contents))
+            extraFiles.append(try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
+                                                         standingFor: parsed.value("stdin-filename")))
+        } else if parsed.value("stdin-filename") != nil {
+            throw UsageError("--stdin-filename names the file that standard input stands for: use it with -, as in `aasalint lint - --stdin-filename PATH`")
         }
 
         if parsed.flag("fix") {
@@ -105,6 +115,9 @@ struct LintCommand: Subcommand {
         let report = changedFiles.map { changed in outcome.report.keepingDiagnostics { changed.contains($0.location.file) } }
             ?? outcome.report
         try deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
+        for warning in outcome.warnings {
+            output.writeError("aasalint: warning: \(warning)\n")
+        }
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)\n")
         }
@@ -174,5 +187,31 @@ struct LintCommand: Subcommand {
     private static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "." : folder
+    }
+}
+
+/// What `aasalint lint -` reads: standard input, as the file `--stdin-filename` names (its kind
+/// from the name unless `--kind` says), or as `<stdin>`.
+enum StandardInputFile {
+    static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> LintFile {
+        let path = name.map(FileDiscovery.displayPath) ?? "<stdin>"
+        guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
+            throw UsageError("\(path): cannot read standard input")
+        }
+        let kind = givenKind ?? name.map(FileDiscovery.kind(ofExplicitName:)) ?? .aasa
+        if givenKind == nil, name == nil, case .bytes(let bytes) = contents, let start = propertyListStart(of: bytes) {
+            throw UsageError("<stdin>: standard input starts with '\(start)', as a property list does, but is read as an AASA file, "
+                + "which is JSON; for an entitlements file add --kind entitlements, or --stdin-filename NAME.entitlements")
+        }
+        return FileReader.file(path: path, kind: kind, contents)
+    }
+
+    /// `<` (an XML property list, after any byte order mark and white space) or `bplist` (a
+    /// binary one), which no JSON document starts with.
+    private static func propertyListStart(of bytes: [UInt8]) -> String? {
+        if bytes.starts(with: Array("bplist".utf8)) { return "bplist" }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "<") ? "<" : nil
     }
 }

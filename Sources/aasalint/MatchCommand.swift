@@ -16,7 +16,12 @@ struct MatchCommand: Subcommand {
                        help: "Output format (default: text)"),
         ],
         positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order)",
-                                    minimum: 1, maximum: 2)
+                                    minimum: 1, maximum: 2, completion: .files),
+        exitStatuses: [
+            (ExitStatus.success, "the URL opens an app (with --app: that app); with --explain-order: every rule counts"),
+            (ExitStatus.findings, "the URL opens no app (blocked, or no match); with --explain-order: a rule is dead or shadowed, or an entry never applies"),
+            ExitStatus.failureMeaning,
+        ]
     )
 
     let output: StandardStreams

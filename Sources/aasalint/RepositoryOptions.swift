@@ -5,9 +5,9 @@ import Foundation
 /// runs in, for pull requests.
 enum RepositoryOptions {
     static let specs = [
-        OptionSpec(name: "base-path", valueName: "DIR",
+        OptionSpec(name: "base-path", valueName: "DIR", completion: .folders,
                    help: "Name files in SARIF and GitHub reports relative to DIR (default: the git repository's top level)"),
-        OptionSpec(name: "changed-since", valueName: "REF",
+        OptionSpec(name: "changed-since", valueName: "REF", completion: .nothing,
                    help: "Report only findings in files changed since git REF: on this branch, staged, modified or untracked"),
     ]
 

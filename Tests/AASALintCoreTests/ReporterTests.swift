@@ -75,13 +75,13 @@ import Testing
             """)
     }
 
-    @Test func ruleSummaryCountsFindingsPerRuleMostSevereFirst() {
+    @Test func ruleSummaryCountsFindingsPerRuleMostSevereFirst() throws {
         let lines = TextReporter.ruleSummaryLines(of: SampleReport.report)
         #expect(lines.count == Set(SampleReport.report.diagnostics.map(\.ruleID)).count)
         let withSummary = TextReporter(options: .init(ruleSummary: true)).render(SampleReport.report)
         let plain = TextReporter(options: .init()).render(SampleReport.report)
-        #expect(withSummary == plain.replacingOccurrences(of: TextReporter.summary(of: SampleReport.report) + "\n",
-                                                          with: TextReporter.summary(of: SampleReport.report) + "\n" + lines.map { $0 + "\n" }.joined()))
+        let summary = try #require(TextReporter.summary(of: SampleReport.report))
+        #expect(withSummary == plain.replacingOccurrences(of: summary + "\n", with: summary + "\n" + lines.map { $0 + "\n" }.joined()))
         #expect(lines.first?.contains(" error   ") == true)
     }
 
@@ -91,13 +91,14 @@ import Testing
         let errors, warnings, notes, files: Int
         var baselined = 0
         var ignored = 0
-        let expected: String
+        var problems = 0
+        let expected: String?
 
-        var testDescription: String { expected }
+        var testDescription: String { expected ?? "no summary" }
     }
 
     @Test(arguments: [
-        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, expected: "no problems in 0 files"),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, expected: "no file linted"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 1, expected: "no problems in 1 file"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 4, expected: "no problems in 4 files"),
         SummaryCase(errors: 1, warnings: 0, notes: 0, files: 1, expected: "1 error in 1 file"),
@@ -111,15 +112,27 @@ import Testing
                     expected: "2 warnings in 3 files (4 suppressed by the baseline, 1 by ignore:)"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 1, baselined: 1, expected: "no problems in 1 file (1 suppressed by the baseline)"),
         SummaryCase(errors: 1, warnings: 0, notes: 0, files: 2, ignored: 2, expected: "1 error in 2 files (2 suppressed by ignore:)"),
+        // Exit status 2: never "no problems".
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, problems: 1, expected: nil),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 2, problems: 1,
+                    expected: "no findings in 2 files, but the run is incomplete: 1 error on standard error"),
+        SummaryCase(errors: 0, warnings: 1, notes: 0, files: 1, problems: 2,
+                    expected: "1 warning in 1 file, but the run is incomplete: 2 errors on standard error"),
     ])
     func summaryWording(_ summary: SummaryCase) {
         let severities = Array(repeating: Severity.error, count: summary.errors)
             + Array(repeating: .warning, count: summary.warnings)
             + Array(repeating: .note, count: summary.notes)
         let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [],
-                                baselinedCount: summary.baselined, ignoredCount: summary.ignored)
+                                baselinedCount: summary.baselined, ignoredCount: summary.ignored,
+                                problems: Array(repeating: "cannot read", count: summary.problems))
         #expect(TextReporter.summary(of: report) == summary.expected)
-        #expect(TextReporter().render(report).hasSuffix(summary.expected + "\n"))
+        let rendered = TextReporter().render(report)
+        if let expected = summary.expected {
+            #expect(rendered.hasSuffix(expected + "\n"))
+        } else {
+            #expect(rendered.isEmpty)
+        }
     }
 
     @Test func staleBaselineEntriesAreCountedInWordsAndEscaped() {

@@ -1,15 +1,16 @@
 import AASALintCore
 import AASALintRules
+import AASALintTestSupport
 import Foundation
 import Testing
 
-/// The real files in `../shared/corpus/aasa/`: linted without a crash, with every finding
-/// recorded in `Fixtures/corpus/aasa.expected`, so any change of behaviour shows in review.
-@Suite struct CorpusTests {
-    static let aasaFolder = FixtureSupport.corpusFolder.appendingPathComponent("aasa")
+/// The real files in the spec corpus (`SpecCorpus`), `aasa/`: linted without a crash, with every
+/// finding recorded in `Fixtures/corpus/aasa.expected`, so any change of behaviour shows in review.
+@Suite(.enabled(if: SpecCorpus.testsRun, Comment(rawValue: SpecCorpus.absenceReason))) struct CorpusTests {
     static let golden = FixtureSupport.packageRoot.appendingPathComponent("Fixtures/corpus/aasa.expected")
 
     static func corpusFiles() throws -> [LintFile] {
+        let aasaFolder = try SpecCorpus.subfolder("aasa")
         let names = try FileManager.default.contentsOfDirectory(atPath: aasaFolder.path).sorted()
         return try names.map { name in
             let bytes = try [UInt8](Data(contentsOf: aasaFolder.appendingPathComponent(name)))

@@ -3,7 +3,7 @@ import AASALintCore
 import Foundation
 import Testing
 
-/// The files that connect aasalint to pre-commit and shells (GitHub Actions: GitHubActionsTests).
+/// The files that connect aasalint to pre-commit (GitHub Actions: `GitHubActionsTests`; shells: `CompletionTests`).
 @Suite struct EcosystemTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -37,41 +37,5 @@ import Testing
         #expect(selects("ios/App/App.entitlements"))
         #expect(!selects("web/apple-app-site-association.md"))
         #expect(!selects("package.json"))
-    }
-
-    @Test func bashCompletionIsValidAndCompletesOptionsValuesAndRules() throws {
-        let script = ShellCompletions(commands: CommandLineTool.commands, ruleIDs: ["duplicate-key", "duplicate-app-id", "unknown-key"]).bash
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-completion-\(UUID().uuidString).bash")
-        try script.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let probe = """
-            source '\(file.path)'
-            COMP_WORDS=(aasalint lint --for); COMP_CWORD=2; _aasalint; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(aasalint lint --format ''); COMP_CWORD=3; _aasalint; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(aasalint rules dup); COMP_CWORD=2; _aasalint; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(aasalint lint --disable un); COMP_CWORD=3; _aasalint; echo "${COMPREPLY[*]}"
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", probe]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(output == "--format\ntext json sarif github\nduplicate-key duplicate-app-id\nunknown-key\n")
-    }
-
-    @Test func zshCompletionNamesEveryCommandAndOption() {
-        let script = ShellCompletions(commands: CommandLineTool.commands, ruleIDs: ["unknown-key"]).zsh
-        #expect(script.hasPrefix("#compdef aasalint\n"))
-        for command in CommandLineTool.commands {
-            #expect(script.contains("_aasalint_\(command.name)() {"))
-            for option in command.options {
-                #expect(script.contains(option.longSpelling), "\(command.name) \(option.longSpelling)")
-            }
-        }
-        #expect(script.contains("'(-f --format)'{-f,--format}'[Report format (default: text)]:FORMAT:(text json sarif github)'"))
     }
 }

@@ -17,7 +17,7 @@ import Testing
     // MARK: Size and shape
 
     @Test func nestingOf100000LevelsIsRefusedAtTheDepthLimit() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let levels = 100_000
         try folder.write("arrays/apple-app-site-association", String(repeating: "[", count: levels) + String(repeating: "]", count: levels))
         try folder.write("objects/apple-app-site-association", String(repeating: "{\"a\":", count: levels) + "1" + String(repeating: "}", count: levels))
@@ -35,7 +35,7 @@ import Testing
 
     /// The file is sparse: it takes no disk space, and reading it whole would take 200 MB of memory.
     @Test func fileOf200MegabytesIsRefusedBeforeItIsRead() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let size = 200 * Self.megabyte
         try folder.sparseFile("big/apple-app-site-association", size: size)
         try folder.sparseFile("big.entitlements", size: size)
@@ -58,7 +58,7 @@ import Testing
     }
 
     @Test func stringsOfAMegabyte() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let long = String(repeating: "a", count: Self.megabyte)
         try folder.write("apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.\#(long)"], "components": [{"/": "/x"}]}]}, "\#(long)": 1}"#)
         try folder.write("long.entitlements", Self.plist("<dict><key>com.apple.developer.associated-domains</key><array><string>applinks:\(long).com</string></array></dict>"))
@@ -76,7 +76,7 @@ import Testing
     /// A pattern of a megabyte would compile into a megabyte of automaton states; files over
     /// `LintFile.compilationLimit` are not compiled (Apple ignores files over 128 KB).
     @Test func patternOfAMegabyte() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("apple-app-site-association",
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: Self.megabyte))"}]}]}}"#)
         let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"], deadline: .seconds(10))
@@ -87,7 +87,7 @@ import Testing
     /// Apple ignores a file over 128 KB; one of megabytes is still read and checked, but its
     /// rules are not compiled or compared.
     @Test func megabytesOfRealisticRules() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let shapes = [#"{"/": "/$(lang)/product/%d/*"}"#, #"{"/": "/help/%d/*", "exclude": true}"#,
                       #"{"/": "/store/*/item%d", "?": {"ref": "?*"}}"#, #"{"/": "/blog/%d/??*"}"#]
         let components = (0..<40_000).map { shapes[$0 % shapes.count].replacingOccurrences(of: "%d", with: String($0)) }
@@ -98,14 +98,14 @@ import Testing
     }
 
     @Test func patternAtAppleSizeLimitCompiles() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("apple-app-site-association",
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: 128 * 1024))"}]}]}}"#)
         try folder.aasalint(["lint", "--no-config", "apple-app-site-association"]).expectGraceful(status: 1, memory: 300 * Self.megabyte)
     }
 
     @Test func hundredThousandKeysInOneAASAObject() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let keys = 100_000
         // On one line, as minified files are: every finding's column is on that line.
         try folder.write("apple-app-site-association", "{" + (0..<keys).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func hundredThousandKeysInEntitlementsAndConfiguration() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let keys = 100_000
         try folder.write("keys.entitlements", Self.plist("<dict>" + (0..<keys).map { "<key>k\($0)</key><true/>" }.joined() + "</dict>"))
         try folder.write("keys.yml", (0..<keys).map { "k\($0): 1\n" }.joined())
@@ -139,7 +139,7 @@ import Testing
     // MARK: Encodings
 
     @Test func invalidUTF8WhereverAStringCanAppear() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let invalid: [UInt8] = [0xFF, 0xC3, 0x28]
         let aasa: [(String, String)] = [
             ("key", #"{"applinks\#u{0}": {"details": []}}"#),
@@ -173,7 +173,7 @@ import Testing
 
     /// Foundation cannot name an entry whose name is not UTF-8, so it cannot look inside.
     @Test func folderNameThatIsNotUTF8() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("good/apple-app-site-association", #"{"applinks": {"details": []}}"#)
         // macOS file systems refuse such names; there is nothing to test there.
         guard folder.makeFolder(rawName: Array("bad".utf8) + [0xFF, 0xFE]) else { return }
@@ -182,7 +182,7 @@ import Testing
     }
 
     @Test func byteOrderMarks() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
         try folder.write("utf8/apple-app-site-association", utf8BOM + Array(#"{"applinks": {"details": []}}"#.utf8))
         try folder.write("utf16/apple-app-site-association", [0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
@@ -198,7 +198,7 @@ import Testing
     }
 
     @Test func nulBytes() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("in-string/apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["A\#u{0}B"]}]}}"#)
         try folder.write("after-value/apple-app-site-association", #"{"applinks": {"details": []}}"# + "\u{0}")
         try folder.write("only-nul/apple-app-site-association", [UInt8](repeating: 0, count: 4096))
@@ -220,7 +220,7 @@ import Testing
     // MARK: Bombs
 
     @Test func xmlEntityBombsAndExternalEntitiesAreRefused() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let laughs = (1...9).map { level in
             "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
         }.joined(separator: "\n")
@@ -240,7 +240,7 @@ import Testing
     }
 
     @Test func yamlAliasBombsAreRefused() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let levels = (1...9).map { level in
             "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]"
         }.joined(separator: "\n")
@@ -268,7 +268,7 @@ import Testing
     // MARK: Patterns
 
     @Test func pathologicalPatternsStayLinear() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let patterns = [
             "*a*a*a*a*a*a*a*a*b", "*a??????????????????b", String(repeating: "*a", count: 40) + "b",
             String(repeating: "?*", count: 40) + "b", "*$(alnum)*$(alnum)*$(alnum)*$(alnum)*$(alnum)*b",
@@ -331,7 +331,7 @@ import Testing
     // MARK: File system
 
     @Test func discoverySurvivesLoopsAndEntriesItCannotRead() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("site/apple-app-site-association", #"{"applinks": {"details": []}}"#)
         try folder.symbolicLink("site/loop", to: "..")
         try folder.symbolicLink("site/deeper/up", to: "../..")
@@ -357,7 +357,7 @@ import Testing
 
     @Test(.enabled(if: getuid() != 0, "root reads files whatever their permissions; the links, pipes and devices above stand in"))
     func unreadableFile() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("locked/apple-app-site-association", "{}")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.url.appendingPathComponent("locked/apple-app-site-association").path)
         let lint = try folder.aasalint(["lint", "--no-config", "locked"])
@@ -490,7 +490,7 @@ import Testing
     /// Escape sequences that clear the screen, retitle the window, hide text or reverse it,
     /// in every place a finding quotes file content, and in file names.
     @Test func outputNeverPassesOnTerminalControls() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let hostile = #"\u001b[2J\u001b]0;owned\u0007\u001b[8m\r\b\u009b31m\u202e\u2066"#
         try folder.write("apple-app-site-association", #"""
             {"applinks": {"details": [{"appIDs": ["\#(hostile)"], "appID": "x",

@@ -4,8 +4,9 @@ import Foundation
 final class TemporaryFolder: Sendable {
     let url: URL
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-\(UUID().uuidString)")
+    /// `purpose` names the folder, for whoever finds one left behind by a crashed test.
+    init(_ purpose: String = "test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-\(purpose)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

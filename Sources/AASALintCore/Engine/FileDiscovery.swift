@@ -23,11 +23,19 @@ public struct FileDiscovery: Sendable {
 
     public init() {}
 
-    /// The files under `paths`, sorted and without repeats; unreadable folders and missing
-    /// paths are returned as problems rather than stopping the walk.
-    public func discover(_ paths: [String]) -> (files: [DiscoveredFile], problems: [UsageError]) {
+    /// What `discover` found: every file, and which of them each folder named on the command line holds.
+    public struct Discovery: Sendable {
+        /// Sorted and without repeats.
+        public let files: [DiscoveredFile]
+        /// Unreadable folders and missing paths, which do not stop the walk.
+        public let problems: [UsageError]
+        public let folders: [(path: String, files: [DiscoveredFile])]
+    }
+
+    public func discover(_ paths: [String]) -> Discovery {
         var files = Set<DiscoveredFile>()
         var problems: [UsageError] = []
+        var folders: [(path: String, files: [DiscoveredFile])] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -40,11 +48,18 @@ public struct FileDiscovery: Sendable {
                 walk.visit(folder: path, shownAs: Self.displayPath(path))
                 files.formUnion(walk.found)
                 problems += walk.problems
+                folders.append((Self.displayPath(path), walk.found))
             } else {
                 files.insert(DiscoveredFile(path: Self.displayPath(path), kind: Self.kind(ofExplicitName: path)))
             }
         }
-        return (files.sorted { $0.path < $1.path }, problems)
+        return Discovery(files: files.sorted { $0.path < $1.path }, problems: problems, folders: folders)
+    }
+
+    /// Whether the file at display path `file` lies inside the folder at display path `folder`.
+    public static func path(_ file: String, isInside folder: String) -> Bool {
+        let folderPath = URL(fileURLWithPath: folder).standardizedFileURL.path
+        return URL(fileURLWithPath: file).standardizedFileURL.path.hasPrefix(folderPath == "/" ? "/" : folderPath + "/")
     }
 
     /// The kind of a file met inside a folder, or nil when its name says it is neither.

@@ -48,15 +48,19 @@ public struct TextReporter: Reporter {
             }
         }
         guard !options.quiet else { return }
-        var lines = [Self.summary(of: report)]
+        var lines = Self.summary(of: report).map { [$0] } ?? []
         if options.ruleSummary { lines += Self.ruleSummaryLines(of: report) }
         lines += Self.baselineLines(of: report)
         output(lines.map { $0 + "\n" }.joined())
     }
 
     /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`, then what
-    /// was held back: ` (4 suppressed by the baseline, 1 by ignore:)`.
-    static func summary(of report: LintReport) -> String {
+    /// was held back: ` (4 suppressed by the baseline, 1 by ignore:)`. A run that could not lint
+    /// everything (exit status 2) never claims to have found no problems; when it linted nothing
+    /// there is no summary at all, only its errors.
+    static func summary(of report: LintReport) -> String? {
+        guard report.problems.isEmpty || report.fileCount > 0 else { return nil }
+        guard report.fileCount > 0 else { return "no file linted" }
         let files = Quantity.counted(report.fileCount, "file")
         let counts = [Severity.error, .warning, .note]
             .map { (count: report.count(of: $0), noun: $0.rawValue) }
@@ -66,9 +70,10 @@ public struct TextReporter: Reporter {
             .filter { $0.0 > 0 }
             .enumerated().map { index, part in "\(part.0) \(index == 0 ? "suppressed " : "")\(part.1)" }
         let held = suppressed.isEmpty ? "" : " (" + suppressed.joined(separator: ", ") + ")"
-        guard let last = counts.last else { return "no problems in \(files)\(held)" }
-        let problems = counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
-        return "\(problems) in \(files)\(held)"
+        let findings = counts.last.map { last in counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last }
+        guard !report.problems.isEmpty else { return "\(findings ?? "no problems") in \(files)\(held)" }
+        return "\(findings ?? "no findings") in \(files)\(held), but the run is incomplete: "
+            + "\(Quantity.counted(report.problems.count, "error")) on standard error"
     }
 
     /// `  2 error    invalid-app-id`: the findings per rule, most severe first, for release gates.
