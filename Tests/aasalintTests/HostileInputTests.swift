@@ -561,9 +561,9 @@ import Testing
 }
 
 /// A temporary folder for one test's inputs, removed when the test ends.
-private typealias Workspace = TemporaryFolder
+typealias Workspace = TemporaryFolder
 
-fileprivate extension Workspace {
+extension Workspace {
 
     /// A file of `size` bytes that occupies no disk space.
     func sparseFile(_ path: String, size: Int) throws {
@@ -606,7 +606,7 @@ fileprivate extension Workspace {
 }
 
 /// How one run on hostile input ended.
-private struct HostileRun: CustomStringConvertible {
+struct HostileRun: CustomStringConvertible {
     let arguments: [String]
     let output: BinaryRun
     let elapsed: Duration
@@ -683,7 +683,7 @@ private struct HostileRun: CustomStringConvertible {
 /// Watches a running process from a thread of its own: samples its peak memory and kills it
 /// at the deadline or past the memory ceiling, so that a hang or a blow-up fails the test
 /// instead of stalling the suite or the machine.
-private final class ProcessWatch: @unchecked Sendable {
+final class ProcessWatch: @unchecked Sendable {
     static let memoryCeiling = 2 * 1024 * 1024 * 1024
     private let deadline: Duration
     private let lock = NSLock()
