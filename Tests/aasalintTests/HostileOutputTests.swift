@@ -100,6 +100,12 @@ import Testing
         let report = lint.expectValidJSON(status: 1)
         let files = Set(((report?["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String })
         #expect(files.count == 1, "one file, found once: \(files)")
+        if Self.device(of: "/proc/self/environ") != Self.device(of: folder.url.path) {
+            try folder.symbolicLink("secrets/apple-app-site-association", to: "/proc/self/environ")
+            let secrets = try folder.aasalint(["lint", "--no-config", "--snippet", "secrets"], environment: ["AASALINT_TEST_SECRET": "hunter2"])
+            secrets.expectGraceful(status: 2, stderr: ["secrets/apple-app-site-association: not linted: it is a symbolic link onto another file system"])
+            #expect(!secrets.output.standardOutput.contains("hunter2") && !secrets.output.standardError.contains("hunter2"), "\(secrets)")
+        }
         let whole = try folder.aasalint(["lint", "--no-config", "--quiet", "tree"])
         whole.expectGraceful(status: 1, time: .seconds(10))
         #expect(whole.output.standardOutput.split(separator: "\n").count <= 2, "\(whole)")
@@ -186,6 +192,44 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("apple-app-site-association"), encoding: .utf8).contains(#""appIDs": ["x"]"#))
         let after = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(after == (before + ["pipe--output", "pipe--write-baseline"]).sorted(), "no temporary file left behind")
+    }
+
+    /// As root in CI: a device node stays a device, another user's file keeps its owner, and
+    /// `/dev/stdout` reaches standard output even when that is a file.
+    @Test(.enabled(if: getuid() == 0, "only root makes device nodes and gives files away"))
+    func rootKeepsDevicesAndOwners() throws {
+        let folder = try Workspace("hostile-output")
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["x"], "components": []}]}}"#)
+        let device = folder.url.appendingPathComponent("null").path
+        // The null device, 1:3, in Linux's encoding of small device numbers; elsewhere only owners are checked.
+        #if os(Linux)
+        let madeDevice = mknod(device, S_IFCHR | 0o666, dev_t(1 << 8 | 3)) == 0
+        #else
+        let madeDevice = false
+        #endif
+        if madeDevice {
+            let run = try folder.aasalint(["lint", "--no-config", "--output", "null", "apple-app-site-association"])
+            run.expectGraceful(status: 1)
+            var info = stat()
+            #expect(lstat(device, &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "still a character device")
+        }
+        try folder.write("owned.txt", "old")
+        let owned = folder.url.appendingPathComponent("owned.txt").path
+        #expect(chown(owned, 4321, 4321) == 0)
+        let run = try folder.aasalint(["lint", "--no-config", "--output", "owned.txt", "apple-app-site-association"])
+        run.expectGraceful(status: 1)
+        var info = stat()
+        #expect(stat(owned, &info) == 0 && info.st_uid == 4321 && info.st_gid == 4321, "owner kept")
+        #expect(try String(contentsOf: URL(fileURLWithPath: owned), encoding: .utf8).contains("invalid-app-id"))
+
+        let captured = try folder.place("captured.txt")
+        FileManager.default.createFile(atPath: captured.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: captured)
+        let throughStandardOutput = try folder.aasalint(["lint", "--no-config", "--output", "/dev/stdout", "apple-app-site-association"],
+                                                        standardOutput: handle)
+        try handle.close()
+        throughStandardOutput.expectGraceful(status: 1)
+        #expect(try String(contentsOf: captured, encoding: .utf8).contains("invalid-app-id"))
     }
 
     /// `--fix` writes through a symbolic link, into every hard link, and keeps the mode.

@@ -101,6 +101,7 @@ public struct FileDiscovery: Sendable {
 /// to a folder that holds the walk (a link to `..` or `/` would walk everything around it),
 /// nor onto another file system than the named folder's: that keeps `/proc`, `/sys`, `/dev`
 /// and network mounts out of reach of a link, while a folder mounted inside the tree is walked.
+/// A file reached by a link onto another file system is not linted either, and that is said.
 private struct FolderWalk {
     let manager: FileManager
     var found: [DiscoveredFile] = []
@@ -146,6 +147,12 @@ private struct FolderWalk {
                 guard !FileDiscovery.skippedFolders.contains(name), followsLink(at: path, to: entry) else { continue }
                 visit(folder: path, shownAs: shownPath, info: entry)
             } else if let kind = FileDiscovery.kind(ofDiscoveredName: name) {
+                // A link to /proc/self/environ would put the environment (CI secrets) in the report.
+                guard entry.st_dev == rootDevice || !isSymbolicLink(path) else {
+                    problems.append(UsageError("\(shownPath): not linted: it is a symbolic link onto another file system; "
+                        + "name it on the command line to lint it anyway"))
+                    continue
+                }
                 found.append(DiscoveredFile(path: shownPath, kind: kind))
             }
         }
@@ -153,11 +160,15 @@ private struct FolderWalk {
 
     /// Whether the folder at `path` is walked into: always when it is not a symbolic link.
     private func followsLink(at path: String, to folder: stat) -> Bool {
-        var link = stat()
-        guard lstat(path, &link) == 0, link.st_mode & S_IFMT == S_IFLNK else { return true }
+        guard isSymbolicLink(path) else { return true }
         guard folder.st_dev == rootDevice else { return false }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         return !(rootRealPath == target || rootRealPath.hasPrefix(target == "/" ? "/" : target + "/"))
+    }
+
+    private func isSymbolicLink(_ path: String) -> Bool {
+        var link = stat()
+        return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Why an entry that cannot be followed matters: it would have been linted, or its name is

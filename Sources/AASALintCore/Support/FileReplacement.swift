@@ -29,12 +29,15 @@ public struct FileIdentity: Hashable, Sendable {
 /// - A regular file with one link is replaced: the new contents go to a temporary file in the
 ///   same folder, which takes the original's mode and owner, is flushed to disk (`fsync`), and is
 ///   renamed over it; the folder is flushed too. When the owner cannot be kept (aasalint is not
-///   root and the file is someone else's), the file is rewritten in place instead.
-/// - A symbolic link is kept: the file it leads to is written, by the same rules.
-/// - A regular file with several hard links is rewritten in place, so every link still names
-///   it; `--fix` hands over the original contents, which are written back if the rewrite fails.
-/// - A device, FIFO or socket (`/dev/null`, `/dev/stdout`) is opened and written, never replaced.
+///   root and the file is someone else's), or the folder cannot take a new file, the file is
+///   rewritten in place instead.
+/// - A symbolic link is kept and written through, in place: what it leads to keeps its mode,
+///   owner and links, and `/dev/stdout` reaches standard output even when that is a file.
+/// - A regular file with several hard links is rewritten in place, so every link still names it.
+/// - A device, FIFO or socket (`/dev/null`) is opened and written, never replaced.
 /// - A new file is created with the default permissions (0666 less the umask).
+///
+/// `--fix` hands over the original contents, written back if an in-place rewrite fails part way.
 public enum FileReplacement {
     /// Writes `bytes` to `path`; `original`, the contents before, is restored if an in-place
     /// rewrite fails part way.
@@ -60,84 +63,83 @@ public enum FileReplacement {
 
     private static func write(to path: String, original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
         var info = stat()
-        var target = path
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            guard let resolved = realpath(path, nil) else {
-                // A link to a file not yet there: creating it through the link keeps the link.
-                return try writeInPlace(path, display: path, truncating: true, creating: true, original: nil, produce)
-            }
-            target = String(cString: resolved)
-            free(resolved)
-        }
-        guard stat(target, &info) == 0 else {
+        guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw failure(path, errno) }
-            return try replace(target, display: path, keeping: nil, produce)
+            return try replace(path, keeping: nil, restoring: nil, produce)
         }
         switch info.st_mode & S_IFMT {
+        case S_IFLNK:
+            // `/dev/stdout` leads through /proc to whatever standard output is, perhaps a file
+            // the shell holds open: only writing through the link reaches what it names.
+            var target = stat()
+            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                throw UsageError("\(path) is a folder; give the name of a file to write")
+            }
+            try writeInPlace(path, truncating: true, creating: true, restoring: original, produce)
         case S_IFDIR:
             throw UsageError("\(path) is a folder; give the name of a file to write")
         case S_IFREG where info.st_nlink > 1:
-            try writeInPlace(target, display: path, truncating: true, creating: false, original: original, produce)
+            try writeInPlace(path, truncating: true, creating: false, restoring: original, produce)
         case S_IFREG:
-            try replace(target, display: path, keeping: info, produce)
+            try replace(path, keeping: info, restoring: original, produce)
         default:
-            try writeInPlace(target, display: path, truncating: false, creating: false, original: nil, produce)
+            try writeInPlace(path, truncating: false, creating: false, restoring: nil, produce)
         }
     }
 
     /// Writes a temporary file beside `target` and renames it over `target`.
-    private static func replace(_ target: String, display: String, keeping original: stat?, _ produce: (Sink) -> Void) throws(UsageError) {
+    private static func replace(_ target: String, keeping existing: stat?, restoring original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
         let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
-            throw UsageError("\(display): the folder \(folder) does not exist")
+            throw UsageError("\(target): the folder \(folder) does not exist")
         }
         let temporary = folder + "/." + (target as NSString).lastPathComponent + ".aasalint-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let reason = errno
             // A file one may write in a folder one may not: rewriting it in place still works.
-            if original != nil, reason == EACCES || reason == EROFS {
-                return try writeInPlace(target, display: display, truncating: true, creating: false, original: nil, produce)
+            if existing != nil, reason == EACCES || reason == EROFS {
+                return try writeInPlace(target, truncating: true, creating: false, restoring: original, produce)
             }
-            throw failure(display, reason)
+            throw failure(target, reason)
         }
         var renamed = false
         defer {
             if !renamed { unlink(temporary) }
         }
-        if let original {
-            guard keepOwner(of: original, on: descriptor) else {
+        if let existing {
+            guard keepOwner(of: existing, on: descriptor) else {
                 close(descriptor)
-                return try writeInPlace(target, display: display, truncating: true, creating: false, original: nil, produce)
+                return try writeInPlace(target, truncating: true, creating: false, restoring: original, produce)
             }
-            fchmod(descriptor, original.st_mode & 0o7777)
+            fchmod(descriptor, existing.st_mode & 0o7777)
         }
         let sink = Sink(descriptor)
         produce(sink)
         let flushed = sink.failure == nil && fsync(descriptor) == 0
         let closed = close(descriptor) == 0
         guard let reason = sink.failure ?? (flushed && closed ? nil : errno) else {
-            guard rename(temporary, target) == 0 else { throw failure(display, errno) }
+            guard rename(temporary, target) == 0 else { throw failure(target, errno) }
             renamed = true
             flushFolder(folder)
             return
         }
-        throw failure(display, reason)
+        throw failure(target, reason)
     }
 
     /// Gives the temporary file the original's owner and group; false when that is not allowed.
-    private static func keepOwner(of original: stat, on descriptor: Int32) -> Bool {
-        guard original.st_uid != geteuid() || original.st_gid != getegid() else { return true }
-        return fchown(descriptor, original.st_uid, original.st_gid) == 0
+    private static func keepOwner(of existing: stat, on descriptor: Int32) -> Bool {
+        guard existing.st_uid != geteuid() || existing.st_gid != getegid() else { return true }
+        return fchown(descriptor, existing.st_uid, existing.st_gid) == 0
     }
 
     private static func writeInPlace(
-        _ target: String, display: String, truncating: Bool, creating: Bool, original: [UInt8]?, _ produce: (Sink) -> Void
+        _ target: String, truncating: Bool, creating: Bool, restoring original: [UInt8]?, _ produce: (Sink) -> Void
     ) throws(UsageError) {
         let flags = O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0) | (creating ? O_CREAT : 0)
         let descriptor = open(target, flags, 0o666)
-        guard descriptor >= 0 else { throw failure(display, errno) }
+        guard descriptor >= 0 else { throw failure(target, errno) }
         let sink = Sink(descriptor)
         produce(sink)
         if sink.failure != nil, let original {
@@ -147,7 +149,7 @@ public enum FileReplacement {
         }
         let flushed = sink.failure == nil && (fsync(descriptor) == 0 || errno == EINVAL || errno == EROFS)
         let closed = close(descriptor) == 0
-        if let reason = sink.failure ?? (flushed && closed ? nil : errno) { throw failure(display, reason) }
+        if let reason = sink.failure ?? (flushed && closed ? nil : errno) { throw failure(target, reason) }
     }
 
     private static func flushFolder(_ folder: String) {
