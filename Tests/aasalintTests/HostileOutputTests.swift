@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -63,6 +64,12 @@ import Testing
             runs.append(try folder.aasalint(["diff", "--format", format, "other/apple-app-site-association", "apple-app-site-association"]))
         }
         runs.append(try folder.aasalint(["fetch", "example\(Self.injection).com"]))
+        let server = try RemoteTestServer()
+        for format in ["text", "json", "sarif", "github"] {
+            runs.append(try folder.aasalint(["fetch", "--no-config", "--snippet", "--format", format, "hostile-text.example.com",
+                                             "--origin-base", server.originBase, "--cdn-base", server.cdnBase]))
+            #expect(runs.last?.output.status == 1, "\(runs.last.map(String.init(describing:)) ?? "")")
+        }
         runs.append(try folder.aasalint(["rules", Self.injection]))
         runs.append(try folder.aasalint(["schema", Self.injection]))
         runs.append(try folder.aasalint(["completions", Self.injection]))
