@@ -100,6 +100,7 @@ HOSTS = {
     "reformatted-cdn.example.com": (file("current.json"), file("current-reformatted.json")),
     "not-on-cdn.example.com": (file("current.json"), status(404)),
     "invalid-app-id.example.com": (file("invalid-app-id.json"), file("invalid-app-id.json")),
+    "hostile-text.example.com": (file("hostile-text.json"), file("current.json")),
 }
 
 

@@ -81,10 +81,18 @@ struct StandardStreams {
         }
     }
 
-    /// Errors quote file names and file contents, which must not drive the terminal. When
-    /// standard error itself cannot be written, there is nowhere left to say so.
-    func writeError(_ text: String) {
-        _ = DescriptorWriter.write(TerminalText.escapedKeepingLineBreaks(text), to: STDERR_FILENO)
+    /// Writes one line to standard error. Messages quote file names, configuration text and
+    /// what remote hosts sent, which must neither drive the terminal nor start a line of their
+    /// own (a forged finding, or a GitHub workflow command such as `::stop-commands::`), so the
+    /// whole message is escaped, line breaks included. When standard error itself cannot be
+    /// written, there is nowhere left to say so.
+    func writeError(_ message: String) {
+        writeErrorPiece(message, endsLine: true)
+    }
+
+    /// Writes part of a line to standard error (progress that a later piece completes).
+    func writeErrorPiece(_ text: String, endsLine: Bool) {
+        _ = DescriptorWriter.write(TerminalText.escaped(text) + (endsLine ? "\n" : ""), to: STDERR_FILENO)
     }
 
     /// Why standard output could not be written, once a write failed.
@@ -92,7 +100,7 @@ struct StandardStreams {
 
     /// Reports a usage or input problem and returns exit status 2.
     func fail(_ message: String) -> Int32 {
-        writeError("aasalint: error: \(message)\n")
+        writeError("aasalint: error: \(message)")
         return ExitStatus.failure
     }
 

@@ -36,7 +36,7 @@ struct DiffCommand: Subcommand {
         let new = try AASAFileInput.read(paths[1]).matcher
         let difference = SemanticDiff(old: old, new: new, appID: parsed.value("app"))
         let report = DiffReport(oldPath: paths[0], newPath: paths[1], difference: difference)
-        output.write(parsed.value("format") == "json" ? report.json() : TerminalText.escapedKeepingLineBreaks(report.text()))
+        output.write(parsed.value("format") == "json" ? report.json() : report.text())
         return difference.isEquivalent ? ExitStatus.success : ExitStatus.findings
     }
 }
@@ -49,7 +49,7 @@ private struct DiffReport {
 
     func text() -> String {
         guard !difference.isEquivalent else {
-            return "no change in behaviour: \(oldPath) and \(newPath) decide every URL alike for every app\n"
+            return TerminalText.lines(["no change in behaviour: \(oldPath) and \(newPath) decide every URL alike for every app"])
         }
         var lines: [String] = []
         for change in difference.changes {
@@ -59,7 +59,7 @@ private struct DiffReport {
         for app in difference.incompleteApps {
             lines.append("\(app) (applinks): not compared completely: \(difference.incompleteReasons[app] ?? "the comparison exceeded its budget")")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 
     func json() -> String {
@@ -76,7 +76,7 @@ private struct DiffReport {
         ]
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapedSerializedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private static func phrase(for kind: BehaviourChange.Kind) -> String {

@@ -57,9 +57,9 @@ struct FetchCommand: Subcommand {
         let showsProgress = isatty(STDERR_FILENO) != 0
         var outcomes: [RemoteLintSession.HostOutcome] = []
         for (index, host) in hosts.enumerated() {
-            if showsProgress { output.writeError("[\(index + 1)/\(hosts.count)] \(host) ...") }
+            if showsProgress { output.writeErrorPiece("[\(index + 1)/\(hosts.count)] \(host) ...", endsLine: false) }
             let outcome = session.check(host: host)
-            if showsProgress { output.writeError(" \(Self.progress(of: outcome.fetch))\n") }
+            if showsProgress { output.writeErrorPiece(" \(Self.progress(of: outcome.fetch))", endsLine: true) }
             try folder?.save(outcome.fetch)
             outcomes.append(outcome)
         }
@@ -78,7 +78,7 @@ struct FetchCommand: Subcommand {
         let sourceRoot = SourceRoot.repository(containing: FileManager.default.currentDirectoryPath)
         try LintCommand(output: output).deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
         for problem in report.problems {
-            output.writeError("aasalint: error: \(problem)\n")
+            output.writeError("aasalint: error: \(problem)")
         }
         if !report.problems.isEmpty { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success

@@ -19,7 +19,7 @@ struct InitCommand: Subcommand {
         guard FileManager.default.createFile(atPath: path, contents: Data(StarterConfiguration.text.utf8)) else {
             return output.fail("\(path): cannot write the file")
         }
-        output.write("wrote \(path); `aasalint lint --print-config` shows what it sets\n")
+        output.write(TerminalText.lines(["wrote \(path); `aasalint lint --print-config` shows what it sets"]))
         return ExitStatus.success
     }
 }

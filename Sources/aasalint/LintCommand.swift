@@ -84,24 +84,26 @@ struct LintCommand: Subcommand {
 
         if parsed.flag("fix") {
             let fixes = FixSession().run(paths: paths)
-            for path in fixes.fixed { output.writeError("aasalint: fixed \(path)\n") }
-            for (path, reason) in fixes.refused { output.writeError("aasalint: did not fix \(path): \(reason)\n") }
+            for path in fixes.fixed { output.writeError("aasalint: fixed \(path)") }
+            for (path, reason) in fixes.refused { output.writeError("aasalint: did not fix \(path): \(reason)") }
         }
         let baseline = try loadBaseline(parsed, configuration: configuration)
         let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
         if parsed.flag("explain-release") {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(TerminalText.lines(lines))
             return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
 
+        try refuseOverwritingLintedFiles([parsed.value("write-baseline"), parsed.value("output")].compactMap { $0 }, outcome: outcome)
         if let baselinePath = parsed.value("write-baseline") {
-            let previous = FileManager.default.fileExists(atPath: baselinePath) ? try readBaseline(at: baselinePath) : Baseline(entries: [])
+            // A baseline written to a device or FIFO (`/dev/stdout`) starts anew: there is nothing to read back.
+            let previous = FileReplacement.isRegularFile(baselinePath) ? try readBaseline(at: baselinePath) : Baseline(entries: [])
             let written = previous.recording(outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath), scope: outcome.scope)
             try write(written.json, to: baselinePath)
             let kept = written.entries.count - outcome.allDiagnostics.count
             output.writeError("aasalint: recorded \(Quantity.counted(outcome.allDiagnostics.count, "finding")) in \(baselinePath)"
-                + (kept > 0 ? ", and kept \(Quantity.counted(kept, "entry", plural: "entries")) for files not linted in this run\n" : "\n"))
+                + (kept > 0 ? ", and kept \(Quantity.counted(kept, "entry", plural: "entries")) for files not linted in this run" : ""))
         }
 
         let outputFile = parsed.value("output")
@@ -116,10 +118,10 @@ struct LintCommand: Subcommand {
             ?? outcome.report
         try deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
         for warning in outcome.warnings {
-            output.writeError("aasalint: warning: \(warning)\n")
+            output.writeError("aasalint: warning: \(warning)")
         }
         for problem in outcome.problems {
-            output.writeError("aasalint: error: \(problem.message)\n")
+            output.writeError("aasalint: error: \(problem.message)")
         }
         if !outcome.problems.isEmpty { return ExitStatus.failure }
         if parsed.value("write-baseline") != nil { return ExitStatus.success }
@@ -153,35 +155,23 @@ struct LintCommand: Subcommand {
             }
         }
         if let outputFile {
-            try write(to: outputFile, send)
+            try FileReplacement.write(to: outputFile, send)
         } else {
             send(to: output.writePiece)
         }
     }
 
-    func write(_ text: String, to path: String) throws {
-        try write(to: path) { $0(text) }
+    /// `--output` or `--write-baseline` naming a linted file (by any path) would replace what was linted.
+    private func refuseOverwritingLintedFiles(_ targets: [String], outcome: LintSession.Outcome) throws(UsageError) {
+        let linted = Set(outcome.report.sources.keys.compactMap(FileIdentity.init(path:)))
+        for target in targets {
+            guard let identity = FileIdentity(path: target), linted.contains(identity) else { continue }
+            throw UsageError("\(target) is one of the files being linted; aasalint will not write over it: give the report or baseline another name")
+        }
     }
 
-    /// Creates the file at `path` with what `produce` hands to the writer it is given.
-    private func write(to path: String, _ produce: ((String) -> Void) -> Void) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw UsageError("\(path) is a folder; give the name of a file to write")
-        }
-        let folder = Self.folder(of: path)
-        guard FileManager.default.fileExists(atPath: folder) else {
-            throw UsageError("\(path): the folder \(folder) does not exist")
-        }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw UsageError("\(path): cannot write this file (check the folder's permissions)")
-        }
-        defer { try? handle.close() }
-        var failed = false
-        produce { piece in
-            if !failed, (try? handle.write(contentsOf: Data(piece.utf8))) == nil { failed = true }
-        }
-        if failed { throw UsageError("\(path): writing this file failed part way (is the disk full?)") }
+    func write(_ text: String, to path: String) throws {
+        try FileReplacement.write(to: path) { $0(text) }
     }
 
     private static func folder(of path: String) -> String {

@@ -20,7 +20,7 @@ enum PluginConsent {
         let names = configuration.plugins.map(\.id).joined(separator: ", ")
         let file = configuration.document?.path ?? ConfigurationLoader.fileName
         output.writeError("aasalint: note: did not run the plugins of \(file) (\(names)): a plugin is a program the configuration "
-            + "chooses; to run them, pass --allow-plugins or set \(environmentVariable)=1 (see docs/plugins.md)\n")
+            + "chooses; to run them, pass --allow-plugins or set \(environmentVariable)=1 (see docs/plugins.md)")
         configuration.plugins = []
     }
 }

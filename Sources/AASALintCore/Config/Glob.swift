@@ -33,7 +33,11 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         matchesNameAnywhere = !text.contains("/")
         var segments: [Segment] = []
         for part in text.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "**" {
+            if part == ".." {
+                // Matched paths are inside the configuration's folder, so none has a `..` segment.
+                throw SyntaxError(message: "'\(pattern)' leaves the configuration's folder, and globs match only paths inside it, "
+                    + "so it would never match; name files outside on the command line, or lint them with a configuration of their own")
+            } else if part == "**" {
                 if segments.last != .anyDepth { segments.append(.anyDepth) }
             } else if part.contains("**") {
                 throw SyntaxError(message: "'**' must be a whole path segment, as in 'web/**/file' (in '\(pattern)')")

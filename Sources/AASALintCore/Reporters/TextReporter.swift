@@ -180,37 +180,3 @@ extension Severity {
         }
     }
 }
-
-/// Text from a linted file, made harmless for a terminal: control characters would let a
-/// hostile file move the cursor, rewrite earlier lines or change the terminal's title, and
-/// bidirectional overrides would let it disguise what a line says. Each becomes its Swift
-/// escape (`\u{1B}`); tabs stay, since they only move to the next tab stop.
-public enum TerminalText {
-    public static func escaped(_ text: String) -> String {
-        // Almost every message needs no escape; building it anew scalar by scalar is what costs.
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            result += escaped(scalar)
-        }
-        return result
-    }
-
-    /// For messages of several lines (errors, reports of other commands): each line escaped,
-    /// the line breaks kept.
-    public static func escapedKeepingLineBreaks(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
-    }
-
-    static func escaped(_ scalar: Unicode.Scalar) -> String {
-        needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09: false
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
-    }
-}
