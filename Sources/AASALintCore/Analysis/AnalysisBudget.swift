@@ -1,5 +1,6 @@
 /// How much work one question about rule languages may take before the analysis gives up and
-/// says so: the automaton states explored, a product state of k automata counting k.
+/// says so: the automaton states explored, a product state of k automata counting k, and
+/// checking a URL against one rule (or offering one rule to compare) counting one.
 public struct AnalysisBudget: Sendable, Hashable {
     public var states: Int
 
@@ -12,6 +13,11 @@ public struct AnalysisBudget: Sendable, Hashable {
     /// The states all questions about one file may explore together.
     public var fileStates: Int { states * Self.fileFactor }
 
+    /// The work of determinising the patterns of the rules the analysis compares, for the whole
+    /// file (`DeterministicAutomaton.determinising`): a measure of its own, since one state of
+    /// one automaton can take hundreds of times the work of a state of another. A second or two.
+    public var fileDeterminisationWork: Int { fileStates * 32 }
+
     public init(states: Int) {
         self.states = states
     }
@@ -20,19 +26,32 @@ public struct AnalysisBudget: Sendable, Hashable {
 /// What is left of a file's budget, shared by the questions about its rules in order.
 final class AnalysisMeter {
     private(set) var remaining: Int
+    private(set) var remainingWork: Int
 
-    init(states: Int) {
-        remaining = states
+    convenience init(_ budget: AnalysisBudget) {
+        self.init(states: budget.fileStates, work: budget.fileDeterminisationWork)
     }
 
-    var isSpent: Bool { remaining <= 0 }
+    init(states: Int, work: Int) {
+        remaining = states
+        remainingWork = work
+    }
+
+    var isSpent: Bool { remaining <= 0 || remainingWork <= 0 }
 
     /// An allowance for one question: its own budget, or what the file has left.
     func allowance(upTo limit: Int) -> Int {
         min(limit, max(0, remaining))
     }
 
-    func spend(_ states: Int) {
+    func spend(_ states: Int, work: Int = 0) {
         remaining -= max(0, states)
+        remainingWork -= max(0, work)
+    }
+
+    /// What is left goes to a rule that needs more: no later rule, however cheap, is then
+    /// analysed in its place.
+    func spendAll() {
+        remaining = min(remaining, 0)
     }
 }

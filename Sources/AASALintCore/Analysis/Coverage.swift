@@ -40,10 +40,15 @@ struct Coverage {
         if knownShortest != nil || !others.isEmpty {
             guard let shortest = shortestTexts(budget: &budget) else { return .overBudget }
             guard let shortest else { return .empty }
+            // Checking a URL against a rule counts as a state: a subject compared with
+            // thousands of rules pays for each.
+            budget -= others.count
+            guard budget >= 0 else { return .overBudget }
             if !others.contains(where: { $0.language.accepts(shortest) }) { return .uncovered(example: url(shortest)) }
         }
         var examples: [Int: AnalysisURL] = [:]
-        let outcome = explore(partIndex: 0, others: others, found: [], budget: &budget) { decider, example in
+        let languages = Dictionary(uniqueKeysWithValues: others.map { ($0.id, $0.language) })
+        let outcome = explore(partIndex: 0, others: others, languages: languages, found: [], budget: &budget) { decider, example in
             if examples[decider] == nil { examples[decider] = example }
         }
         switch outcome {
@@ -62,8 +67,10 @@ struct Coverage {
         case overBudget
     }
 
-    private func explore(partIndex: Int, others: [(id: Int, language: RuleLanguage)], found: [[UInt32]], budget: inout Int,
-                         onLeaf: (Int, AnalysisURL) -> Void) -> Step {
+    /// `languages` holds every other rule by id, so that a branch of a few rules among thousands
+    /// costs what it holds.
+    private func explore(partIndex: Int, others: [(id: Int, language: RuleLanguage)], languages: [Int: RuleLanguage], found: [[UInt32]],
+                         budget: inout Int, onLeaf: (Int, AnalysisURL) -> Void) -> Step {
         let part = Self.parts[partIndex]
         let search = LockstepSearch.run(subject: automata(of: part),
                                         others: others.map { ($0.id, $0.language.part(part)) }, budget: &budget)
@@ -81,9 +88,8 @@ struct Coverage {
                     onLeaf(branch.members[0], url(witnesses))
                     continue
                 }
-                let members = Set(branch.members)
-                let step = explore(partIndex: partIndex + 1, others: others.filter { members.contains($0.id) },
-                                   found: witnesses, budget: &budget, onLeaf: onLeaf)
+                let step = explore(partIndex: partIndex + 1, others: branch.members.compactMap { id in languages[id].map { (id, $0) } },
+                                   languages: languages, found: witnesses, budget: &budget, onLeaf: onLeaf)
                 if case .covered = step { continue }
                 return step
             }

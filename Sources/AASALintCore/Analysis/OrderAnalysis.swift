@@ -16,7 +16,7 @@ public struct OrderAnalysis: Sendable {
     /// `answersGroupsAtOnce: false` answers the groups of rules strictly one after another:
     /// what the tests compare the answers across cores with.
     init(matcher: AASAMatcher, budget: AnalysisBudget, host: String, writesReachableExamples: Bool, answersGroupsAtOnce: Bool) {
-        let meter = AnalysisMeter(states: budget.fileStates)
+        let meter = AnalysisMeter(budget)
         entries = matcher.entries.map { entry in
             guard !entry.runsOn.isEmpty else { return EntryOrder(entry: entry, isDead: true, verdicts: []) }
             let analysis = EntryOrderAnalysis(rules: entry.rules, variables: matcher.variables, budget: budget.states, meter: meter,
@@ -80,11 +80,13 @@ private struct EntryOrderAnalysis {
     /// Each rule is compared with the earlier rules of its group; a rule alone in its group
     /// needs no comparison.
     ///
-    /// The file's budget is spent group after group, in rule order. On large entries every
-    /// group is first answered across the machine's cores as if it had the whole budget left;
-    /// a group's answers are kept when the budget really left for it covers what it spent plus
-    /// one full question, since its every question then had the same allowance as in order.
-    /// Otherwise it is answered again in order: the answers never depend on scheduling.
+    /// The file's budget is spent group after group, in rule order. On large entries the groups
+    /// are first answered across the machine's cores, a wave at a time, each as if it had what
+    /// was left at the start of its wave; a group's answers are kept when the budget really
+    /// left for it covers what it spent plus one full question, since its every question then
+    /// had the same allowance as in order. Otherwise it is answered again in order: the answers
+    /// never depend on scheduling. Waves start small and double, so that on a file whose
+    /// groups each take much of the budget, little work is done ahead of it in vain.
     func verdicts(host: String) -> [RuleVerdict] {
         var verdicts = [RuleVerdict](repeating: .notAnalysed, count: entry.rules.count)
         var compared: [[Int]] = []
@@ -95,26 +97,39 @@ private struct EntryOrderAnalysis {
                 compared.append(group)
             }
         }
-        let start = meter.remaining
-        let speculative = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
-            ? compared.parallelMap { [entry] group in
-                let meter = AnalysisMeter(states: start)
-                let answers = GroupQuestions(entry: entry, meter: meter, host: host).verdicts(of: group)
-                return (answers: answers, spent: start - meter.remaining)
+        let answersAtOnce = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
+        var next = 0
+        var wave = Self.firstWave
+        while next < compared.count, !meter.isSpent {
+            let groups = Array(compared[next..<min(next + wave, compared.count)])
+            next += groups.count
+            wave = min(2 * wave, Self.largestWave)
+            let (start, startWork) = (meter.remaining, meter.remainingWork)
+            let speculative = answersAtOnce && groups.count > 1
+                ? groups.parallelMap { [entry] group in
+                    let meter = AnalysisMeter(states: start, work: startWork)
+                    var questions = GroupQuestions(entry: entry, meter: meter, host: host)
+                    let answers = questions.verdicts(of: group)
+                    return (answers: answers, spent: start - meter.remaining, work: startWork - meter.remainingWork)
+                }
+                : nil
+            for (position, group) in groups.enumerated() {
+                let answers: [(rule: Int, verdict: RuleVerdict)]
+                if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget, meter.remainingWork > guess.work {
+                    meter.spend(guess.spent, work: guess.work)
+                    answers = guess.answers
+                } else {
+                    var questions = GroupQuestions(entry: entry, meter: meter, host: host)
+                    answers = questions.verdicts(of: group)
+                }
+                for (rule, verdict) in answers { verdicts[rule] = verdict }
             }
-            : nil
-        for (position, group) in compared.enumerated() {
-            let answers: [(rule: Int, verdict: RuleVerdict)]
-            if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget {
-                meter.spend(guess.spent)
-                answers = guess.answers
-            } else {
-                answers = GroupQuestions(entry: entry, meter: meter, host: host).verdicts(of: group)
-            }
-            for (rule, verdict) in answers { verdicts[rule] = verdict }
         }
         return verdicts
     }
+
+    private static let firstWave = 8
+    private static let largestWave = 512
 }
 
 /// An entry's rules and what every question about them shares.
@@ -132,6 +147,12 @@ private struct GroupQuestions {
     let meter: AnalysisMeter
     let languages: LanguageCache
     let host: String
+    /// For the rules the budget reaches: the earlier rules of the group each may share URLs
+    /// with, and what preparing it cost.
+    private var earlier: [Int: [Int]] = [:]
+    private var costs: [Int: (states: Int, work: Int)] = [:]
+    /// Few enough that the determinisation work of a chunk past the budget stays small.
+    private static let preparedAtOnce = 16
 
     init(entry: EntryRules, meter: AnalysisMeter, host: String) {
         self.entry = entry
@@ -141,23 +162,59 @@ private struct GroupQuestions {
     }
 
     private var rules: [LinkRule] { entry.rules }
-    private var index: RuleKeyIndex { entry.index }
     private var budget: Int { entry.budget }
 
     /// The verdict of each rule of `group` that the budget reaches.
-    func verdicts(of group: [Int]) -> [(rule: Int, verdict: RuleVerdict)] {
+    ///
+    /// Before its own questions, each rule is charged what bringing it into the group's
+    /// comparisons costs: a state per earlier rule of the group (listing it, and checking the
+    /// rule's shortest URL against it), the states of the search for its shortest URL, and the
+    /// work of determinising its patterns. A group of thousands of rules that all meet, or of
+    /// thousands of patterns too complex to determinise, then ends at the file's budget rather
+    /// than taking time in the square of their number, or in their sum. Rules whose costs alone
+    /// exceed what is left are not prepared at all.
+    mutating func verdicts(of group: [Int]) -> [(rule: Int, verdict: RuleVerdict)] {
         guard !meter.isSpent else { return [] }
-        meter.spend(languages.prepare(group))
-        let settled = languages.reachedByShortestURL(group, earlier: index.earlierRules(compatibleWith:))
+        let reached = prepare(group)
+        let earlier = earlier
+        let settled = languages.reachedByShortestURL(reached) { earlier[$0] ?? [] }
         var answers: [(rule: Int, verdict: RuleVerdict)] = []
-        for rule in group where !meter.isSpent {
+        for rule in reached {
+            let cost = costs[rule] ?? (0, 0)
+            meter.spend(cost.states, work: cost.work)
+            guard !meter.isSpent else { break }
             if !rules[rule].isExclude, let url = settled[rule] {
                 answers.append((rule, .reachable(exampleURL: url.string(host: host))))
             } else {
                 answers.append((rule, verdict(of: rule)))
             }
         }
+        if reached.count < group.count { meter.spendAll() }
         return answers
+    }
+
+    /// The rules of `group`, in order, whose costs fit in what is left of the file's budget,
+    /// with their earlier rules listed and their languages built, a few dozen at a time: a
+    /// chunk past the budget is all the work done in vain.
+    private mutating func prepare(_ group: [Int]) -> [Int] {
+        var lister = RuleKeyIndex.EarlierRules(entry.index)
+        var (left, leftWork) = (meter.remaining, meter.remainingWork)
+        var reached: [Int] = []
+        for start in stride(from: 0, to: group.count, by: Self.preparedAtOnce) {
+            let chunk = Array(group[start..<min(start + Self.preparedAtOnce, group.count)])
+            let listed = chunk.map { group.count == 1 ? [] : lister.of($0) }
+            let built = languages.prepare(chunk)
+            for (rule, found) in zip(chunk, listed) {
+                let cost = (states: found.count + (built[rule]?.states ?? 0), work: built[rule]?.work ?? 0)
+                left -= cost.states
+                leftWork -= cost.work
+                guard left > 0, leftWork > 0 else { return reached }
+                earlier[rule] = found
+                costs[rule] = cost
+                reached.append(rule)
+            }
+        }
+        return reached
     }
 
     /// Runs a question with an allowance from the file's budget and charges what it used.
@@ -171,7 +228,7 @@ private struct GroupQuestions {
 
     private func verdict(of rule: Int) -> RuleVerdict {
         guard let language = languages.language(of: rule) else {
-            let alone = index.earlierRules(compatibleWith: rule).isEmpty
+            let alone = earlier[rule]?.isEmpty ?? true
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
         }
         let others: [(id: Int, language: RuleLanguage)]
@@ -211,13 +268,8 @@ private struct GroupQuestions {
                 examples[including].map { .shadowedExclude(by: including, exampleURL: $0.string(host: host), hasNoEffect: true) }
             })
         }
-        for including in index.earlierRules(compatibleWith: rule) where !rules[including].isExclude {
+        for including in earlier[rule] ?? [] where !rules[including].isExclude {
             guard let includingLanguage = languages.language(of: including) else { return .failure(.patternTooComplex) }
-            let earlier: [(id: Int, language: RuleLanguage)]
-            switch earlierComparable(with: including) {
-            case .failure(let reason): return .failure(reason)
-            case .success(let found): earlier = found
-            }
             let granted = meter.allowance(upTo: budget)
             var remaining = granted
             defer { meter.spend(granted - max(0, remaining)) }
@@ -226,6 +278,11 @@ private struct GroupQuestions {
             case .overBudget: return .failure(.overBudget(budget))
             case .empty, .covered: continue
             case .uncovered: break
+            }
+            let earlier: [(id: Int, language: RuleLanguage)]
+            switch earlierComparable(with: including) {
+            case .failure(let reason): return .failure(reason)
+            case .success(let found): earlier = found
             }
             let decidedAndExcluded = Coverage(of: [includingLanguage, exclusion], percentEncoded: exclusion.percentEncoded)
                 .answer(by: earlier, budget: &remaining)
@@ -250,7 +307,7 @@ private struct GroupQuestions {
     private func earlierComparable(with subject: Int) -> Result<[(id: Int, language: RuleLanguage)], AnalysisLimit> {
         guard let language = languages.language(of: subject) else { return .failure(.patternTooComplex) }
         var found: [(id: Int, language: RuleLanguage)] = []
-        for other in index.earlierRules(compatibleWith: subject) {
+        for other in earlier[subject] ?? [] {
             guard let otherLanguage = languages.language(of: other) else { return .failure(.otherPatternTooComplex(rule: other)) }
             guard otherLanguage.percentEncoded == language.percentEncoded else { return .failure(.mixedEncoding(rule: other)) }
             found.append((other, otherLanguage))
@@ -276,24 +333,28 @@ final class LanguageCache {
 
     /// Builds the languages of `group`, and their shortest URLs, across the machine's cores:
     /// every question about a group needs those of nearly all its rules, and they are most of
-    /// the analysis. Returns the states the searches for shortest URLs explored.
-    func prepare(_ group: [Int]) -> Int {
+    /// the analysis. Returns what each rule cost: the work of determinising its patterns, and
+    /// the states of the search for its shortest URL.
+    func prepare(_ group: [Int]) -> [Int: (states: Int, work: Int)] {
         let missing = group.filter { built[$0] == nil }
         let budget = budget
         let queries = queries
-        let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, spent: Int) in
-            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0) }
+        let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, states: Int, work: Int) in
+            let work = RuleLanguage.determinisationWork(of: rule)
+            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0, work) }
             var remaining = budget
             let shortest = Coverage(of: [language], percentEncoded: language.percentEncoded).shortestTexts(budget: &remaining)
-            return (language, shortest ?? nil, budget - max(0, remaining))
+            return (language, shortest ?? nil, budget - max(0, remaining), work)
         }
         // Handing a few rules to other threads costs more than it saves.
         let found = missing.count < Self.smallestParallelBuild ? missing.map { build(rules[$0]) } : missing.map { rules[$0] }.parallelMap(build)
+        var spent: [Int: (states: Int, work: Int)] = [:]
         for (rule, result) in zip(missing, found) {
             built[rule] = result.language
             shortest[rule] = result.shortest
+            spent[rule] = (result.states, result.work)
         }
-        return found.reduce(0) { $0 + $1.spent }
+        return spent
     }
 
     func language(of rule: Int) -> RuleLanguage? {
@@ -334,6 +395,8 @@ enum AnalysisLimit: Error, CustomStringConvertible {
     case patternTooComplex
     case otherPatternTooComplex(rule: Int)
     case overBudget(Int)
+    case fileBudgetSpent(Int)
+    case tooManyRules(Int, states: Int)
     case mixedEncoding(rule: Int)
 
     var description: String {
@@ -344,6 +407,10 @@ enum AnalysisLimit: Error, CustomStringConvertible {
             "a pattern of rule \(rule + 1) is too complex to analyse"
         case .overBudget(let states):
             "comparing it with the earlier rules needs more than \(states) automaton states"
+        case .fileBudgetSpent(let states):
+            "the budget of the whole analysis (\(states) automaton states, and the work of building automata) was spent before these rules"
+        case .tooManyRules(let count, let states):
+            "\(count) of its rules may share paths, more than the \(states) automaton states one comparison may explore"
         case .mixedEncoding(let rule):
             "it compares the URL percent-encoded and rule \(rule + 1) decoded, or the reverse, and such pairs are not analysed yet"
         }

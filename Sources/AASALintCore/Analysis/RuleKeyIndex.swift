@@ -1,9 +1,14 @@
 /// The rules of one entry in a trie of their path keys (`PathKeyToken`): two rules whose keys
 /// disagree before either ends match no common path, so the analysis never compares them. In
 /// real files this removes almost every pair. A variable meets literal text by its values, so
-/// `/$(lang)/shoes/*` and `/shoes/*` disagree too; where two different variables meet, the
+/// `/$(lang)/shop/*` and `/shoes/*` disagree too; where two different variables meet, the
 /// rules are taken to be compatible.
-struct RuleKeyIndex {
+///
+/// Every compatible rule lies in a run of the trie's rules in depth-first order (the rules of a
+/// node, or of its subtree), and the index keeps those runs rather than the pairs: thousands of
+/// rules that all meet (`/*/a1`, `/*/a2`, ...) would otherwise take memory in the square of
+/// their number before any budget could stop the analysis.
+struct RuleKeyIndex: Sendable {
     private struct Node {
         var scalarChildren: [UInt32: Int] = [:]
         var variableChildren: [Int: Int] = [:]
@@ -13,10 +18,15 @@ struct RuleKeyIndex {
     private var nodes = [Node()]
     private let keys: [[PathKeyToken]]
     private let values: [ValueTrie]
-    private var earlierCompatible: [[Int]] = []
-    /// The rules in depth-first order of the trie, and the run of them below each node.
+    /// The rules in depth-first order of the trie, the run of each node's own rules and of its
+    /// subtree in it, and where each rule is.
     private var rulesInTrieOrder: [Int] = []
+    private var ownRanges: [Range<Int>] = []
     private var subtreeRanges: [Range<Int>] = []
+    private var positions: [Int] = []
+    /// Per rule, runs of `rulesInTrieOrder` that together hold exactly the rules compatible with
+    /// it (itself included; runs may overlap).
+    private var compatibleRuns: [[Range<Int>]] = []
     private static let smallestParallelIndex = 256
 
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
@@ -25,13 +35,13 @@ struct RuleKeyIndex {
         for (rule, key) in keys.enumerated() { insert(key, of: rule) }
         orderRulesDepthFirst()
         let trie = self
-        let walk = { @Sendable (rule: Int) -> [Int] in
-            var found = CompatibleRules(count: keys.count)
+        let walk = { @Sendable (rule: Int) -> [Range<Int>] in
+            var found = CompatibleRuns()
             trie.walk(from: 0, key: keys[rule], at: 0, into: &found)
-            return found.members(before: rule)
+            return found.runs
         }
         // The walks only read the trie; on large files they take a share of the analysis worth spreading.
-        earlierCompatible = keys.count < Self.smallestParallelIndex ? keys.indices.map(walk) : Array(keys.indices).parallelMap(walk)
+        compatibleRuns = keys.count < Self.smallestParallelIndex ? keys.indices.map(walk) : Array(keys.indices).parallelMap(walk)
     }
 
     private mutating func insert(_ key: [PathKeyToken], of rule: Int) {
@@ -58,6 +68,7 @@ struct RuleKeyIndex {
     /// Lists the rules in depth-first order, so that each node's subtree is one run of them.
     private mutating func orderRulesDepthFirst() {
         subtreeRanges = Array(repeating: 0..<0, count: nodes.count)
+        ownRanges = Array(repeating: 0..<0, count: nodes.count)
         var stack = [(node: 0, leaving: false)]
         while let (node, leaving) = stack.popLast() {
             if leaving {
@@ -65,43 +76,69 @@ struct RuleKeyIndex {
                 continue
             }
             subtreeRanges[node] = rulesInTrieOrder.count..<rulesInTrieOrder.count
+            ownRanges[node] = rulesInTrieOrder.count..<rulesInTrieOrder.count + nodes[node].rulesEndingHere.count
             rulesInTrieOrder += nodes[node].rulesEndingHere
             stack.append((node, true))
             stack += nodes[node].scalarChildren.values.map { ($0, false) } + nodes[node].variableChildren.values.map { ($0, false) }
         }
-    }
-
-    /// The earlier rules whose key is compatible with that of `rule`, ascending.
-    func earlierRules(compatibleWith rule: Int) -> [Int] {
-        earlierCompatible[rule]
+        positions = Array(repeating: 0, count: keys.count)
+        for (position, rule) in rulesInTrieOrder.enumerated() { positions[rule] = position }
     }
 
     /// The rules in groups, each ascending and the groups by their first rule, such that rules
     /// of different groups share no path: the connected parts of the compatibility relation.
+    /// Joining each rule to its runs, and the members of each run to one another once, takes
+    /// time in the number of runs and rules, not of pairs.
     func groups() -> [[Int]] {
-        var leader = Array(keys.indices)
-        func root(_ rule: Int) -> Int {
-            var current = rule
-            while leader[current] != current {
-                leader[current] = leader[leader[current]]
-                current = leader[current]
-            }
-            return current
-        }
+        var parts = Partition(count: rulesInTrieOrder.count)
         for rule in keys.indices {
-            for other in earlierCompatible[rule] {
-                let (first, second) = (root(rule), root(other))
-                if first != second { leader[max(first, second)] = min(first, second) }
+            for run in compatibleRuns[rule] where !run.isEmpty {
+                parts.join(positions[rule], run.lowerBound)
+                parts.joinRun(run)
             }
         }
         var groups: [Int: [Int]] = [:]
-        for rule in keys.indices { groups[root(rule), default: []].append(rule) }
-        return groups.keys.sorted().map { groups[$0] ?? [] }
+        for rule in keys.indices { groups[parts.root(of: positions[rule]), default: []].append(rule) }
+        return groups.values.sorted { $0[0] < $1[0] }
+    }
+
+    /// Lists the earlier compatible rules of the rules of a group, asked in ascending order.
+    struct EarlierRules {
+        private let index: RuleKeyIndex
+        /// The positions in trie order of the rules listed so far.
+        private var listed: [UInt64]
+
+        init(_ index: RuleKeyIndex) {
+            self.index = index
+            listed = Array(repeating: 0, count: (index.rulesInTrieOrder.count + 63) / 64)
+        }
+
+        /// The earlier rules compatible with `rule`, ascending, when every earlier rule of its
+        /// group was listed before. The runs are read a word of positions at a time and only
+        /// the rules listed so far are taken: listing costs what it lists plus a sixty-fourth
+        /// of the runs, however many later rules they hold.
+        mutating func of(_ rule: Int) -> [Int] {
+            var found: [Int] = []
+            for run in index.compatibleRuns[rule] where !run.isEmpty {
+                for word in (run.lowerBound >> 6)...((run.upperBound - 1) >> 6) where listed[word] != 0 {
+                    var bits = listed[word]
+                    while bits != 0 {
+                        let position = word << 6 + bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        if run.contains(position) { found.append(index.rulesInTrieOrder[position]) }
+                    }
+                }
+            }
+            let position = index.positions[rule]
+            listed[position >> 6] |= 1 << UInt64(position & 63)
+            found.sort()
+            return found.enumerated().compactMap { offset, other in offset > 0 && found[offset - 1] == other ? nil : other }
+        }
     }
 
     /// Collects the rules of the subtree at `node` whose keys are compatible with `key[position...]`.
-    private func walk(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRules) {
-        found.insert(nodes[node].rulesEndingHere)
+    private func walk(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRuns) {
+        found.insert(ownRanges[node])
         guard position < key.count else {
             collectSubtree(node, into: &found)
             return
@@ -127,7 +164,7 @@ struct RuleKeyIndex {
     /// A variable of the trie (values `id`, subtree `child`) against the key's text from `position`:
     /// each value the text starts with resumes the walk after it; a key that ends (or meets a
     /// variable) inside a value is compatible with the whole subtree.
-    private func followValues(of id: Int, along key: [PathKeyToken], from position: Int, then child: Int, into found: inout CompatibleRules) {
+    private func followValues(of id: Int, along key: [PathKeyToken], from position: Int, then child: Int, into found: inout CompatibleRuns) {
         let trie = values[id]
         var valueNode = 0
         var cursor = position
@@ -148,11 +185,11 @@ struct RuleKeyIndex {
     /// where a value ends, the key's walk resumes; rules whose keys end (or meet a variable)
     /// inside a value are compatible.
     private func followTrie(from node: Int, valueNode: Int, values: ValueTrie, key: [PathKeyToken], resumingAt position: Int,
-                            into found: inout CompatibleRules) {
+                            into found: inout CompatibleRuns) {
         let isStart = valueNode == 0
         if values.nodes[valueNode].isWordEnd { resume(from: node, key: key, at: position, into: &found) }
         if !isStart {
-            found.insert(nodes[node].rulesEndingHere)
+            found.insert(ownRanges[node])
             for child in nodes[node].variableChildren.values { collectSubtree(child, into: &found) }
         }
         for (scalar, nextValue) in values.nodes[valueNode].children {
@@ -163,20 +200,20 @@ struct RuleKeyIndex {
 
     /// The walk after a value: values that are prefixes of one another (`a`, `aa`) reach one
     /// place by many ways, and each place is walked once.
-    private func resume(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRules) {
+    private func resume(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRuns) {
         guard found.firstVisit(to: node, at: position, keyLength: key.count) else { return }
         walk(from: node, key: key, at: position, into: &found)
     }
 
-    private func collectSubtree(_ node: Int, into found: inout CompatibleRules) {
-        found.insert(rulesInTrieOrder[subtreeRanges[node]])
+    private func collectSubtree(_ node: Int, into found: inout CompatibleRuns) {
+        found.insert(subtreeRanges[node])
     }
 }
 
-/// The rules found so far, as bits: rules are found many times over, and listed once. Also
-/// where the walk has resumed after a value, so that no place is walked twice.
-private struct CompatibleRules {
-    private var words: [UInt64]
+/// The runs of rules found so far, and where the walk has resumed after a value, so that no
+/// place is walked twice.
+private struct CompatibleRuns {
+    private(set) var runs: [Range<Int>] = []
     private var visited: Set<Int> = []
 
     /// True the first time the walk reaches `node` at `position` of a key of `keyLength` tokens.
@@ -184,25 +221,54 @@ private struct CompatibleRules {
         visited.insert(node * (keyLength + 1) + position).inserted
     }
 
+    mutating func insert(_ run: Range<Int>) {
+        if !run.isEmpty { runs.append(run) }
+    }
+}
+
+/// Positions joined into parts (union-find), where a run of consecutive positions is joined in
+/// time for the positions not joined to their successor yet.
+private struct Partition {
+    private var leader: [Int]
+    /// The first position at or after each that is not yet joined to the next one.
+    private var unjoined: [Int]
+
     init(count: Int) {
-        words = Array(repeating: 0, count: (count + 63) / 64)
+        leader = Array(0..<count)
+        unjoined = Array(0...count)
     }
 
-    mutating func insert(_ rules: some Collection<Int>) {
-        for rule in rules { words[rule >> 6] |= 1 << UInt64(rule & 63) }
+    mutating func root(of position: Int) -> Int {
+        var current = position
+        while leader[current] != current {
+            leader[current] = leader[leader[current]]
+            current = leader[current]
+        }
+        return current
     }
 
-    /// The rules found that come before `limit`, ascending.
-    func members(before limit: Int) -> [Int] {
-        var found: [Int] = []
-        for (index, word) in words.enumerated() where word != 0 {
-            var remaining = word
-            while remaining != 0 {
-                let rule = index << 6 + remaining.trailingZeroBitCount
-                guard rule < limit else { return found }
-                found.append(rule)
-                remaining &= remaining - 1
-            }
+    mutating func join(_ first: Int, _ second: Int) {
+        let (one, other) = (root(of: first), root(of: second))
+        if one != other { leader[max(one, other)] = min(one, other) }
+    }
+
+    mutating func joinRun(_ run: Range<Int>) {
+        var position = firstUnjoined(from: run.lowerBound)
+        while position + 1 < run.upperBound {
+            join(position, position + 1)
+            unjoined[position] = position + 1
+            position = firstUnjoined(from: position + 1)
+        }
+    }
+
+    private mutating func firstUnjoined(from position: Int) -> Int {
+        var found = position
+        while unjoined[found] != found { found = unjoined[found] }
+        var current = position
+        while unjoined[current] != found {
+            let next = unjoined[current]
+            unjoined[current] = found
+            current = next
         }
         return found
     }

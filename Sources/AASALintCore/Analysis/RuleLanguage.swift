@@ -22,6 +22,18 @@ struct RuleLanguage: Sendable {
         (path?.accepts(parts[0]) ?? true) && (query?.accepts(parts[1]) ?? true) && (fragment?.accepts(parts[2]) ?? true)
     }
 
+    /// The work of determinising the rule's patterns, whether or not they are built already:
+    /// the same for every rule of those patterns, however the work was scheduled.
+    static func determinisationWork(of rule: LinkRule) -> Int {
+        var patterns = [rule.path, rule.fragment].compactMap { $0 }
+        switch rule.query {
+        case .any: break
+        case .whole(let pattern): patterns.append(pattern)
+        case .items(let items): patterns += items.map(\.pattern)
+        }
+        return patterns.reduce(0) { $0 + $1.language.determinisationWork }
+    }
+
     /// Nil when a pattern of the rule is too complex for `budget` states. `queries` shares
     /// the query languages of rules with the same `?` object.
     init?(_ rule: LinkRule, budget: Int, queries: QueryLanguages? = nil) {

@@ -23,9 +23,10 @@ public struct SemanticDiff: Sendable {
         var changes: [BehaviourChange] = []
         var incomplete: [String] = []
         var reasons: [String: String] = [:]
+        let meter = AnalysisMeter(budget)
         for app in apps {
             let comparison = AppComparison(old: Self.rules(of: app, in: old), new: Self.rules(of: app, in: new),
-                                           oldVariables: old.variables, newVariables: new.variables, budget: budget.states)
+                                           oldVariables: old.variables, newVariables: new.variables, budget: budget, meter: meter)
             switch comparison.changes() {
             case .success(let found):
                 changes += BehaviourChange.Kind.allCases.compactMap { kind in
@@ -106,29 +107,44 @@ private struct AppComparison {
     let new: [LinkRule]
     let oldVariables: SubstitutionVariables
     let newVariables: SubstitutionVariables
-    let budget: Int
+    let budget: AnalysisBudget
+    /// What is left of the budget of the whole comparison, shared by every app and group.
+    let meter: AnalysisMeter
 
+    /// Only the rules of groups that changed are compiled into languages. A group costs a state
+    /// per rule it holds and the work of determinising their patterns, on top of the states its
+    /// search explores; one of more rules than a search may explore states is not compared,
+    /// since each of them takes part in its first step.
     func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
         let rules = old + new
-        let languages = rules.map { RuleLanguage($0, budget: budget) }
         var found: [BehaviourChange.Kind: [AnalysisURL]] = [:]
         for group in index().groups() where !isSame(group) {
+            guard group.count <= budget.states else { return .failure(.tooManyRules(group.count, states: budget.states)) }
+            meter.spend(group.count)
             var members: [(id: Int, language: RuleLanguage)] = []
             for id in group {
-                guard let language = languages[id] else { return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count)) }
+                meter.spend(0, work: RuleLanguage.determinisationWork(of: rules[id]))
+                guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
+                guard let language = RuleLanguage(rules[id], budget: budget.states) else {
+                    return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count))
+                }
                 if let first = members.first, first.language.percentEncoded != language.percentEncoded {
                     return .failure(.mixedEncoding(rule: id < old.count ? id : id - old.count))
                 }
                 members.append((id, language))
             }
             guard let form = members.first?.language.percentEncoded else { continue }
-            var remaining = budget
+            let granted = meter.allowance(upTo: budget.states)
+            var remaining = granted
             let complete = DecisionRegions(rules: members, percentEncoded: form).forEach(budget: &remaining) { matching, url in
                 guard let kind = BehaviourChange.Kind(from: outcome(matching.filter { $0 < old.count }),
                                                       to: outcome(matching.filter { $0 >= old.count })) else { return }
                 found[kind, default: []].append(url)
             }
-            guard complete else { return .failure(.overBudget(budget)) }
+            meter.spend(granted - max(0, remaining))
+            guard complete else {
+                return .failure(granted < budget.states ? .fileBudgetSpent(budget.fileStates) : .overBudget(budget.states))
+            }
         }
         return .success(found)
     }

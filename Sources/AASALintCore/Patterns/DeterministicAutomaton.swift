@@ -20,54 +20,80 @@ public final class DeterministicAutomaton: Sendable {
         dead = Self.deadStates(accepting: accepting, table: table, classCount: classes.count)
     }
 
-    /// Subset construction; nil when it would need more than `stateBudget` states.
-    public convenience init?(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int) {
-        let moves = automaton.movesByClass(over: classes)
-        var index: [[Int]: Int] = [:]
-        var subsets: [[Int]] = []
+    /// Subset construction: the automaton, nil when it would need more than `stateBudget`
+    /// states or more work than `workPerState` times as many, and the work it did either way.
+    /// The work counts each class of each state built and each member of each subset formed:
+    /// the time it takes, which states alone do not tell (a state of `*$(v)` holds a member for
+    /// every value that may have started, and a pattern whose subsets hold thousands of states
+    /// gives up after a few of them).
+    static func determinising(_ automaton: NondeterministicAutomaton, classes: ScalarClasses,
+                              stateBudget: Int) -> (automaton: DeterministicAutomaton?, work: Int) {
+        var work = 0
+        let automaton = subsetConstruction(automaton, classes: classes, stateBudget: stateBudget, work: &work)
+        return (automaton, work)
+    }
+
+    private static func subsetConstruction(_ automaton: NondeterministicAutomaton, classes: ScalarClasses, stateBudget: Int,
+                                           work: inout Int) -> DeterministicAutomaton? {
+        let workBudget = stateBudget.multipliedReportingOverflow(by: workPerState).overflow ? Int.max : stateBudget * workPerState
+        var subsets = SubsetStore()
         var table: [Int32] = []
-        func state(for subset: [Int]) -> Int? {
-            if let known = index[subset] { return known }
-            guard subsets.count < stateBudget else { return nil }
-            index[subset] = subsets.count
-            subsets.append(subset)
-            return subsets.count - 1
+        var accepting: [Bool] = []
+        func state(for subset: [Int32]) -> Int? {
+            let (state, isNew) = subsets.state(for: subset, limit: stateBudget)
+            if isNew { accepting.append(subset.contains(Int32(automaton.accepting))) }
+            return state
         }
-        guard let start = state(for: automaton.closure(of: [automaton.start])), let deadState = state(for: []) else { return nil }
-        // Closures once per state, targets gathered in buckets kept from one subset to the
-        // next, and subsets built with marks rather than sets: this loop is most of the time
-        // spent compiling a file.
-        let closures = (0..<automaton.stateCount).map { automaton.emptyMoves[$0].isEmpty ? [$0] : automaton.closure(of: [$0]) }
+        guard let start = state(for: automaton.closure(of: [automaton.start]).map(Int32.init)), let deadState = state(for: []) else { return nil }
+        // Moves and closures of the states that subsets reach, each found once and kept end to
+        // end, targets gathered in buckets kept from one subset to the next, and subsets built
+        // with marks rather than sets: this loop is most of the time spent compiling a file.
+        var moves = FlatLists(stateCount: automaton.stateCount)
+        var closures = FlatLists(stateCount: automaton.stateCount)
         var marks = [Int](repeating: -1, count: automaton.stateCount)
         var generation = 0
-        var buckets = [[Int]](repeating: [], count: classes.count)
+        var buckets = [[Int32]](repeating: [], count: classes.count)
+        var subset: [Int32] = []
         var next = 0
         while next < subsets.count {
-            for source in subsets[next] {
-                for move in moves[source] { buckets[move.classIndex].append(move.target) }
+            for position in subsets.positions(of: next) {
+                let source = Int(subsets.members[position])
+                let found = moves.positions(of: source) ?? moves.add(automaton.moves(of: source, over: classes).flatMap { [Int32($0.classIndex), Int32($0.target)] }, for: source)
+                for position in stride(from: found.lowerBound, to: found.upperBound, by: 2) {
+                    buckets[Int(moves.values[position])].append(moves.values[position + 1])
+                }
             }
+            work += classes.count
             for classIndex in 0..<classes.count {
                 guard !buckets[classIndex].isEmpty else {
                     table.append(Int32(deadState))
                     continue
                 }
-                var subset: [Int] = []
+                subset.removeAll(keepingCapacity: true)
                 generation += 1
                 for target in buckets[classIndex] {
-                    for member in closures[target] where marks[member] != generation {
-                        marks[member] = generation
-                        subset.append(member)
+                    let state = Int(target)
+                    let closure = closures.positions(of: state)
+                        ?? closures.add(automaton.hasEmptyMoves(state) ? automaton.closure(of: [state]).map(Int32.init) : [target], for: state)
+                    for position in closure where marks[Int(closures.values[position])] != generation {
+                        marks[Int(closures.values[position])] = generation
+                        subset.append(closures.values[position])
                     }
                 }
                 buckets[classIndex].removeAll(keepingCapacity: true)
+                work += subset.count
+                guard work <= workBudget else { return nil }
                 subset.sort()
                 guard let target = state(for: subset) else { return nil }
                 table.append(Int32(target))
             }
             next += 1
         }
-        self.init(classes: classes, start: start, accepting: subsets.map { $0.contains(automaton.accepting) }, table: table)
+        return DeterministicAutomaton(classes: classes, start: start, accepting: accepting, table: table)
     }
+
+    /// The work subset construction may do per state of its budget.
+    public static let workPerState = 256
 
     @inline(__always)
     public func target(of state: Int, onClass classIndex: Int) -> Int {
@@ -193,5 +219,60 @@ extension DeterministicAutomaton {
             }
         }
         return true
+    }
+}
+
+/// The subsets of a subset construction, kept end to end and found by a hash of their members:
+/// looking one up allocates nothing and hashes one number.
+private struct SubsetStore {
+    private(set) var members: [Int32] = []
+    private var starts = [0]
+    private var firstWithHash: [Int: Int32] = [:]
+    private var nextWithSameHash: [Int32] = []
+
+    var count: Int { starts.count - 1 }
+
+    func positions(of state: Int) -> Range<Int> {
+        starts[state]..<starts[state + 1]
+    }
+
+    /// The state of the sorted `subset`, and whether it is new; nil when it would be new and
+    /// `limit` states exist already.
+    mutating func state(for subset: [Int32], limit: Int) -> (state: Int?, isNew: Bool) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for member in subset { hash = (hash ^ UInt64(UInt32(bitPattern: member))) &* 0x100_0000_01B3 }
+        let key = Int(truncatingIfNeeded: hash)
+        var candidate = firstWithHash[key] ?? -1
+        while candidate >= 0 {
+            if members[positions(of: Int(candidate))].elementsEqual(subset) { return (Int(candidate), false) }
+            candidate = nextWithSameHash[Int(candidate)]
+        }
+        guard count < limit else { return (nil, false) }
+        nextWithSameHash.append(firstWithHash[key] ?? -1)
+        firstWithHash[key] = Int32(count)
+        members += subset
+        starts.append(members.count)
+        return (count - 1, true)
+    }
+}
+
+/// Lists of numbers for some of the states of an automaton, each found once and kept end to end.
+private struct FlatLists {
+    private(set) var values: [Int32] = []
+    private var ranges: [Range<Int>?]
+
+    init(stateCount: Int) {
+        ranges = Array(repeating: nil, count: stateCount)
+    }
+
+    func positions(of state: Int) -> Range<Int>? {
+        ranges[state]
+    }
+
+    mutating func add(_ list: [Int32], for state: Int) -> Range<Int> {
+        let range = values.count..<values.count + list.count
+        values += list
+        ranges[state] = range
+        return range
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compiles the patterns of one file into languages with the file's variables, once per
 /// distinct pattern and setting.
 public struct PatternCompiler: Sendable {
@@ -18,21 +20,24 @@ public struct PatternCompiler: Sendable {
     /// False: determinise each language on first use (see `PatternLanguage`).
     public let determinisesEagerly: Bool
     private var cache: [Key: PatternLanguage] = [:]
+    private let values: VariableAutomata
 
     public init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
         self.variables = variables
         self.stateBudget = stateBudget
         self.determinisesEagerly = determinisesEagerly
+        values = VariableAutomata()
     }
 
     public mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
         let key = Key(text: text, part: part, caseSensitive: caseSensitive)
         if let known = cache[key] { return known }
         let variables = variables
+        let values = values
         let language = PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly) {
             let tokens = Pattern(text).tokens
-            var builder = AutomatonBuilder(variables: variables, caseSensitive: caseSensitive)
+            var builder = AutomatonBuilder(variables: variables, values: values, caseSensitive: caseSensitive)
             return builder.build(part == .path ? PathNormalization.normalize(tokens) : tokens)
         }
         cache[key] = language
@@ -40,9 +45,33 @@ public struct PatternCompiler: Sendable {
     }
 }
 
-/// Thompson construction for one pattern.
+/// The automata of the values of a file's custom variables, each built on first use for each
+/// case setting and embedded in every pattern that refers to it. Safe to share between threads.
+private final class VariableAutomata: @unchecked Sendable {
+    private struct Key: Hashable {
+        let name: String
+        let caseSensitive: Bool
+    }
+
+    private let lock = NSLock()
+    private var built: [Key: SharedAutomaton] = [:]
+
+    func automaton(of name: String, values: [Pattern], caseSensitive: Bool) -> SharedAutomaton {
+        let key = Key(name: name, caseSensitive: caseSensitive)
+        return lock.withLock {
+            if let known = built[key] { return known }
+            var builder = AutomatonBuilder(variables: SubstitutionVariables([]), values: self, caseSensitive: caseSensitive)
+            let automaton = SharedAutomaton(builder.build(values: values))
+            built[key] = automaton
+            return automaton
+        }
+    }
+}
+
+/// Thompson construction for one pattern, or for the values of one variable.
 private struct AutomatonBuilder {
     let variables: SubstitutionVariables
+    let values: VariableAutomata
     let caseSensitive: Bool
     var automaton = NondeterministicAutomaton()
 
@@ -51,6 +80,24 @@ private struct AutomatonBuilder {
         // A reference that can never match leaves the accepting state unreachable.
         let accepting = append(tokens, from: start) ?? automaton.addState()
         automaton.setEnds(start: start, accepting: accepting)
+        return automaton
+    }
+
+    /// The values of a variable, which cannot refer to variables: the plain ones as a minimal
+    /// acyclic automaton, so that a `*` before thousands of them follows a few states at a time
+    /// rather than thousands, and the others one branch each.
+    mutating func build(values: [Pattern]) -> NondeterministicAutomaton {
+        let start = automaton.addState()
+        let isPlain = { (value: Pattern) in value.tokens.allSatisfy { if case .literal = $0.kind { true } else { false } } }
+        let join = appendWords(WordTrie(values.filter(isPlain).map(\.text)), from: start)
+        for value in values where !isPlain(value) {
+            let branch = automaton.addState()
+            automaton.addEmptyMove(from: start, to: branch)
+            if let end = append(value.tokens, from: branch) {
+                automaton.addEmptyMove(from: end, to: join)
+            }
+        }
+        automaton.setEnds(start: start, accepting: join)
         return automaton
     }
 
@@ -89,15 +136,9 @@ private struct AutomatonBuilder {
             case .words(let words):
                 return appendWords(WordTrie.builtIn[variable] ?? WordTrie(words), from: start)
             }
-        case .custom(let values):
+        case .custom(let patterns):
             let join = automaton.addState()
-            for value in values {
-                let branch = automaton.addState()
-                automaton.addEmptyMove(from: start, to: branch)
-                if let end = append(value.tokens, from: branch) {
-                    automaton.addEmptyMove(from: end, to: join)
-                }
-            }
+            automaton.embed(values.automaton(of: name, values: patterns, caseSensitive: caseSensitive), from: start, to: join)
             return join
         }
     }
@@ -157,17 +198,22 @@ private struct WordTrie: Sendable {
     /// Deepest nodes first, so that a node's children are classified before it.
     var nodesBottomUp: [Int] = []
 
+    /// Children are looked up by scalar while building: a variable's values may start with
+    /// thousands of different characters.
     init(_ words: [String]) {
+        var childByScalar: [[Unicode.Scalar: Int]] = [[:]]
         for word in words {
             var node = 0
             for scalar in word.unicodeScalars {
-                if let child = children[node].first(where: { $0.0 == scalar })?.1 {
+                if let child = childByScalar[node][scalar] {
                     node = child
                 } else {
                     children.append([])
+                    childByScalar.append([:])
                     isWordEnd.append(false)
                     depth.append(depth[node] + 1)
                     children[node].append((scalar, children.count - 1))
+                    childByScalar[node][scalar] = children.count - 1
                     node = children.count - 1
                 }
             }
@@ -175,10 +221,11 @@ private struct WordTrie: Sendable {
         }
         equivalenceClass = Array(repeating: 0, count: children.count)
         nodesBottomUp = children.indices.sorted { depth[$0] > depth[$1] }
-        var classBySignature: [String: Int] = [:]
+        // A node's signature: whether a word ends there, then each child's scalar and class.
+        var classBySignature: [[UInt32]: Int] = [:]
         for node in nodesBottomUp {
-            let signature = (isWordEnd[node] ? "$" : "") + children[node]
-                .map { "\($0.0.value):\(equivalenceClass[$0.1])" }.sorted().joined(separator: ",")
+            let signature = [isWordEnd[node] ? 1 : 0] + children[node]
+                .map { [$0.0.value, UInt32(equivalenceClass[$0.1])] }.sorted { $0.lexicographicallyPrecedes($1) }.joined()
             equivalenceClass[node] = classBySignature[signature] ?? classBySignature.count
             classBySignature[signature] = equivalenceClass[node]
         }

@@ -13,23 +13,26 @@ public final class PatternLanguage: @unchecked Sendable {
     private let eager: Determinised?
     /// Built on first use otherwise, and the Thompson automaton with it: a lint needs few
     /// languages, and those of patterns such as `/$(lang)/*` are most of the cost, in time and
-    /// memory, of compiling a file.
+    /// memory, of compiling a file. The first match simulates the Thompson automaton instead,
+    /// and only a second one determinises: matching one URL against thousands of rules then
+    /// costs a pass over each, not its automaton.
     private var lazy: Determinised?
+    private var thompson: NondeterministicAutomaton?
+    private var hasMatched = false
     private let construction: @Sendable () -> NondeterministicAutomaton
     private let lock = NSLock()
 
-    /// The Thompson automaton, the deterministic one (nil when over the budget) and, then, the
-    /// simulation.
+    /// The deterministic automaton or, over the budget, the simulation of the Thompson one;
+    /// and the work determinising took.
     private struct Determinised {
-        let nondeterministic: NondeterministicAutomaton
         let automaton: DeterministicAutomaton?
         let simulation: StateSetSimulation?
+        let work: Int
 
         init(_ nondeterministic: NondeterministicAutomaton, stateBudget: Int) {
-            self.nondeterministic = nondeterministic
-            let classes = ScalarClasses(separating: nondeterministic.edges.flatMap { $0.map(\.label) })
-            automaton = DeterministicAutomaton(nondeterministic, classes: classes, stateBudget: stateBudget)
-            simulation = automaton == nil ? StateSetSimulation(nondeterministic, classes: classes) : nil
+            let classes = ScalarClasses(separating: nondeterministic.labels)
+            (automaton, work) = DeterministicAutomaton.determinising(nondeterministic, classes: classes, stateBudget: stateBudget)
+            simulation = automaton == nil ? StateSetSimulation(automaton: nondeterministic) : nil
         }
     }
 
@@ -45,17 +48,46 @@ public final class PatternLanguage: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let lazy { return lazy }
-        let built = Determinised(construction(), stateBudget: stateBudget)
+        let built = Determinised(thompson ?? construction(), stateBudget: stateBudget)
         lazy = built
+        thompson = nil
         return built
     }
 
-    public var nondeterministic: NondeterministicAutomaton { determinised.nondeterministic }
+    /// Built again when the deterministic automaton replaced it: it is rarely asked for.
+    public var nondeterministic: NondeterministicAutomaton {
+        lock.withLock {
+            guard let determinised = lazy ?? eager else { return builtThompson() }
+            return determinised.simulation?.automaton ?? construction()
+        }
+    }
+
+    /// The Thompson automaton to simulate, on the first match of a pattern determinised on use.
+    private func firstMatchAutomaton() -> NondeterministicAutomaton? {
+        guard eager == nil else { return nil }
+        return lock.withLock {
+            guard lazy == nil, !hasMatched else { return nil }
+            hasMatched = true
+            return builtThompson()
+        }
+    }
+
+    /// Called with the lock held.
+    private func builtThompson() -> NondeterministicAutomaton {
+        let built = thompson ?? construction()
+        thompson = built
+        return built
+    }
 
     /// Nil when determinisation exceeded the budget.
     public var automaton: DeterministicAutomaton? { determinised.automaton }
 
+    /// The work determinising took (`DeterministicAutomaton.determinising`), whether or not it
+    /// succeeded: what the rule-order analysis charges each rule that needs the automaton.
+    var determinisationWork: Int { determinised.work }
+
     public func matches(_ input: [UInt32]) -> Bool {
+        if let automaton = firstMatchAutomaton() { return StateSetSimulation(automaton: automaton).accepts(input) }
         let determinised = self.determinised
         if let automaton = determinised.automaton { return automaton.accepts(input) }
         return determinised.simulation?.accepts(input) ?? false
@@ -69,19 +101,5 @@ public final class PatternLanguage: @unchecked Sendable {
     public var isEmpty: Bool {
         if let automaton { return automaton.isEmpty }
         return !nondeterministic.canReachAccepting
-    }
-}
-
-extension NondeterministicAutomaton {
-    var canReachAccepting: Bool {
-        var seen: Set<Int> = [start]
-        var stack = [start]
-        while let state = stack.popLast() {
-            if state == accepting { return true }
-            for target in emptyMoves[state] + edges[state].map(\.target) where seen.insert(target).inserted {
-                stack.append(target)
-            }
-        }
-        return false
     }
 }

@@ -22,16 +22,21 @@ public enum PercentEncodingFix {
             return .refused("the file is not valid JSON")
         }
         let catalog = PatternCatalog(file: file)
-        var edits: [Edit] = []
+        let patternsByOwner = Dictionary(grouping: catalog.occurrences, by: \.owner)
         let affected = Dictionary(grouping: catalog.occurrences.filter { $0.isComparedEncoded && hasEncodedUnicode($0.pattern) },
                                   by: \.owner)
-        for (owner, occurrences) in affected.sorted(by: { $0.key < $1.key }) {
+        // In pointer order, so that a refusal names the same place whatever the hashing; each
+        // pointer is written out once rather than at every comparison.
+        let owners = affected.keys.map { (text: $0.description, owner: $0) }.sorted { $0.text < $1.text }.map(\.owner)
+        var edits: [Edit] = []
+        for owner in owners {
+            let occurrences = affected[owner] ?? []
             guard occurrences.allSatisfy({ [.path, .query, .fragment].contains($0.role) || isQueryItem($0.role) }),
                   let component = root.node(at: owner), owner.parent?.lastToken == "components"
             else {
                 return .refused("\(occurrences[0].pointer) is not in a component, where \"percentEncoded\" could be set for it alone")
             }
-            let patterns = catalog.occurrences.filter { $0.owner == owner }
+            let patterns = patternsByOwner[owner] ?? []
             if let problem = patterns.lazy.compactMap({ unsafeReason($0, catalog: catalog) }).first {
                 return .refused(problem)
             }
@@ -41,11 +46,22 @@ public enum PercentEncodingFix {
             edits += componentEdits
         }
         guard !edits.isEmpty else { return .unchanged }
-        var result = bytes
-        for edit in edits.sorted(by: { $0.span.lowerBound > $1.span.lowerBound }) {
-            result.replaceSubrange(edit.span, with: Array(edit.text.utf8))
+        return .fixed(applying(edits, to: bytes))
+    }
+
+    /// The bytes with every edit made, in one pass in the order of the source: edits never
+    /// overlap, and splicing them one at a time would move the rest of the file each time.
+    private static func applying(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.utf8.count })
+        var copied = 0
+        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) {
+            result += bytes[copied..<edit.span.lowerBound]
+            result += edit.text.utf8
+            copied = edit.span.upperBound
         }
-        return .fixed(result)
+        result += bytes[copied...]
+        return result
     }
 
     private struct Edit {

@@ -101,6 +101,25 @@ import Testing
         }
     }
 
+    /// Many components, each with edits inside its strings and at its closing, made in one
+    /// pass: every byte between them stays as it was.
+    @Test func fixesEveryComponentOfALargeFile() {
+        let components = (0..<500).map { ##"{"/": "/caf%C3%A9/\##($0)", "#": "na%C3%AFve"}"## }
+        let fixedComponents = (0..<500).map { ##"{"/": "/café/\##($0)", "#": "naïve", "percentEncoded": false}"## }
+        let document = { (components: [String]) in
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [\#(components.joined(separator: ",\n  "))]}]}}"#
+        }
+        #expect(fix(document(components)).text == document(fixedComponents))
+    }
+
+    /// Of several components it cannot fix, the refusal names the first in pointer order
+    /// (`/10` before `/2`), whatever the order of hashing.
+    @Test func aRefusalNamesTheFirstComponentInPointerOrder() {
+        let components = (0..<12).map { [2, 10].contains($0) ? #"{"/": "/caf%C3%A9/\#($0)/100%"}"# : #"{"/": "/caf%C3%A9/\#($0)"}"# }
+        let input = #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [\#(components.joined(separator: ", "))]}]}}"#
+        #expect(fix(input).outcome == .refused(#"/applinks/details/0/components/10/~1 holds a "%" that is not an escape"#))
+    }
+
     @Test func nothingToFixLeavesTheFile() {
         #expect(fix(#"{"applinks": {"details": [{"appIDs": ["A"], "components": [{"/": "/a%20b"}, {"/": "/café", "percentEncoded": false}]}]}}"#).outcome == .unchanged)
     }
