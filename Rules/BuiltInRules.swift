@@ -19,6 +19,7 @@ public enum BuiltInRules {
         LegacyFormatRule.self,
         UndocumentedDefaultRule.self,
         EmptyComponentsRule.self,
+        ExcludeOnlyRule.self,
         // Entitlements
         InvalidPlistRule.self,
         InvalidAssociatedDomainRule.self,
@@ -62,6 +63,8 @@ public enum BuiltInRules {
         RedirectRule.self,
         ContentTypeRule.self,
         CDNOutOfDateRule.self,
+        // The configuration itself
+        UnusedIgnoreRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

@@ -13,6 +13,7 @@ import os
 import sys
 import threading
 import time
+import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 FILES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files")
@@ -60,6 +61,31 @@ def oversized(announced):
     return answer
 
 
+def gzip_bomb(megabytes):
+    """A gzip body of a few hundred KB that decodes to `megabytes` MB of spaces: the download
+    limit must hold while decoding. Each megabyte is compressed alone (a full flush resets the
+    compressor), so one compressed megabyte repeated makes the whole stream; it is made on the
+    first request."""
+    made = []
+
+    def body():
+        spaces = b" " * (1024 * 1024)
+        compressor = zlib.compressobj(9, zlib.DEFLATED, -15)  # raw deflate: the gzip frame is written here
+        megabyte = compressor.compress(spaces) + compressor.flush(zlib.Z_FULL_FLUSH)
+        checksum = 0
+        for _ in range(megabytes):
+            checksum = zlib.crc32(spaces, checksum)
+        size = megabytes * len(spaces)
+        return (b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff" + megabyte * megabytes + compressor.flush()
+                + checksum.to_bytes(4, "little") + (size % 2**32).to_bytes(4, "little"))
+
+    def answer(handler):
+        if not made:
+            made.append(body())
+        handler.reply(200, "application/json", made[0], {"Content-Encoding": "gzip"})
+    return answer
+
+
 HOSTS = {
     "good.example.com": (file("current.json"), file("current.json")),
     "redirect.example.com": (redirect("https://www.redirect.example.com" + WELL_KNOWN), file("current.json")),
@@ -68,10 +94,13 @@ HOSTS = {
     "slow.example.com": (slow(5, file("current.json")), file("current.json")),
     "oversized.example.com": (oversized(announced=True), file("current.json")),
     "streamed-oversized.example.com": (oversized(announced=False), file("current.json")),
+    "gzip-bomb.example.com": (gzip_bomb(256), file("current.json")),
+    "backtracking.example.com": (file("backtracking.json"), file("backtracking.json")),
     "stale-cdn.example.com": (file("current.json"), file("before-account-exclusion.json")),
     "reformatted-cdn.example.com": (file("current.json"), file("current-reformatted.json")),
     "not-on-cdn.example.com": (file("current.json"), status(404)),
     "invalid-app-id.example.com": (file("invalid-app-id.json"), file("invalid-app-id.json")),
+    "hostile-text.example.com": (file("hostile-text.json"), file("current.json")),
 }
 
 

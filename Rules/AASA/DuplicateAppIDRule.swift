@@ -6,22 +6,35 @@ struct DuplicateAppIDRule: OptionlessRule {
         summary: "An appID listed in more than one details entry, or twice in one list",
         rationale: """
             For each app the system uses the first details entry that lists it and never looks \
-            at later ones, even when the first has no rule for a URL. Every later entry for the \
-            same app is dead: its components never apply to that app. Merge the rules into the \
-            first entry, in the order they must be tried. Listing an app twice in one list is \
+            at later ones, even when the first has no rule for a URL. Listing the app again in a \
+            later entry gives it nothing: that entry's components never apply to it. Merge the \
+            rules into the first entry, in the order they must be tried. Listing an app twice in one list is \
             harmless but usually a copy-and-paste slip.
+
+            iOS 12 and earlier read only `appID` (and `paths`), iOS 13 and later `appIDs` \
+            first: an `appID` entry after an `appIDs` entry for the same app is the fallback \
+            old devices read, and is not reported. When no version runs any rule of an entry, \
+            `unreachable-detail` reports the entry once and this rule says nothing about its \
+            appIDs; this rule reports an app repeated in an entry that still applies to other apps.
             """,
         severity: .warning,
         examples: [
             RuleExample(triggers: true, """
                 {"applinks": {"details": [
                   {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]},
-                  {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/*"}]}
+                  {"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.clip"], "components": [{"/": "/help/*"}]}
                 ]}}
                 """),
             RuleExample(triggers: false, """
                 {"applinks": {"details": [
-                  {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/help/*"}]}
+                  {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/help/*"}]},
+                  {"appIDs": ["ABCDE12345.com.example.clip"], "components": [{"/": "/help/*"}]}
+                ]}}
+                """),
+            RuleExample(triggers: false, """
+                {"applinks": {"details": [
+                  {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]},
+                  {"appID": "ABCDE12345.com.example.app", "paths": ["/shop/*"]}
                 ]}}
                 """),
         ]
@@ -30,34 +43,53 @@ struct DuplicateAppIDRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let document = file.aasa else { return [] }
         var diagnostics: [Diagnostic] = []
-        var firstEntryListing: [String: Located<String>] = [:]
-        for entry in document.applinks?.details ?? [] {
-            var listedHere: [String: Located<String>] = [:]
-            for appID in entry.effectiveAppIDs {
-                if let earlier = listedHere[appID.value] {
-                    diagnostics.append(repeatedInList(appID, earlier: earlier, in: file))
-                } else if let earlier = firstEntryListing[appID.value] {
-                    diagnostics.append(diagnostic(
-                        "\"\(appID.value)\" is already listed by an earlier details entry; the system uses only the first entry that lists an app, so this entry's rules never apply to it; merge them into the first entry",
-                        at: file.location(appID.pointer, entry.appIDIsKey ? .key : .value),
-                        related: [RelatedLocation(file.location(earlier.pointer), message: "first listed here")]
-                    ))
-                }
-                listedHere[appID.value] = listedHere[appID.value] ?? appID
+        let precedence = DetailsPrecedence(document.applinks?.details ?? [])
+        for (index, entry) in precedence.details.enumerated() {
+            let repeats = repeatedItems(entry.appIDs?.value ?? [])
+            diagnostics += repeats.map { repeatedInList($0.repeated, earlier: $0.first, in: file) }
+            // An entry none of whose rules ever runs is `unreachable-detail`'s finding.
+            guard !precedence.neverApplies(index) else { continue }
+            for listing in entry.appListings where !repeats.contains(where: { $0.repeated.pointer == listing.pointer }) {
+                if let finding = shadowed(listing, inEntry: index, precedence: precedence, file: file) { diagnostics.append(finding) }
             }
-            firstEntryListing.merge(listedHere) { first, _ in first }
         }
         for list in [document.webCredentials, document.appClips, document.activityContinuation].compactMap({ $0 }) {
-            var listed: [String: Located<String>] = [:]
-            for appID in list.apps {
-                if let earlier = listed[appID.value] {
-                    diagnostics.append(repeatedInList(appID, earlier: earlier, in: file))
-                } else {
-                    listed[appID.value] = appID
-                }
-            }
+            diagnostics += repeatedItems(list.apps).map { repeatedInList($0.repeated, earlier: $0.first, in: file) }
         }
         return diagnostics
+    }
+
+    /// A finding when every version that reads `listing` takes the app from an earlier entry.
+    private func shadowed(_ listing: Located<String>, inEntry index: Int, precedence: DetailsPrecedence, file: LintFile) -> Diagnostic? {
+        let entry = precedence.details[index]
+        let readers = entry.readers(of: listing)
+        let deciders = readers.compactMap { precedence.decider(of: listing.value, on: $0) }
+        guard deciders.allSatisfy({ $0 < index }), let reader = readers.first, let decider = deciders.first,
+              let first = precedence.details[decider].appIDs(readBy: reader).first(where: { $0.value == listing.value }) else { return nil }
+        // `appIDs` in the fallback entry iOS 12 and earlier read through its `appID`.
+        let fallbackReader = DetailsReader.allCases.first { other in
+            !readers.contains(other) && other.findsRules(in: entry) && precedence.decider(of: listing.value, on: other) == index
+        }
+        let consequence = if let fallbackReader {
+            "\(reader.versions) use that entry for the app, and \(fallbackReader.versions) read this one through \"appID\"; remove the app from this entry's \"appIDs\""
+        } else {
+            "the system uses only the first entry that lists an app, so this entry's rules never apply to it; merge them into the first entry"
+        }
+        return diagnostic(
+            "\"\(listing.value)\" is already listed by an earlier details entry; \(consequence)",
+            at: file.location(listing.pointer, entry.appIDIsKey ? .key : .value),
+            related: [RelatedLocation(file.location(first.pointer, precedence.details[decider].appIDIsKey ? .key : .value), message: "first listed here")]
+        )
+    }
+
+    /// Each item of `list` equal to an earlier one, with the first of them.
+    private func repeatedItems(_ list: [Located<String>]) -> [(repeated: Located<String>, first: Located<String>)] {
+        var firstOf: [String: Located<String>] = [:]
+        return list.compactMap { item in
+            if let first = firstOf[item.value] { return (item, first) }
+            firstOf[item.value] = item
+            return nil
+        }
     }
 
     private func repeatedInList(_ appID: Located<String>, earlier: Located<String>, in file: LintFile) -> Diagnostic {

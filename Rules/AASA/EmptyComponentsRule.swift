@@ -8,7 +8,8 @@ struct EmptyComponentsRule: OptionlessRule {
             A details entry opens the URLs its components match. With an empty `components` \
             array it opens none, and because the array is present the system also ignores any \
             legacy `paths` beside it. If the app should open no links, remove the entry; \
-            otherwise add components.
+            otherwise add components. An entry whose components are all exclusions opens \
+            nothing either: `exclude-only` reports it.
             """,
         severity: .warning,
         examples: [

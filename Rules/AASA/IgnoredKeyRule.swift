@@ -8,8 +8,14 @@ struct IgnoredKeyRule: OptionlessRule {
             Newer keys replace older ones when both are present: when `appIDs` is an array the \
             system ignores `appID` (even if `appIDs` is empty), when `components` is an array it \
             ignores `paths`, and when `details` exists it ignores `apps`. Whatever the ignored \
-            key says has no effect on iOS 13 and later, which is easy to miss when both are kept \
-            "for old devices". Move what is still needed into the newer key and delete the other.
+            key says has no effect on iOS 13 and later. Move what is still needed into the newer \
+            key and delete the other.
+
+            iOS 12 and earlier know only `appID` and `paths`, so an entry with `appID`, `paths` \
+            and the newer keys is also the fallback for old devices: that is a note, saying \
+            which versions read which keys. It is a warning when no version reads the old key: \
+            `paths` in an entry without `appID` (iOS 12 and earlier skip it), or `appID` in an \
+            entry without `paths`.
             """,
         severity: .warning,
         examples: [
@@ -27,22 +33,54 @@ struct IgnoredKeyRule: OptionlessRule {
                 at: file.location(applinks.pointer.appending("apps"), .key)
             ))
         }
-        for entry in applinks.details where !entry.appIDIsKey {
-            if entry.appIDs != nil, let appID = entry.appID {
-                let extra = entry.appIDs?.value.contains { $0.value == appID.value } == true
-                    ? "" : "; \"\(appID.value)\" is not in \"appIDs\", so it opens nothing: add it there"
-                diagnostics.append(diagnostic(
-                    "\"appID\" is ignored because \"appIDs\" is present\(extra); remove \"appID\"",
-                    at: file.location(appID.pointer, .key)
-                ))
+        let precedence = DetailsPrecedence(applinks.details)
+        for (index, entry) in applinks.details.enumerated() where !entry.appIDIsKey {
+            // What iOS 12 and earlier read beside the newer keys is the fallback for old devices.
+            let readByOldDevices = precedence.readersApplying(index).contains(.iOS12AndEarlier)
+            if let appIDs = entry.appIDs, let appID = entry.appID {
+                let listed = appIDs.value.contains { $0.value == appID.value }
+                if let finding = ignoredAppID(appID, listed: listed, readByOldDevices: readByOldDevices, entry: entry, in: file) {
+                    diagnostics.append(finding)
+                }
             }
             if entry.components != nil, let paths = entry.paths {
-                diagnostics.append(diagnostic(
-                    "\"paths\" is ignored because \"components\" is present (iOS 13 and later read only \"components\"); make sure \"components\" covers the same URLs, then remove \"paths\"",
-                    at: file.location(paths.pointer, .key)
-                ))
+                diagnostics.append(ignoredPaths(paths.pointer, readByOldDevices: readByOldDevices, entry: entry, in: file))
             }
         }
         return diagnostics
+    }
+
+    /// Nil for the fallback `appID` of an entry whose `paths` finding says so for both keys.
+    private func ignoredAppID(_ appID: Located<String>, listed: Bool, readByOldDevices: Bool, entry: DetailsEntry,
+                              in file: LintFile) -> Diagnostic? {
+        let message: String
+        switch (readByOldDevices, listed) {
+        case (true, true):
+            return nil
+        case (true, false):
+            message = "\"appID\" is ignored by iOS 13 and later because \"appIDs\" is present, so \"\(appID.value)\", which is not in \"appIDs\", opens links only on iOS 12 and earlier; add it to \"appIDs\""
+        case (false, true):
+            let oldDevices = entry.paths == nil ? "find no \"paths\" in this entry" : "use an earlier entry for the app"
+            message = "\"appID\" is ignored because \"appIDs\" is present, and iOS 12 and earlier, which read it, \(oldDevices); remove \"appID\""
+        case (false, false):
+            message = "\"appID\" is ignored because \"appIDs\" is present; \"\(appID.value)\" is not in \"appIDs\", so it opens nothing: add it there; remove \"appID\""
+        }
+        return diagnostic(message, at: file.location(appID.pointer, .key))
+    }
+
+    private func ignoredPaths(_ paths: JSONPointer, readByOldDevices: Bool, entry: DetailsEntry, in file: LintFile) -> Diagnostic {
+        guard readByOldDevices else {
+            let oldDevices = entry.appID == nil ? "skip this entry, which has no \"appID\"" : "use an earlier entry for the app"
+            return diagnostic(
+                "\"paths\" is ignored on every version: iOS 13 and later read only \"components\", and iOS 12 and earlier, which read \"paths\", \(oldDevices); make sure \"components\" covers the same URLs, then remove \"paths\"",
+                at: file.location(paths, .key)
+            )
+        }
+        let message = entry.appIDs == nil
+            ? "\"paths\" is read only by iOS 12 and earlier, which ignore \"components\"; iOS 13 and later read only \"components\": the fallback for old devices; keep it matching the same URLs as \"components\" while the app supports iOS 12, then remove it"
+            : "\"paths\" and \"appID\" are read only by iOS 12 and earlier, which ignore \"components\" and \"appIDs\"; iOS 13 and later read only those: the fallback for old devices; keep \"paths\" matching the same URLs as \"components\" while the app supports iOS 12, then remove both"
+        var note = diagnostic(message, at: file.location(paths, .key))
+        note.severity = .note
+        return note
     }
 }

@@ -10,7 +10,13 @@ struct LegacyFormatRule: OptionlessRule {
             `applinks.apps` still work only as fallbacks. They cannot express query or fragment \
             rules, case-insensitive matching or substitution variables, and the dictionary form \
             leaves the order of entries undefined. Findings where a newer sibling already makes the \
-            legacy key ignored are left to `ignored-key`.
+            legacy key ignored are left to `ignored-key`, and entries no version ever applies to \
+            `unreachable-detail`.
+
+            An entry with `appID` and `paths` after an `appIDs` entry for the same app is the \
+            fallback iOS 12 and earlier read (they ignore `appIDs`), while iOS 13 and later use \
+            the earlier entry: the note for it says so instead of suggesting `appIDs`, which \
+            would make the entry dead on every version.
             """,
         severity: .note,
         examples: [
@@ -34,7 +40,14 @@ struct LegacyFormatRule: OptionlessRule {
                 at: file.location(applinks.pointer.appending("apps"), .key)
             ))
         }
-        for entry in applinks.details {
+        let precedence = DetailsPrecedence(applinks.details)
+        for (index, entry) in applinks.details.enumerated() {
+            // Modernising an entry no version applies is pointless: `unreachable-detail` reports it.
+            if precedence.neverApplies(index) { continue }
+            if let fallback = fallbackNote(index, precedence: precedence, in: file) {
+                diagnostics.append(fallback)
+                continue
+            }
             let legacyAppID = entry.appIDs == nil && !entry.appIDIsKey ? entry.appID : nil
             let legacyPaths = entry.components == nil ? entry.paths : nil
             var advice: [String] = []
@@ -53,5 +66,19 @@ struct LegacyFormatRule: OptionlessRule {
             ))
         }
         return diagnostics
+    }
+
+    /// An entry only iOS 12 and earlier apply is the fallback for old devices: converting it to
+    /// `appIDs` would only make it dead, so the note says who reads which entry instead.
+    private func fallbackNote(_ index: Int, precedence: DetailsPrecedence, in file: LintFile) -> Diagnostic? {
+        let entry = precedence.details[index]
+        guard precedence.readersApplying(index) == [.iOS12AndEarlier], let appID = entry.appID else { return nil }
+        let modern = entry.appIDs(readBy: .iOS13AndLater).compactMap { precedence.decider(of: $0.value, on: .iOS13AndLater) }
+        guard let decider = modern.first(where: { $0 < index }) else { return nil }
+        let line = file.location(precedence.details[decider].pointer).range.start.line
+        return diagnostic(
+            "fallback details entry for iOS 12 and earlier, which ignore \"appIDs\" and \"components\" and read this entry for \"\(appID.value)\"; iOS 13 and later use the entry at line \(line), the first that lists the app, and never this one; keep its paths in step with that entry's rules while the app supports iOS 12, and remove it after",
+            at: file.location(appID.pointer, .key)
+        )
     }
 }

@@ -3,12 +3,13 @@ import AASALintCore
 struct NoApplinksDetailsRule: OptionlessRule {
     static let description = RuleDescription(
         id: "no-applinks-details",
-        summary: "`applinks` has no details, so no app opens links on this host",
+        summary: "`applinks` has no details, or the file is `{}`: no app opens links on this host",
         rationale: """
             Universal links are granted per app in `applinks.details`. Without it (or with an \
             empty one) the system associates no app with the host, and every link opens in the \
-            browser. The legacy `"apps": []` key does not replace it. Add a details entry with \
-            the app's `appIDs` and its `components`.
+            browser. The legacy `"apps": []` key does not replace it. An empty file, `{}`, grants \
+            nothing at all. Add a details entry with the app's `appIDs` and its `components`. \
+            A file that only serves `webcredentials` or `appclips` is not reported.
             """,
         severity: .error,
         examples: [
@@ -18,6 +19,13 @@ struct NoApplinksDetailsRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        // Top-level keys other than services are `unknown-key`'s, wrongly typed services `invalid-type`'s.
+        if let root = file.root, root.members?.isEmpty == true {
+            return [diagnostic(
+                "the file is an empty object, so it grants nothing: no app opens links on this host, and none is associated for shared passwords, App Clips or Handoff; add {\"applinks\": {\"details\": [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [{\"/\": \"/*\"}]}]}}",
+                at: file.location(.root)
+            )]
+        }
         guard let applinks = file.aasa?.applinks else { return [] }
         let addEntry = "add {\"details\": [{\"appIDs\": [\"TEAMID.bundle.id\"], \"components\": [{\"/\": \"/*\"}]}]}"
         switch applinks.detailsForm {

@@ -29,8 +29,7 @@ struct UnknownKeyRule: OptionlessRule {
             guard let properties = schema.properties, schema.accepts(node), let members = node.members else { return }
             for member in members where properties[member.key] == nil {
                 let memberPointer = pointer.appending(member.key)
-                let suggestion = Self.keysByMeaning[member.key.lowercased()].flatMap { properties[$0] == nil ? nil : $0 }
-                    ?? Suggestion.nearest(to: member.key, in: properties.keys.sorted())
+                let suggestion = schema.suggestedKey(for: member.key)
                 let fix = suggestion.map { "did you mean \"\($0)\"?" } ?? "valid keys here: \(properties.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
                 diagnostics.append(diagnostic(
                     "unknown key \"\(member.key)\" in \(place(of: pointer)); the system ignores it; \(fix)",
@@ -41,9 +40,6 @@ struct UnknownKeyRule: OptionlessRule {
         }
         return diagnostics
     }
-
-    // People write what the single-character keys mean.
-    private static let keysByMeaning = ["path": "/", "query": "?", "fragment": "#", "hash": "#", "excluded": "exclude"]
 
     private func place(of pointer: JSONPointer) -> String {
         let tokens = pointer.tokens

@@ -5,14 +5,19 @@ struct APSEnvironmentRule: OptionlessRule {
 
     static let description = RuleDescription(
         id: "aps-environment",
-        summary: "An `aps-environment` that is not `development` or `production`, or `development` in a release file",
+        summary: "An `aps-environment` that is not `development` or `production`; a note for `development` in a release file",
         rationale: """
             `aps-environment` (`com.apple.developer.aps-environment` on macOS) chooses the \
             Apple Push Notification service environment: `development` (the sandbox) or \
             `production`, in lower case. Any other value (`Production`, `prod`, a boolean) is \
-            rejected at signing or leaves the app without a push token. A release build with \
-            `development` registers with the sandbox, so pushes your servers send through \
-            production never arrive. Write `production` in the release entitlements.
+            rejected at signing or leaves the app without a push token: an error.
+
+            `development` in a release entitlements file is only a note. Source files of apps \
+            that ship usually say `development`: Xcode's distribution export (App Store, Ad Hoc, \
+            Enterprise) replaces the value with the distribution provisioning profile's, \
+            `production`, so only the signed app shows which environment ships. Check the \
+            signed app with `codesign -d --entitlements - --xml App.app`: `development` there \
+            means pushes your servers send through production never arrive.
             """,
         severity: .error,
         fileKinds: [.entitlements],
@@ -43,9 +48,11 @@ struct APSEnvironmentRule: OptionlessRule {
             )]
         }
         guard value == "development", let reason = context.releaseFiles.reasonText(for: file.path) else { return [] }
-        return [diagnostic(
-            "\(key) is \"development\" in a release entitlements file (\(reason)); signed as written, the app registers with the push sandbox and notifications sent through production never arrive (Xcode's App Store export may substitute the profile's value; other signing does not); write \"production\"",
+        var note = diagnostic(
+            "\(key) is \"development\" in a release entitlements file (\(reason)), as usual in a source file: Xcode's distribution export replaces it with the distribution provisioning profile's value (\"production\"), so only the signed app shows which push environment ships; check it with codesign -d --entitlements - --xml App.app",
             at: location
-        )]
+        )
+        note.severity = .note
+        return [note]
     }
 }

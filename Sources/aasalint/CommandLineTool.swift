@@ -13,7 +13,16 @@ struct CommandLineTool {
 
     var output = StandardStreams()
 
+    /// Runs the command; a report that could not be written fails the run, whatever it found.
     func run(_ arguments: [String]) -> Int32 {
+        let status = dispatch(arguments)
+        if let reason = output.standardOutputFailure {
+            return output.fail("cannot write the report: \(reason)")
+        }
+        return status
+    }
+
+    private func dispatch(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
             return LintCommand(output: output).run([])
         }
@@ -46,10 +55,18 @@ enum ExitStatus {
     static let success: Int32 = 0
     static let findings: Int32 = 1
     static let failure: Int32 = 2
+
+    /// What status 2 means, in every command's help.
+    static let failureMeaning = (status: failure, meaning: "aasalint could not do its job (bad usage, or input it cannot read); standard error says why")
 }
 
 /// Where commands write; errors go to standard error with the program name.
+///
+/// Writes go straight to the file descriptors: a full disk or a reader that went away is a
+/// failure the run reports (SIGPIPE is ignored, see main.swift), never a trap. After the first
+/// failed write to standard output, the rest of the report is dropped.
 struct StandardStreams {
+    private let failure = WriteFailure()
     /// Writes `text`, ending it with a line break if it has none, so the shell prompt starts on its own line.
     func write(_ text: String) {
         let terminated = text.isEmpty || text.hasSuffix("\n") ? text : text + "\n"
@@ -58,19 +75,47 @@ struct StandardStreams {
 
     /// Writes one piece of a longer output as it is.
     func writePiece(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        guard failure.reason == nil else { return }
+        if let error = DescriptorWriter.write(text, to: STDOUT_FILENO) {
+            failure.record(error == EPIPE ? "the reader of standard output closed it (broken pipe)" : DescriptorWriter.sentence(for: error))
+        }
     }
 
-    /// Errors quote file names and file contents, which must not drive the terminal.
-    func writeError(_ text: String) {
-        FileHandle.standardError.write(Data(TerminalText.escapedKeepingLineBreaks(text).utf8))
+    /// Writes one line to standard error. Messages quote file names, configuration text and
+    /// what remote hosts sent, which must neither drive the terminal nor start a line of their
+    /// own (a forged finding, or a GitHub workflow command such as `::stop-commands::`), so the
+    /// whole message is escaped, line breaks included. When standard error itself cannot be
+    /// written, there is nowhere left to say so.
+    func writeError(_ message: String) {
+        writeErrorPiece(message, endsLine: true)
     }
+
+    /// Writes part of a line to standard error (progress that a later piece completes).
+    func writeErrorPiece(_ text: String, endsLine: Bool) {
+        _ = DescriptorWriter.write(TerminalText.escaped(text) + (endsLine ? "\n" : ""), to: STDERR_FILENO)
+    }
+
+    /// Why standard output could not be written, once a write failed.
+    var standardOutputFailure: String? { failure.reason }
 
     /// Reports a usage or input problem and returns exit status 2.
     func fail(_ message: String) -> Int32 {
-        writeError("aasalint: error: \(message)\n")
+        writeError("aasalint: error: \(message)")
         return ExitStatus.failure
     }
 
     var isTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+}
+
+/// The first failed write to standard output, shared by the copies of `StandardStreams` that
+/// the commands hold.
+private final class WriteFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: String?
+
+    var reason: String? { lock.withLock { recorded } }
+
+    func record(_ reason: String) {
+        lock.withLock { if recorded == nil { recorded = reason } }
+    }
 }

@@ -2,11 +2,12 @@ import AASALintCore
 import AASALintRules
 
 struct CompletionsCommand: Subcommand {
+    static let shells = ["bash", "zsh", "fish"]
     static let spec = CommandSpec(
         name: "completions",
-        summary: "Print a shell completion script: bash or zsh",
-        usage: "aasalint completions bash|zsh",
-        positionals: PositionalSpec(name: "SHELL", help: "bash or zsh", minimum: 1, maximum: 1)
+        summary: "Print a shell completion script: bash, zsh or fish",
+        usage: "aasalint completions bash|zsh|fish",
+        positionals: PositionalSpec(name: "SHELL", help: "bash, zsh or fish", minimum: 1, maximum: 1, completion: .words(shells))
     )
 
     let output: StandardStreams
@@ -19,52 +20,71 @@ struct CompletionsCommand: Subcommand {
             output.write(completions.bash)
         case "zsh":
             output.write(completions.zsh)
+        case "fish":
+            output.write(completions.fish)
         case let other:
-            let suggestion = Suggestion.nearest(to: other ?? "", in: ["bash", "zsh"]).map { "; did you mean '\($0)'?" } ?? ""
-            return output.fail("no completions for '\(other ?? "")'\(suggestion) (expected bash or zsh)")
+            let suggestion = Suggestion.nearest(to: other ?? "", in: Self.shells).map { "; did you mean '\($0)'?" } ?? ""
+            return output.fail("no completions for '\(other ?? "")'\(suggestion) (expected bash, zsh or fish)")
         }
         return ExitStatus.success
     }
 }
 
 /// Completion scripts generated from the command specifications, so they never fall behind
-/// the options a command really takes.
+/// the options a command really takes. Values that no shell can list (numbers, URLs, app IDs,
+/// hosts) complete to nothing rather than to file names.
 struct ShellCompletions {
     let commands: [CommandSpec]
     let ruleIDs: [String]
 
-    /// Words that complete an option's value.
-    private func values(of option: OptionSpec) -> [String]? {
-        if let allowed = option.allowedValues { return allowed }
-        if option.name == "enable" || option.name == "disable" { return ruleIDs }
-        return nil
+    /// How one shell spells each kind of completion; `words` gets the words joined by spaces.
+    private struct Syntax {
+        let files: String
+        let folders: String
+        let nothing: String
+        let words: @Sendable (String) -> String
     }
 
-    private func spellings(_ command: CommandSpec) -> [String] {
-        command.allOptions.flatMap { option in
-            [option.longSpelling] + (option.shortName.map { ["-\($0)"] } ?? [])
+    private func spelled(_ completion: ValueCompletion, _ syntax: Syntax) -> String {
+        switch completion {
+        case .files: syntax.files
+        case .folders: syntax.folders
+        case .nothing: syntax.nothing
+        case .words(let words): syntax.words(words.joined(separator: " "))
+        case .ruleIDs: syntax.words(ruleIDs.joined(separator: " "))
         }
     }
+
+    private func spellings(_ option: OptionSpec) -> [String] {
+        [option.longSpelling] + (option.shortName.map { ["-\($0)"] } ?? [])
+    }
+
+    /// A command's operands, or nothing for commands that take none.
+    private func operandCompletion(_ command: CommandSpec) -> ValueCompletion {
+        command.positionals.maximum == 0 ? .nothing : command.positionals.completion
+    }
+
+    // MARK: bash
+
+    private static let bashSyntax = Syntax(files: "-f", folders: "-d", nothing: "-W \"\"", words: { "-W \"\($0)\"" })
 
     var bash: String {
         var cases = ""
         for command in commands {
             var valueCases = ""
-            for option in command.allOptions {
-                guard option.takesValue else { continue }
-                let spelled = ([option.longSpelling] + (option.shortName.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-                let words = values(of: option).map { "-W \"\($0.joined(separator: " "))\"" } ?? "-f"
-                valueCases += "            \(spelled)) COMPREPLY=($(compgen \(words) -- \"$current\")); return ;;\n"
+            for option in command.allOptions where option.takesValue {
+                let pattern = spellings(option).joined(separator: "|")
+                valueCases += "            \(pattern)) COMPREPLY=($(compgen \(spelled(option.valueCompletion, Self.bashSyntax)) -- \"$current\")); return ;;\n"
             }
-            let positional = command.name == "rules" ? "-W \"\(ruleIDs.joined(separator: " "))\"" : "-f"
+            let allSpellings = command.allOptions.flatMap(spellings).joined(separator: " ")
             cases += """
                     \(command.name))
                         case "$previous" in
                 \(valueCases)        esac
                         if [[ "$current" == -* ]]; then
-                            COMPREPLY=($(compgen -W "\(spellings(command).joined(separator: " "))" -- "$current"))
+                            COMPREPLY=($(compgen -W "\(allSpellings)" -- "$current"))
                         else
-                            COMPREPLY=($(compgen \(positional) -- "$current"))
+                            COMPREPLY=($(compgen \(spelled(operandCompletion(command), Self.bashSyntax)) -- "$current"))
                         fi
                         ;;
 
@@ -90,32 +110,38 @@ struct ShellCompletions {
             """
     }
 
+    // MARK: zsh
+
+    private static func zshQuoted(_ text: String) -> String {
+        text.replacingOccurrences(of: "'", with: "'\\''")
+    }
+
+    /// The actions of `_arguments` specs; a single space completes nothing.
+    private static let zshSyntax = Syntax(files: "_files", folders: "_files -/", nothing: " ", words: { "(\($0))" })
+
     var zsh: String {
         var functions = ""
         for command in commands {
-            let arguments = command.allOptions.map { option -> String in
-                let help = option.help.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: "[", with: "\\[")
-                    .replacingOccurrences(of: "]", with: "\\]")
-                var action = ""
-                if option.takesValue {
-                    let choices = values(of: option).map { "(\($0.joined(separator: " ")))" } ?? "_files"
-                    action = ":\(option.valueName ?? "VALUE"):\(choices)"
-                }
+            var arguments = command.allOptions.map { option -> String in
+                let help = Self.zshQuoted(option.help).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+                let action = option.takesValue ? ":\(option.valueName ?? "VALUE"):\(spelled(option.valueCompletion, Self.zshSyntax))" : ""
                 // Brace expansion happens outside the quotes: '(-f --format)'{-f,--format}'[help]...'
                 guard let short = option.shortName else { return "        '\(option.longSpelling)[\(help)]\(action)'" }
                 return "        '(-\(short) \(option.longSpelling))'{-\(short),\(option.longSpelling)}'[\(help)]\(action)'"
             }
-            let positional = command.name == "rules" ? "'*:rule:(\(ruleIDs.joined(separator: " ")))'" : "'*:file:_files'"
+            if command.positionals.maximum != 0 {
+                arguments.append("        '*:\(command.positionals.name.lowercased()):\(spelled(command.positionals.completion, Self.zshSyntax))'")
+            }
             functions += """
                 _aasalint_\(command.name.replacingOccurrences(of: "-", with: "_"))() {
                     _arguments \\
-                \((arguments + ["        \(positional)"]).joined(separator: " \\\n"))
+                \(arguments.joined(separator: " \\\n"))
                 }
 
 
                 """
         }
-        let commandList = commands.map { "'\($0.name):\($0.summary.replacingOccurrences(of: "'", with: "'\\''").replacingOccurrences(of: ":", with: "\\:"))'" }
+        let commandList = commands.map { "'\($0.name):\(Self.zshQuoted($0.summary).replacingOccurrences(of: ":", with: "\\:"))'" }
         return """
             #compdef aasalint
             # zsh completion for aasalint: aasalint completions zsh > "${fpath[1]}/_aasalint"
@@ -139,5 +165,54 @@ struct ShellCompletions {
             _aasalint "$@"
 
             """
+    }
+
+    // MARK: fish
+
+    private static func fishQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// The flags of `complete` lines: -F forces file names, -f forbids them.
+    private static let fishSyntax = Syntax(files: "-F", folders: "-f -a '(__fish_complete_directories)'", nothing: "-f",
+                                           words: { "-f -a \(fishQuoted($0))" })
+
+    var fish: String {
+        let names = commands.map(\.name).joined(separator: " ")
+        var lines = [
+            "# fish completion for aasalint: aasalint completions fish > ~/.config/fish/completions/aasalint.fish",
+            "",
+            "# The command being completed: the first command word, or lint (`aasalint PATH` lints).",
+            "function __aasalint_command",
+            "    set -l words (commandline -opc)",
+            "    for word in $words[2..-1]",
+            "        if contains -- $word \(names)",
+            "            test $word = $argv[1]",
+            "            return",
+            "        end",
+            "    end",
+            "    test lint = $argv[1]",
+            "end",
+            "",
+            "complete -c aasalint -f",
+        ]
+        for command in commands {
+            lines.append("complete -c aasalint -n __fish_use_subcommand -a \(command.name) -d \(Self.fishQuoted(command.summary))")
+        }
+        for command in commands {
+            let condition = "-n '__aasalint_command \(command.name)'"
+            lines.append("")
+            let operands = operandCompletion(command)
+            if operands != .nothing {
+                lines.append("complete -c aasalint \(condition) \(spelled(operands, Self.fishSyntax))")
+            }
+            for option in command.allOptions {
+                var line = "complete -c aasalint \(condition) -l \(option.name)"
+                if let short = option.shortName { line += " -s \(short)" }
+                if option.takesValue { line += " -r \(spelled(option.valueCompletion, Self.fishSyntax))" }
+                lines.append(line + " -d \(Self.fishQuoted(option.help))")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

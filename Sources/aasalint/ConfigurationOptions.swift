@@ -5,7 +5,7 @@ import Foundation
 /// `--config` and `--no-config`, shared by the commands that read `.aasalint.yml`.
 enum ConfigurationOptions {
     static let specs = [
-        OptionSpec(name: "config", shortName: "c", valueName: "FILE",
+        OptionSpec(name: "config", shortName: "c", valueName: "FILE", completion: .files,
                    help: "Read this configuration instead of the nearest .aasalint.yml"),
         OptionSpec(name: "no-config", help: "Ignore any .aasalint.yml"),
     ]
@@ -22,6 +22,10 @@ enum ConfigurationOptions {
         }
         guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
             return Configuration()
+        }
+        if let problem = ConfigurationFileTrust.problem(at: found) {
+            throw UsageError("\(shown(found)): not reading this configuration: \(problem), and it decides what aasalint checks "
+                + "and which plugins it runs; make it yours and not writable by others (chmod go-w), or name it with --config if you trust it")
         }
         return try loader.load(path: shown(found))
     }

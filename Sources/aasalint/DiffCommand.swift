@@ -15,7 +15,12 @@ struct DiffCommand: Subcommand {
         ],
         positionals: PositionalSpec(name: "OLD NEW",
                                     help: "The two apple-app-site-association files; - reads one from standard input, so `aasalint diff <(git show main:PATH) PATH` works",
-                                    minimum: 2, maximum: 2)
+                                    minimum: 2, maximum: 2, completion: .files),
+        exitStatuses: [
+            (ExitStatus.success, "the files decide every URL alike for every app compared"),
+            (ExitStatus.findings, "some URLs change behaviour, an app is listed or no longer listed, or the comparison is incomplete"),
+            ExitStatus.failureMeaning,
+        ]
     )
 
     let output: StandardStreams
@@ -44,7 +49,7 @@ private struct DiffReport {
 
     func text() -> String {
         guard !difference.isEquivalent else {
-            return "no change in behaviour: \(oldPath) and \(newPath) decide every URL alike for every app\n"
+            return TerminalText.lines(["no change in behaviour: \(oldPath) and \(newPath) decide every URL alike for every app"])
         }
         var lines: [String] = []
         for change in difference.changes {
@@ -54,7 +59,7 @@ private struct DiffReport {
         for app in difference.incompleteApps {
             lines.append("\(app) (applinks): not compared completely: \(difference.incompleteReasons[app] ?? "the comparison exceeded its budget")")
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 
     func json() -> String {
@@ -71,7 +76,7 @@ private struct DiffReport {
         ]
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapedSerializedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private static func phrase(for kind: BehaviourChange.Kind) -> String {

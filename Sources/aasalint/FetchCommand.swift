@@ -12,7 +12,7 @@ struct FetchCommand: Subcommand {
         OptionSpec(name: "cdn-base", valueName: "URL",
                    help: "Download URL/HOST instead of Apple's CDN copy, \(RemoteAddresses.appleCDNBase)/HOST"),
         OptionSpec(name: "timeout", valueName: "SECONDS", help: "Give up on a download after SECONDS (default: 10)"),
-        OptionSpec(name: "save", valueName: "DIR", help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/"),
+        OptionSpec(name: "save", valueName: "DIR", completion: .folders, help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/"),
     ]
 
     /// The report options `fetch` shares with `lint`.
@@ -23,7 +23,8 @@ struct FetchCommand: Subcommand {
         summary: "Lint the AASA file each host serves, and compare Apple's CDN copy with it",
         usage: "aasalint fetch [options] HOST [HOST ...]",
         options: LintCommand.spec.options.filter { reportOptionNames.contains($0.name) } + remoteOptions + ConfigurationOptions.specs,
-        positionals: PositionalSpec(name: "HOST", help: "The hosts whose file to download, such as example.com", minimum: 1)
+        positionals: PositionalSpec(name: "HOST", help: "The hosts whose file to download, such as example.com", minimum: 1, completion: .nothing),
+        exitStatuses: LintCommand.findingStatuses + [ExitStatus.failureMeaning]
     )
 
     let output: StandardStreams
@@ -56,9 +57,9 @@ struct FetchCommand: Subcommand {
         let showsProgress = isatty(STDERR_FILENO) != 0
         var outcomes: [RemoteLintSession.HostOutcome] = []
         for (index, host) in hosts.enumerated() {
-            if showsProgress { output.writeError("[\(index + 1)/\(hosts.count)] \(host) ...") }
+            if showsProgress { output.writeErrorPiece("[\(index + 1)/\(hosts.count)] \(host) ...", endsLine: false) }
             let outcome = session.check(host: host)
-            if showsProgress { output.writeError(" \(Self.progress(of: outcome.fetch))\n") }
+            if showsProgress { output.writeErrorPiece(" \(Self.progress(of: outcome.fetch))", endsLine: true) }
             try folder?.save(outcome.fetch)
             outcomes.append(outcome)
         }
@@ -74,9 +75,10 @@ struct FetchCommand: Subcommand {
         let options = TextReporter.Options(color: toTerminal && colorAllowed,
                                            snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
                                            quiet: parsed.flag("quiet"), ruleSummary: parsed.flag("summary"))
-        try LintCommand(output: output).deliver(report, with: format.reporter(options: options), to: outputFile)
+        let sourceRoot = SourceRoot.repository(containing: FileManager.default.currentDirectoryPath)
+        try LintCommand(output: output).deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
         for problem in report.problems {
-            output.writeError("aasalint: error: \(problem)\n")
+            output.writeError("aasalint: error: \(problem)")
         }
         if !report.problems.isEmpty { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success

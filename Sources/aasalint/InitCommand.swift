@@ -6,7 +6,7 @@ struct InitCommand: Subcommand {
         name: "init",
         summary: "Write a commented starter .aasalint.yml in the current folder",
         usage: "aasalint init [PATH]",
-        positionals: PositionalSpec(name: "PATH", help: "Where to write it (default: .aasalint.yml)", minimum: 0, maximum: 1)
+        positionals: PositionalSpec(name: "PATH", help: "Where to write it (default: .aasalint.yml)", minimum: 0, maximum: 1, completion: .files)
     )
 
     let output: StandardStreams
@@ -19,7 +19,7 @@ struct InitCommand: Subcommand {
         guard FileManager.default.createFile(atPath: path, contents: Data(StarterConfiguration.text.utf8)) else {
             return output.fail("\(path): cannot write the file")
         }
-        output.write("wrote \(path); `aasalint lint --print-config` shows what it sets\n")
+        output.write(TerminalText.lines(["wrote \(path); `aasalint lint --print-config` shows what it sets"]))
         return ExitStatus.success
     }
 }

@@ -10,28 +10,40 @@ struct LintCommand: Subcommand {
         options: [
             OptionSpec(name: "format", shortName: "f", valueName: "FORMAT",
                        allowedValues: ConfigurationLoader.formats, help: "Report format (default: text)"),
-            OptionSpec(name: "output", shortName: "o", valueName: "FILE", help: "Write the report to FILE instead of standard output"),
+            OptionSpec(name: "output", shortName: "o", valueName: "FILE", completion: .files, help: "Write the report to FILE instead of standard output"),
             OptionSpec(name: "fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
                        help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)"),
-            OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, help: "Also run this rule (for opt-in rules)"),
-            OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, help: "Do not run this rule"),
-        ] + ConfigurationOptions.specs + [
+            OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Also run this rule (for opt-in rules)"),
+            OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Do not run this rule"),
+        ] + ConfigurationOptions.specs + RepositoryOptions.specs + [
             OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
-            OptionSpec(name: "baseline", valueName: "FILE", help: "Report only findings that this baseline does not accept"),
-            OptionSpec(name: "write-baseline", valueName: "FILE", help: "Record the current findings as accepted, in FILE"),
+            OptionSpec(name: "baseline", valueName: "FILE", completion: .files, help: "Report only findings that this baseline does not accept"),
+            OptionSpec(name: "write-baseline", valueName: "FILE", completion: .files, help: "Record the current findings as accepted, in FILE"),
             OptionSpec(name: "fix", help: "Rewrite what can be fixed safely (percent-encoded Unicode in patterns), then lint"),
             OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
             OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
-                       help: "What standard input (\"-\") holds (default: aasa)"),
+                       help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)"),
+            OptionSpec(name: "stdin-filename", valueName: "PATH", completion: .files,
+                       help: "The file standard input (\"-\") stands for: its kind, the configuration's overrides, ignores and excludes, and the name in reports"),
             OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
             OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
             OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
             OptionSpec(name: "summary", help: "After the summary, count the findings per rule (text format)"),
+            PluginConsent.option,
             OptionSpec(name: "remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)"),
         ] + FetchCommand.remoteOptions,
-        positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input")
+        positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input", completion: .files),
+        exitStatuses: findingStatuses + [
+            (ExitStatus.failure, "aasalint could not do its job: bad usage, a bad configuration, or a path it cannot read or that holds nothing to lint"),
+        ]
     )
+
+    /// The statuses of the commands that report findings (`lint`, `fetch`).
+    static let findingStatuses: [(status: Int32, meaning: String)] = [
+        (ExitStatus.success, "no finding at or above --fail-on"),
+        (ExitStatus.findings, "findings at or above --fail-on"),
+    ]
 
     let output: StandardStreams
 
@@ -43,6 +55,11 @@ struct LintCommand: Subcommand {
         var configuration = try ConfigurationOptions.load(parsed)
         if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
         if parsed.flag("remote") { return try FetchCommand(output: output).lintRemote(configuration: configuration, parsed) }
+        if parsed.flag("print-config") || parsed.flag("explain-release") {
+            configuration.plugins = []  // neither reports findings
+        } else {
+            PluginConsent.apply(to: &configuration, parsed, output: output)
+        }
         let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration,
                                 enable: parsed.values("enable"), disable: parsed.values("disable"))
@@ -52,35 +69,41 @@ struct LintCommand: Subcommand {
             output.write(ConfigurationPrinter.print(plan, format: format.rawValue, failOn: failOn))
             return ExitStatus.success
         }
+        let sourceRoot = try RepositoryOptions.sourceRoot(parsed)
+        let changedFiles = try RepositoryOptions.changedFiles(parsed)
 
         var paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
         var extraFiles: [LintFile] = []
         if paths.contains("-") {
             paths.removeAll { $0 == "-" }
-            let kind = parsed.value("kind").flatMap(FileKind.init(rawValue:)) ?? .aasa
-            guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
-                throw UsageError("<stdin>: cannot read standard input")
-            }
-            extraFiles.append(FileReader.file(path: "<stdin>", kind: kind, contents))
+            extraFiles.append(try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
+                                                         standingFor: parsed.value("stdin-filename")))
+        } else if parsed.value("stdin-filename") != nil {
+            throw UsageError("--stdin-filename names the file that standard input stands for: use it with -, as in `aasalint lint - --stdin-filename PATH`")
         }
 
         if parsed.flag("fix") {
             let fixes = FixSession().run(paths: paths)
-            for path in fixes.fixed { output.writeError("aasalint: fixed \(path)\n") }
-            for (path, reason) in fixes.refused { output.writeError("aasalint: did not fix \(path): \(reason)\n") }
+            for path in fixes.fixed { output.writeError("aasalint: fixed \(path)") }
+            for (path, reason) in fixes.refused { output.writeError("aasalint: did not fix \(path): \(reason)") }
         }
         let baseline = try loadBaseline(parsed, configuration: configuration)
         let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
         if parsed.flag("explain-release") {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
-            output.write(lines.joined(separator: "\n") + "\n")
+            output.write(TerminalText.lines(lines))
             return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
 
+        try refuseOverwritingLintedFiles([parsed.value("write-baseline"), parsed.value("output")].compactMap { $0 }, outcome: outcome)
         if let baselinePath = parsed.value("write-baseline") {
-            let written = Baseline(recording: outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath))
+            // A baseline written to a device or FIFO (`/dev/stdout`) starts anew: there is nothing to read back.
+            let previous = FileReplacement.isRegularFile(baselinePath) ? try readBaseline(at: baselinePath) : Baseline(entries: [])
+            let written = previous.recording(outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath), scope: outcome.scope)
             try write(written.json, to: baselinePath)
-            output.writeError("aasalint: recorded \(written.entries.count) findings in \(baselinePath)\n")
+            let kept = written.entries.count - outcome.allDiagnostics.count
+            output.writeError("aasalint: recorded \(Quantity.counted(outcome.allDiagnostics.count, "finding")) in \(baselinePath)"
+                + (kept > 0 ? ", and kept \(Quantity.counted(kept, "entry", plural: "entries")) for files not linted in this run" : ""))
         }
 
         let outputFile = parsed.value("output")
@@ -91,13 +114,18 @@ struct LintCommand: Subcommand {
             quiet: parsed.flag("quiet"),
             ruleSummary: parsed.flag("summary")
         )
-        try deliver(outcome.report, with: format.reporter(options: options), to: outputFile)
+        let report = changedFiles.map { changed in outcome.report.keepingDiagnostics { changed.contains($0.location.file) } }
+            ?? outcome.report
+        try deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
+        for warning in outcome.warnings {
+            output.writeError("aasalint: warning: \(warning)")
+        }
         for problem in outcome.problems {
-            output.writeError("aasalint: error: \(problem.message)\n")
+            output.writeError("aasalint: error: \(problem.message)")
         }
         if !outcome.problems.isEmpty { return ExitStatus.failure }
         if parsed.value("write-baseline") != nil { return ExitStatus.success }
-        return outcome.report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
+        return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
     }
 
     private func loadBaseline(_ parsed: ParsedArguments, configuration: Configuration) throws -> (Baseline, String)? {
@@ -106,10 +134,14 @@ struct LintCommand: Subcommand {
         guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError("\(path): cannot read the baseline (write one with --write-baseline \(path))")
         }
+        return (try readBaseline(at: path), Self.folder(of: path))
+    }
+
+    private func readBaseline(at path: String) throws -> Baseline {
         guard case .bytes(let bytes) = try FileReader().contents(ofFile: path) else {
             throw UsageError("\(path): the baseline is too large to read (over \(FileReader.defaultReadLimit) bytes)")
         }
-        return (try Baseline(json: bytes, path: path), Self.folder(of: path))
+        return try Baseline(json: bytes, path: path)
     }
 
     /// Writes the report to `outputFile` (`--output`), or else to standard output, as the
@@ -123,39 +155,53 @@ struct LintCommand: Subcommand {
             }
         }
         if let outputFile {
-            try write(to: outputFile, send)
+            try FileReplacement.write(to: outputFile, send)
         } else {
             send(to: output.writePiece)
         }
     }
 
-    func write(_ text: String, to path: String) throws {
-        try write(to: path) { $0(text) }
+    /// `--output` or `--write-baseline` naming a linted file (by any path) would replace what was linted.
+    private func refuseOverwritingLintedFiles(_ targets: [String], outcome: LintSession.Outcome) throws(UsageError) {
+        let linted = Set(outcome.report.sources.keys.compactMap(FileIdentity.init(path:)))
+        for target in targets {
+            guard let identity = FileIdentity(path: target), linted.contains(identity) else { continue }
+            throw UsageError("\(target) is one of the files being linted; aasalint will not write over it: give the report or baseline another name")
+        }
     }
 
-    /// Creates the file at `path` with what `produce` hands to the writer it is given.
-    private func write(to path: String, _ produce: ((String) -> Void) -> Void) throws {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw UsageError("\(path) is a folder; give the name of a file to write")
-        }
-        let folder = Self.folder(of: path)
-        guard FileManager.default.fileExists(atPath: folder) else {
-            throw UsageError("\(path): the folder \(folder) does not exist")
-        }
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-            throw UsageError("\(path): cannot write this file (check the folder's permissions)")
-        }
-        defer { try? handle.close() }
-        var failed = false
-        produce { piece in
-            if !failed, (try? handle.write(contentsOf: Data(piece.utf8))) == nil { failed = true }
-        }
-        if failed { throw UsageError("\(path): writing this file failed part way (is the disk full?)") }
+    func write(_ text: String, to path: String) throws {
+        try FileReplacement.write(to: path) { $0(text) }
     }
 
     private static func folder(of path: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         return folder.isEmpty ? "." : folder
+    }
+}
+
+/// What `aasalint lint -` reads: standard input, as the file `--stdin-filename` names (its kind
+/// from the name unless `--kind` says), or as `<stdin>`.
+enum StandardInputFile {
+    static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> LintFile {
+        let path = name.map(FileDiscovery.displayPath) ?? "<stdin>"
+        guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
+            throw UsageError("\(path): cannot read standard input")
+        }
+        let kind = givenKind ?? name.map(FileDiscovery.kind(ofExplicitName:)) ?? .aasa
+        if givenKind == nil, name == nil, case .bytes(let bytes) = contents, let start = propertyListStart(of: bytes) {
+            throw UsageError("<stdin>: standard input starts with '\(start)', as a property list does, but is read as an AASA file, "
+                + "which is JSON; for an entitlements file add --kind entitlements, or --stdin-filename NAME.entitlements")
+        }
+        return FileReader.file(path: path, kind: kind, contents)
+    }
+
+    /// `<` (an XML property list, after any byte order mark and white space) or `bplist` (a
+    /// binary one), which no JSON document starts with.
+    private static func propertyListStart(of bytes: [UInt8]) -> String? {
+        if bytes.starts(with: Array("bplist".utf8)) { return "bplist" }
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        let first = text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return first == UInt8(ascii: "<") ? "<" : nil
     }
 }

@@ -16,7 +16,12 @@ struct MatchCommand: Subcommand {
                        help: "Output format (default: text)"),
         ],
         positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order)",
-                                    minimum: 1, maximum: 2)
+                                    minimum: 1, maximum: 2, completion: .files),
+        exitStatuses: [
+            (ExitStatus.success, "the URL opens an app (with --app: that app); with --explain-order: every rule counts"),
+            (ExitStatus.findings, "the URL opens no app (blocked, or no match); with --explain-order: a rule is dead or shadowed, or an entry never applies"),
+            ExitStatus.failureMeaning,
+        ]
     )
 
     let output: StandardStreams
@@ -30,7 +35,7 @@ struct MatchCommand: Subcommand {
         if parsed.flag("explain-order") {
             guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
             let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
-            output.write(parsed.value("format") == "json" ? explanation.json() : TerminalText.escapedKeepingLineBreaks(explanation.text()))
+            output.write(parsed.value("format") == "json" ? explanation.json() : explanation.text())
             return explanation.findsDeadRules ? ExitStatus.findings : ExitStatus.success
         }
         guard parsed.positionals.count == 2 else { throw UsageError("missing AASA URL: give the URL to decide after the AASA file, or use --explain-order") }
@@ -43,7 +48,7 @@ struct MatchCommand: Subcommand {
         let apps = parsed.value("app").map { [$0] } ?? matcher.appIDs
         let decisions = apps.map { matcher.decide(url, appID: $0) }
         let report = MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
-        output.write(parsed.value("format") == "json" ? report.json() : TerminalText.escapedKeepingLineBreaks(report.text(trace: parsed.flag("trace"))))
+        output.write(parsed.value("format") == "json" ? report.json() : report.text(trace: parsed.flag("trace")))
         return decisions.contains { $0.outcome == .match } ? ExitStatus.success : ExitStatus.findings
     }
 }
@@ -56,7 +61,7 @@ private struct MatchReport {
     let knownApps: [String]
 
     func text(trace: Bool) -> String {
-        guard !decisions.isEmpty else { return "\(file.path) lists no app, so \(url.string) opens no app" }
+        guard !decisions.isEmpty else { return TerminalText.lines(["\(file.path) lists no app, so \(url.string) opens no app"]) }
         var lines: [String] = []
         for decision in decisions {
             lines.append("\(decision.appID): \(decision.outcome.rawValue)")
@@ -78,7 +83,7 @@ private struct MatchReport {
                 lines.append("  none of the \(count) rule\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return TerminalText.lines(lines)
     }
 
     func json() -> String {
@@ -107,7 +112,7 @@ private struct MatchReport {
         ]
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapedSerializedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private func outcome(of attempt: RuleAttempt) -> String {

@@ -20,7 +20,7 @@ struct OrderExplanation {
     }
 
     func text() -> String {
-        guard !analysis.entries.isEmpty else { return "\(file.path) has no applinks details entry\n" }
+        guard !analysis.entries.isEmpty else { return TerminalText.lines(["\(file.path) has no applinks details entry"]) }
         var lines: [String] = []
         for order in analysis.entries {
             let apps = order.entry.appIDs.isEmpty ? "no app" : order.entry.appIDs.joined(separator: ", ")
@@ -32,12 +32,12 @@ struct OrderExplanation {
                 continue
             }
             let rows = order.verdicts.enumerated().map { index, verdict in
-                ["\(index + 1)", "\(line(order.entry.rules[index].pointer))", order.entry.rules[index].summary, describe(verdict)]
+                ["\(index + 1)", "\(line(order.entry.rules[index].pointer))", order.entry.rules[index].summary, describe(verdict)].map(TerminalText.escaped)
             }
             lines += table(header: ["#", "line", "rule", "verdict"], rows: rows).map { "  " + $0 }
             lines.append("")
         }
-        return lines.joined(separator: "\n")
+        return TerminalText.lines(lines.dropLast())
     }
 
     func json() -> String {
@@ -56,7 +56,7 @@ struct OrderExplanation {
         }
         let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: ["file": file.path, "entries": entries], options: options)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return TerminalText.escapedSerializedJSON(String(decoding: data, as: UTF8.self)) + "\n"
     }
 
     private func describe(_ verdict: RuleVerdict) -> String {

@@ -6,7 +6,7 @@ struct RulesCommand: Subcommand {
         summary: "List the rules, or explain one: rationale, default severity, options and examples",
         usage: "aasalint rules [ID]",
         options: ConfigurationOptions.specs,
-        positionals: PositionalSpec(name: "ID", help: "The rule to explain", minimum: 0, maximum: 1)
+        positionals: PositionalSpec(name: "ID", help: "The rule to explain", minimum: 0, maximum: 1, completion: .ruleIDs)
     )
 
     let output: StandardStreams

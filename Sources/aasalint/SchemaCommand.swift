@@ -6,8 +6,9 @@ struct SchemaCommand: Subcommand {
         name: "schema",
         summary: "Print a JSON Schema: of the AASA format (aasa) or of .aasalint.yml (config)",
         usage: "aasalint schema aasa|config",
-        positionals: PositionalSpec(name: "WHICH", help: "aasa or config", minimum: 1, maximum: 1)
+        positionals: PositionalSpec(name: "WHICH", help: "aasa or config", minimum: 1, maximum: 1, completion: .words(schemas))
     )
+    static let schemas = ["aasa", "config"]
 
     let output: StandardStreams
 
@@ -19,7 +20,7 @@ struct SchemaCommand: Subcommand {
         case "config":
             output.write(ConfigurationSchema.text(rules: registry.descriptions))
         case let other:
-            let suggestion = Suggestion.nearest(to: other ?? "", in: ["aasa", "config"]).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion = Suggestion.nearest(to: other ?? "", in: Self.schemas).map { "; did you mean '\($0)'?" } ?? ""
             return output.fail("unknown schema '\(other ?? "")'\(suggestion) (expected aasa or config)")
         }
         return ExitStatus.success

@@ -25,7 +25,7 @@ extension Subcommand {
         do {
             return try execute(parsed)
         } catch let errors as ConfigurationErrors {
-            output.writeError(errors.description + "\n")
+            for error in errors.errors { output.writeError(error.description) }
             return ExitStatus.failure
         } catch {
             return output.fail("\(error)")

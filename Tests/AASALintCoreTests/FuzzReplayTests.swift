@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -13,18 +14,25 @@ import Testing
 
     /// The seeds of every target (documents, configurations, patterns), then the findings.
     static func inputs() -> [URL] {
-        let seedFolders = ["Fixtures", "../shared/corpus", "Fuzz/seeds", "Fuzz/regressions"]
         let seedNames = [".json", ".entitlements", ".yml", "apple-app-site-association"]
-        return seedFolders.flatMap { folder -> [URL] in
-            let files = FileManager.default.enumerator(at: repository.appendingPathComponent(folder), includingPropertiesForKeys: [.isRegularFileKey])
-            return (files?.allObjects as? [URL] ?? []).filter { file in
-                guard (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { return false }
-                return folder.hasPrefix("Fuzz/")
-                    || folder.hasSuffix("corpus") && !file.lastPathComponent.hasSuffix(".tsv")
-                    || seedNames.contains { file.lastPathComponent.hasSuffix($0) }
+        return ["Fixtures", "Fuzz/seeds", "Fuzz/regressions"].flatMap { folder in
+            regularFiles(under: repository.appendingPathComponent(folder)).filter { file in
+                folder.hasPrefix("Fuzz/") || seedNames.contains { file.lastPathComponent.hasSuffix($0) }
             }
         }
         .sorted { $0.path < $1.path }
+    }
+
+    /// The real files of the spec corpus, which the fuzzer also starts from.
+    static func corpusInputs() throws -> [URL] {
+        try ["aasa", "entitlements"].flatMap { regularFiles(under: try SpecCorpus.subfolder($0)) }.sorted { $0.path < $1.path }
+    }
+
+    private static func regularFiles(under folder: URL) -> [URL] {
+        let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        return (files?.allObjects as? [URL] ?? []).filter { file in
+            (try? file.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true
+        }
     }
 
     @Test func seedsAndFindingsAreThere() {
@@ -35,8 +43,17 @@ import Testing
 
     @Test(arguments: FuzzTarget.allCases)
     func everyInputKeepsTheInvariants(of target: FuzzTarget) throws {
+        try replay(Self.inputs(), through: target)
+    }
+
+    @Test(.enabled(if: SpecCorpus.testsRun, Comment(rawValue: SpecCorpus.absenceReason)), arguments: FuzzTarget.allCases)
+    func everyCorpusFileKeepsTheInvariants(of target: FuzzTarget) throws {
+        try replay(try Self.corpusInputs(), through: target)
+    }
+
+    private func replay(_ inputs: [URL], through target: FuzzTarget) throws {
         let clock = ContinuousClock()
-        for input in Self.inputs() {
+        for input in inputs {
             let bytes = try [UInt8](Data(contentsOf: input))
             var violations: [String] = []
             let elapsed = clock.measure { violations = target.run(bytes) }

@@ -27,6 +27,20 @@ import Testing
         #expect(try Glob(pattern).matches(path) == expected)
     }
 
+    /// Where every path a pattern matches lies: what a run must cover to judge an ignore entry.
+    @Test(arguments: [
+        ("web/.well-known/apple-app-site-association", "web/.well-known/apple-app-site-association"),
+        ("./web/**/apple-app-site-association", "web"),
+        ("ios/App/*.entitlements", "ios/App"),
+        ("ios/[AB]pp/x.entitlements", "ios"),
+        ("*.entitlements", ""),
+        ("apple-app-site-association", ""),
+        ("**/Fixtures/**", ""),
+    ])
+    func fixedPrefix(pattern: String, prefix: String) throws {
+        #expect(try Glob(pattern).fixedPrefix == prefix)
+    }
+
     @Test(arguments: [
         ("", "an empty pattern matches nothing"),
         ("a/[bc", "'[' is not closed by ']' in 'a/[bc'"),

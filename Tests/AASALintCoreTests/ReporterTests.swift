@@ -28,20 +28,23 @@ import Testing
     }
 
     @Test func sarifGolden() throws {
-        try expectGolden(SARIFReporter().render(SampleReport.report), named: "report.sarif")
+        try expectGolden(SARIFReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report), named: "report.sarif")
     }
 
     @Test func formatsChooseTheirReporter() {
         let options = TextReporter.Options(quiet: true)
         #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github"])
-        #expect(ReportFormat.text.reporter(options: options).render(SampleReport.report) == TextReporter(options: options).render(SampleReport.report))
-        #expect(ReportFormat.json.reporter(options: options).render(SampleReport.report) == JSONReporter().render(SampleReport.report))
-        #expect(ReportFormat.sarif.reporter(options: options).render(SampleReport.report) == SARIFReporter().render(SampleReport.report))
-        #expect(ReportFormat.github.reporter(options: options).render(SampleReport.report) == GitHubReporter().render(SampleReport.report))
+        func rendered(_ format: ReportFormat) -> String {
+            format.reporter(options: options, sourceRoot: SampleReport.sourceRoot).render(SampleReport.report)
+        }
+        #expect(rendered(.text) == TextReporter(options: options).render(SampleReport.report))
+        #expect(rendered(.json) == JSONReporter().render(SampleReport.report))
+        #expect(rendered(.sarif) == SARIFReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
+        #expect(rendered(.github) == GitHubReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
     }
 
     @Test func githubGolden() throws {
-        try expectGolden(GitHubReporter().render(SampleReport.report), named: "report.github")
+        try expectGolden(GitHubReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report), named: "report.github")
     }
 
     @Test func githubEscapesDataAndProperties() {
@@ -52,17 +55,33 @@ import Testing
             location: Location(file: "a,b:c.json", range: SourceRange(start: .init(line: 2, column: 3), end: .init(line: 4, column: 5)), pointer: nil),
             exampleURL: "https://example.com/x"
         )], fileCount: 1, rules: [])
-        #expect(GitHubReporter().render(report)
+        #expect(GitHubReporter(sourceRoot: SampleReport.sourceRoot).render(report)
             == "::notice file=a%2Cb%3Ac.json,line=2,endLine=4,col=3,endColumn=5,title=r::a%0Ab %25 c Example: https://example.com/x\n")
     }
 
-    @Test func ruleSummaryCountsFindingsPerRuleMostSevereFirst() {
+    /// The runner reads `file=` from the repository root; a download has no file there, so its
+    /// URL and position lead the message of an annotation of the run.
+    @Test func githubNamesFilesFromTheRepositoryRootAndDownloadsByURL() {
+        let root = SourceRoot(path: "/home/dev/shop", workingDirectory: "/home/dev/shop/web")
+        let report = LintReport(diagnostics: [
+            finding(file: "apple-app-site-association", line: 2, column: 3, severity: .warning, message: "m", ruleID: "r"),
+            finding(file: "https://example.com/.well-known/apple-app-site-association", severity: .error, message: "answered 404",
+                    ruleID: "http-status"),
+        ], fileCount: 2, rules: [])
+        #expect(GitHubReporter(sourceRoot: root).render(report) == """
+            ::warning file=web/apple-app-site-association,line=2,endLine=2,col=3,endColumn=3,title=r::m
+            ::error title=http-status::https://example.com/.well-known/apple-app-site-association:1:1: answered 404
+
+            """)
+    }
+
+    @Test func ruleSummaryCountsFindingsPerRuleMostSevereFirst() throws {
         let lines = TextReporter.ruleSummaryLines(of: SampleReport.report)
         #expect(lines.count == Set(SampleReport.report.diagnostics.map(\.ruleID)).count)
         let withSummary = TextReporter(options: .init(ruleSummary: true)).render(SampleReport.report)
         let plain = TextReporter(options: .init()).render(SampleReport.report)
-        #expect(withSummary == plain.replacingOccurrences(of: TextReporter.summary(of: SampleReport.report) + "\n",
-                                                          with: TextReporter.summary(of: SampleReport.report) + "\n" + lines.map { $0 + "\n" }.joined()))
+        let summary = try #require(TextReporter.summary(of: SampleReport.report))
+        #expect(withSummary == plain.replacingOccurrences(of: summary + "\n", with: summary + "\n" + lines.map { $0 + "\n" }.joined()))
         #expect(lines.first?.contains(" error   ") == true)
     }
 
@@ -70,13 +89,16 @@ import Testing
 
     struct SummaryCase: Sendable, CustomTestStringConvertible {
         let errors, warnings, notes, files: Int
-        let expected: String
+        var baselined = 0
+        var ignored = 0
+        var problems = 0
+        let expected: String?
 
-        var testDescription: String { expected }
+        var testDescription: String { expected ?? "no summary" }
     }
 
     @Test(arguments: [
-        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, expected: "no problems in 0 files"),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, expected: "no file linted"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 1, expected: "no problems in 1 file"),
         SummaryCase(errors: 0, warnings: 0, notes: 0, files: 4, expected: "no problems in 4 files"),
         SummaryCase(errors: 1, warnings: 0, notes: 0, files: 1, expected: "1 error in 1 file"),
@@ -86,14 +108,44 @@ import Testing
         SummaryCase(errors: 0, warnings: 2, notes: 2, files: 1, expected: "2 warnings and 2 notes in 1 file"),
         SummaryCase(errors: 3, warnings: 1, notes: 2, files: 4, expected: "3 errors, 1 warning and 2 notes in 4 files"),
         SummaryCase(errors: 1, warnings: 1, notes: 1, files: 1, expected: "1 error, 1 warning and 1 note in 1 file"),
+        SummaryCase(errors: 0, warnings: 2, notes: 0, files: 3, baselined: 4, ignored: 1,
+                    expected: "2 warnings in 3 files (4 suppressed by the baseline, 1 by ignore:)"),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 1, baselined: 1, expected: "no problems in 1 file (1 suppressed by the baseline)"),
+        SummaryCase(errors: 1, warnings: 0, notes: 0, files: 2, ignored: 2, expected: "1 error in 2 files (2 suppressed by ignore:)"),
+        // Exit status 2: never "no problems".
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 0, problems: 1, expected: nil),
+        SummaryCase(errors: 0, warnings: 0, notes: 0, files: 2, problems: 1,
+                    expected: "no findings in 2 files, but the run is incomplete: 1 error on standard error"),
+        SummaryCase(errors: 0, warnings: 1, notes: 0, files: 1, problems: 2,
+                    expected: "1 warning in 1 file, but the run is incomplete: 2 errors on standard error"),
     ])
     func summaryWording(_ summary: SummaryCase) {
         let severities = Array(repeating: Severity.error, count: summary.errors)
             + Array(repeating: .warning, count: summary.warnings)
             + Array(repeating: .note, count: summary.notes)
-        let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [])
+        let report = LintReport(diagnostics: severities.map { finding(severity: $0) }, fileCount: summary.files, rules: [],
+                                baselinedCount: summary.baselined, ignoredCount: summary.ignored,
+                                problems: Array(repeating: "cannot read", count: summary.problems))
         #expect(TextReporter.summary(of: report) == summary.expected)
-        #expect(TextReporter().render(report).hasSuffix(summary.expected + "\n"))
+        let rendered = TextReporter().render(report)
+        if let expected = summary.expected {
+            #expect(rendered.hasSuffix(expected + "\n"))
+        } else {
+            #expect(rendered.isEmpty)
+        }
+    }
+
+    @Test func staleBaselineEntriesAreCountedInWordsAndEscaped() {
+        let entry = Baseline.Entry(file: "web/aasa\u{1B}[2J", rule: "catch\u{7}-all", pointer: "", digest: "0")
+        let one = LintReport(diagnostics: [], fileCount: 1, rules: [], staleBaselineEntries: [entry])
+        #expect(TextReporter().render(one) == """
+            no problems in 1 file
+            1 baseline entry no longer matches a finding; rewrite the baseline with --write-baseline:
+                web/aasa\\u{1B}[2J catch\\u{7}-all (file)
+
+            """)
+        let two = LintReport(diagnostics: [], fileCount: 1, rules: [], staleBaselineEntries: [entry, entry])
+        #expect(TextReporter().render(two).contains("\n2 baseline entries no longer match a finding;"))
     }
 
     @Test func findingLineHasTheProblemMatcherShape() {
@@ -241,7 +293,7 @@ import Testing
     // MARK: SARIF
 
     @Test func sarifMeetsGitHubRequirements() throws {
-        let log = try jsonObject(SARIFReporter().render(SampleReport.report))
+        let log = try jsonObject(SARIFReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
         #expect(log["version"] as? String == "2.1.0")
         #expect(log["$schema"] as? String == "https://json.schemastore.org/sarif-2.1.0.json")
         let runs = try #require(log["runs"] as? [[String: Any]])
@@ -283,7 +335,7 @@ import Testing
     }
 
     @Test func sarifRuleIndexPointsAtTheResultsRule() throws {
-        let log = try jsonObject(SARIFReporter().render(SampleReport.report))
+        let log = try jsonObject(SARIFReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let rules = try #require((run["tool"] as? [String: Any]).flatMap { $0["driver"] as? [String: Any] }?["rules"] as? [[String: Any]])
         let results = try #require(run["results"] as? [[String: Any]])
@@ -296,7 +348,8 @@ import Testing
     }
 
     @Test func sarifLeavesOutTheIndexOfAnUndescribedRule() throws {
-        let log = try jsonObject(SARIFReporter().render(LintReport(diagnostics: [finding(ruleID: "custom-rule")], fileCount: 1, rules: [])))
+        let log = try jsonObject(SARIFReporter(sourceRoot: SampleReport.sourceRoot)
+            .render(LintReport(diagnostics: [finding(ruleID: "custom-rule")], fileCount: 1, rules: [])))
         let result = try #require(((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first)
         #expect(result["ruleId"] as? String == "custom-rule")
         #expect(result["ruleIndex"] == nil)
@@ -309,13 +362,67 @@ import Testing
         ("Fixtures/x_y-z.~1.entitlements", "Fixtures/x_y-z.~1.entitlements"),
     ])
     func relativePathsBecomeEncodedURIsUnderTheSourceRoot(path: String, uri: String) {
-        let location = JSONWriter.prettyPrinted(SARIFReporter.artifactLocation(path))
-        #expect(location == "{\n  \"uri\": \"\(uri)\",\n  \"uriBaseId\": \"%SRCROOT%\"\n}\n")
+        #expect(artifactLocation(path) == "{\n  \"uri\": \"\(uri)\",\n  \"uriBaseId\": \"%SRCROOT%\"\n}\n")
     }
 
-    @Test func absolutePathsBecomeFileURIs() {
-        let location = JSONWriter.prettyPrinted(SARIFReporter.artifactLocation("/tmp/my site/aasa"))
-        #expect(location == "{\n  \"uri\": \"file:///tmp/my%20site/aasa\"\n}\n")
+    /// Paths are relative to the working directory, URIs to the repository root above it.
+    @Test(arguments: [
+        ("apple-app-site-association", "web/apple-app-site-association"),
+        ("../ios/App.entitlements", "ios/App.entitlements"),
+        ("/home/dev/shop/web/a", "web/a"),
+    ])
+    func pathsFromASubfolderAreRelativeToTheRoot(path: String, uri: String) {
+        let root = SourceRoot(path: "/home/dev/shop", workingDirectory: "/home/dev/shop/web")
+        #expect(artifactLocation(path, root: root) == "{\n  \"uri\": \"\(uri)\",\n  \"uriBaseId\": \"%SRCROOT%\"\n}\n")
+    }
+
+    @Test(arguments: [
+        ("/tmp/my site/aasa", "file:///tmp/my%20site/aasa"),
+        ("../../other/aasa", "file:///home/other/aasa"),
+        ("/home/dev/shopfront/aasa", "file:///home/dev/shopfront/aasa"),
+    ])
+    func pathsOutsideTheRootBecomeFileURIs(path: String, uri: String) {
+        #expect(artifactLocation(path) == "{\n  \"uri\": \"\(uri)\"\n}\n")
+    }
+
+    @Test func downloadsKeepTheirURL() {
+        let url = "https://example.com/.well-known/apple-app-site-association"
+        #expect(artifactLocation(url) == "{\n  \"uri\": \"\(url)\"\n}\n")
+    }
+
+    @Test func theSourceRootIsAFolderURI() throws {
+        let root = SourceRoot(path: "/home/dev/my shop/", workingDirectory: "/")
+        let log = try jsonObject(SARIFReporter(sourceRoot: root).render(LintReport(diagnostics: [], fileCount: 0, rules: [])))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let bases = try #require(run["originalUriBaseIds"] as? [String: [String: String]])
+        #expect(bases == ["%SRCROOT%": ["uri": "file:///home/dev/my%20shop/"]])
+        #expect(SARIFReporter.fileURI(ofFolder: "/") == "file:///")
+    }
+
+    /// GitHub rejects a run of more than 25,000 results: the most severe are kept, in report
+    /// order, and a notification counts the rest.
+    @Test func resultsStopAtTheLimitKeepingTheMostSevere() throws {
+        let diagnostics = [Severity.note, .error, .warning, .note, .error].enumerated().map { index, severity in
+            finding(line: index + 1, severity: severity, message: "finding \(index)")
+        }
+        let reporter = SARIFReporter(sourceRoot: SampleReport.sourceRoot, resultLimit: 3)
+        let log = try jsonObject(reporter.render(LintReport(diagnostics: diagnostics, fileCount: 1, rules: [])))
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.map { text($0["message"]) } == ["finding 1", "finding 2", "finding 4"])
+        let invocation = try #require((run["invocations"] as? [[String: Any]])?.first)
+        #expect(invocation["executionSuccessful"] as? Bool == true)
+        let notifications = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
+        #expect(notifications.map { $0["level"] as? String } == ["warning"])
+        #expect(notifications.map { text($0["message"]) } == [
+            "2 of 5 findings are left out: GitHub code scanning accepts at most 3 results in a run, so this report keeps "
+                + "the most severe ones; run aasalint with --format text or json to see them all",
+        ])
+
+        let underLimit = try jsonObject(reporter.render(LintReport(diagnostics: Array(diagnostics.prefix(3)), fileCount: 1, rules: [])))
+        let invocations = (underLimit["runs"] as? [[String: Any]])?.first?["invocations"] as? [[String: Any]]
+        #expect(invocations?.first?["toolExecutionNotifications"] == nil)
+        #expect(SARIFReporter.resultLimit == 25_000)
     }
 
     @Test func regionsAreValidEvenWhenEmpty() {
@@ -333,18 +440,33 @@ import Testing
         let pointer = JSONPointer("/applinks/details/0")
         let first = finding(line: 3, ruleID: "r", pointer: pointer)
         let moved = finding(line: 30, ruleID: "r", pointer: pointer)
-        #expect(SARIFReporter.fingerprintHash(of: first) == SARIFReporter.fingerprintHash(of: moved))
-        #expect(SARIFReporter.fingerprintHash(of: first) != SARIFReporter.fingerprintHash(of: finding(line: 3, ruleID: "other", pointer: pointer)))
-        #expect(SARIFReporter.fingerprintHash(of: first) != SARIFReporter.fingerprintHash(of: finding(line: 3, ruleID: "r", pointer: nil)))
+        func hash(_ diagnostic: Diagnostic) -> String {
+            SARIFReporter.fingerprintHash(of: diagnostic, file: diagnostic.location.file)
+        }
+        #expect(hash(first) == hash(moved))
+        #expect(hash(first) != hash(finding(line: 3, ruleID: "other", pointer: pointer)))
+        #expect(hash(first) != hash(finding(line: 3, ruleID: "r", pointer: nil)))
         // Computed independently: FNV-1a 64 of "exclude-shadowed\0web/apple-app-site-association\0#/applinks/details/0".
         let known = finding(file: "web/apple-app-site-association", ruleID: "exclude-shadowed", pointer: pointer)
-        #expect(SARIFReporter.fingerprintHash(of: known) == "55a52b72a9205c2c")
+        #expect(hash(known) == "55a52b72a9205c2c")
 
-        let log = try jsonObject(SARIFReporter().render(LintReport(diagnostics: [first, moved], fileCount: 1, rules: [])))
+        let log = try jsonObject(SARIFReporter(sourceRoot: SampleReport.sourceRoot).render(LintReport(diagnostics: [first, moved], fileCount: 1, rules: [])))
         let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
         let fingerprints = results.compactMap { ($0["partialFingerprints"] as? [String: String])?["aasalint/v1"] }
-        let hash = SARIFReporter.fingerprintHash(of: first)
-        #expect(fingerprints == ["\(hash):1", "\(hash):2"])
+        #expect(fingerprints == ["\(hash(first)):1", "\(hash(first)):2"])
+    }
+
+    /// The same file from the root and from a subfolder is the same alert.
+    @Test func fingerprintsDoNotDependOnTheWorkingDirectory() throws {
+        func fingerprint(file: String, workingDirectory: String) throws -> String? {
+            let root = SourceRoot(path: "/home/dev/shop", workingDirectory: workingDirectory)
+            let log = try jsonObject(SARIFReporter(sourceRoot: root).render(LintReport(diagnostics: [finding(file: file)], fileCount: 1, rules: [])))
+            let result = ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])?.first
+            return (result?["partialFingerprints"] as? [String: String])?["aasalint/v1"]
+        }
+        let fromRoot = try fingerprint(file: "web/aasa", workingDirectory: "/home/dev/shop")
+        #expect(fromRoot != nil)
+        #expect(try fingerprint(file: "aasa", workingDirectory: "/home/dev/shop/web") == fromRoot)
     }
 
     @Test func ruleNamesAndDescriptionsComeFromTheDescription() {
@@ -383,6 +505,10 @@ import Testing
             sources: ["f.json": LineTable(Array(line.utf8))])
     }
 
+    private func artifactLocation(_ path: String, root: SourceRoot = SampleReport.sourceRoot) -> String {
+        JSONWriter.prettyPrinted(SARIFReporter(sourceRoot: root).artifact(path).location)
+    }
+
     private func jsonObject(_ text: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
@@ -405,6 +531,8 @@ import Testing
 /// message with an ESC and a newline, a range that spans lines, and source lines with tabs,
 /// non-ASCII and a raw control character before or under the range.
 private enum SampleReport {
+    /// aasalint ran at the repository's top level.
+    static let sourceRoot = SourceRoot(path: "/home/dev/shop", workingDirectory: "/home/dev/shop")
     static let aasaPath = "web/.well-known/apple-app-site-association"
     static let entitlementsPath = "ios/My App/App.entitlements"
 

@@ -54,6 +54,19 @@ import Testing
         }
     }
 
+    /// Few values, but each a long string: the bytes aliases repeat are bounded too.
+    @Test func aliasesOfALongStringAreRefusedByTheirSize() throws {
+        let long = String(repeating: "a", count: 100_000)
+        let aliases = { (count: Int) in "s: &s \(long)\nl: [\(Array(repeating: "*s", count: count).joined(separator: ", "))]\n" }
+        let (root, _) = try parse(aliases(10))
+        #expect(root.member("l")?.value.elements?.count == 10)
+        #expect {
+            try YAMLReader.parse(Array(aliases(11).utf8))
+        } throws: { error in
+            (error as? YAMLSyntaxError)?.message == "aliases expand to more than 1 MB of keys and values; a configuration file does not need this much (is this an alias bomb?)"
+        }
+    }
+
     @Test func syntaxErrorsCarryTheirPosition() {
         let text = "rules:\n  a: [1, 2\nb: c\n"
         #expect {

@@ -1,15 +1,16 @@
 import AASALintCore
 import AASALintRules
+import AASALintTestSupport
 import Foundation
 import Testing
 
-/// The real files in `../shared/corpus/aasa/`: linted without a crash, with every finding
-/// recorded in `Fixtures/corpus/aasa.expected`, so any change of behaviour shows in review.
-@Suite struct CorpusTests {
-    static let aasaFolder = FixtureSupport.corpusFolder.appendingPathComponent("aasa")
+/// The real files in the spec corpus (`SpecCorpus`), `aasa/`: linted without a crash, with every
+/// finding recorded in `Fixtures/corpus/aasa.expected`, so any change of behaviour shows in review.
+@Suite(.enabled(if: SpecCorpus.testsRun, Comment(rawValue: SpecCorpus.absenceReason))) struct CorpusTests {
     static let golden = FixtureSupport.packageRoot.appendingPathComponent("Fixtures/corpus/aasa.expected")
 
     static func corpusFiles() throws -> [LintFile] {
+        let aasaFolder = try SpecCorpus.subfolder("aasa")
         let names = try FileManager.default.contentsOfDirectory(atPath: aasaFolder.path).sorted()
         return try names.map { name in
             let bytes = try [UInt8](Data(contentsOf: aasaFolder.appendingPathComponent(name)))
@@ -37,6 +38,18 @@ import Testing
         #expect(found("invalid-app-id", in: "edityomurti"))
         #expect(found("invalid-app-id", in: "AgoraIO-Community"))
         #expect(found("invalid-app-id", in: "0Itsuki0"))
+    }
+
+    /// Ground17's second entry (`appID` + `paths` after `appIDs` + `components`) is what iOS 12
+    /// and earlier read; Statera's `appId` typo is one finding, not two.
+    @Test func theIOS12FallbackIsNotDeadAndATypoIsReportedOnce() throws {
+        let selection = try RuleSelection(registry: FixtureSupport.registry())
+        let diagnostics = try FixtureSupport.lint(try Self.corpusFiles(), with: selection)
+        let ground17 = diagnostics.filter { $0.location.file.contains("Ground17__Logation_RN") }
+        #expect(ground17.map(\.ruleID) == ["legacy-format", "legacy-format"])
+        #expect(ground17.allSatisfy { $0.severity == .note && $0.message.contains("iOS 13 and later use the entry at line 5") })
+        let statera = diagnostics.filter { $0.location.file.contains("ANDREYDEN__Statera") && $0.severity == .error }
+        #expect(statera.map(\.ruleID) == ["unknown-key"])
     }
 
     @Test func wellFormedFilesDoNotDrownInNoise() throws {

@@ -8,7 +8,6 @@ enum FixtureSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let rulesFolder = packageRoot.appendingPathComponent("Fixtures/rules")
-    static let corpusFolder = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
 
     /// Rewrite goldens instead of comparing, after a deliberate change in behaviour.
     static var updatingGoldens: Bool { Golden.isUpdating }

@@ -14,12 +14,7 @@ enum ProjectScenario {
     /// The findings, sorted, and how many files were linted.
     static func lint(_ folder: URL, with selection: RuleSelection) throws -> (diagnostics: [Diagnostic], fileCount: Int) {
         let root = folder.standardizedFileURL.path
-        let configurationFile = root + "/" + ConfigurationLoader.fileName
-        var configuration = Configuration()
-        configuration.directory = root
-        if FileManager.default.fileExists(atPath: configurationFile) {
-            configuration = try ConfigurationLoader(registry: FixtureSupport.registry()).load(path: configurationFile)
-        }
+        let configuration = try self.configuration(in: root)
         let files = try FileDiscovery().discover([root]).files.map { try FileReader().read($0) }
         let projects = XcodeProjectDiscovery().projects(under: [root])
         guard projects.problems.isEmpty else { throw projects.problems[0] }
@@ -31,6 +26,27 @@ enum ProjectScenario {
             }
         }
         return (diagnostics.sorted(by: Diagnostic.reportOrder), files.count)
+    }
+
+    /// For rules decided once a whole run is known (about `ignore:` entries): the folder linted
+    /// as `aasalint lint` lints it, with the configured rules and `ruleID`, keeping the findings
+    /// of `ruleID`.
+    static func session(_ folder: URL, keeping ruleID: String) throws -> [Diagnostic] {
+        let root = folder.standardizedFileURL.path
+        let plan = try RulePlan(registry: FixtureSupport.registry(), configuration: configuration(in: root), enable: [ruleID])
+        let outcome = LintSession(plan: plan).run(paths: [root])
+        guard outcome.problems.isEmpty else { throw outcome.problems[0] }
+        return outcome.report.diagnostics.filter { $0.ruleID == ruleID }.map { relative($0, to: root, severity: $0.severity) }
+    }
+
+    private static func configuration(in root: String) throws -> Configuration {
+        let configurationFile = root + "/" + ConfigurationLoader.fileName
+        guard FileManager.default.fileExists(atPath: configurationFile) else {
+            var configuration = Configuration()
+            configuration.directory = root
+            return configuration
+        }
+        return try ConfigurationLoader(registry: FixtureSupport.registry()).load(path: configurationFile)
     }
 
     private static func relative(_ diagnostic: Diagnostic, to root: String, severity: Severity) -> Diagnostic {

@@ -41,6 +41,9 @@ import Testing
         let diagnostics: [Diagnostic]
         if RemoteFixture.isFixture(fixture.input) {
             diagnostics = try RemoteFixture.check(fixture.input, with: selection)
+        } else if ProjectScenario.isScenario(fixture.input), selection.entries.contains(where: { $0.check is any IgnoreAuditRule }) {
+            // Unused ignore entries show only against the findings of the other rules.
+            diagnostics = try ProjectScenario.session(fixture.input, keeping: fixture.ruleID)
         } else if ProjectScenario.isScenario(fixture.input) {
             // Project rules need several files and a configuration: a folder per case.
             diagnostics = try ProjectScenario.lint(fixture.input, with: selection).diagnostics

@@ -18,6 +18,12 @@ public enum Golden {
         }
         let expected = try String(contentsOf: url, encoding: .utf8)
         guard actual != expected else { return nil }
+        return "output differs from \(url.lastPathComponent) " + difference(between: actual, and: expected)
+            + "\n(AASALINT_UPDATE_GOLDENS=1 rewrites it)"
+    }
+
+    /// Where `actual` first departs from `expected`: the line number and both lines.
+    public static func difference(between actual: String, and expected: String) -> String {
         let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
         let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let firstDifference = zip(actualLines, expectedLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
@@ -26,8 +32,7 @@ public enum Golden {
             firstDifference < lines.count ? String(reflecting: String(lines[firstDifference])) : "end of output"
         }
         return """
-            output differs from \(url.lastPathComponent) at line \(firstDifference + 1) \
-            (AASALINT_UPDATE_GOLDENS=1 rewrites it):
+            at line \(firstDifference + 1):
               expected: \(shown(expectedLines))
               actual:   \(shown(actualLines))
             """

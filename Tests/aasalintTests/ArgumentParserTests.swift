@@ -15,14 +15,14 @@ private let lint = CommandSpec(
         OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, help: "Enable a rule"),
         OptionSpec(name: "output", shortName: "o", valueName: "FILE", help: "Write the report to FILE"),
     ],
-    positionals: PositionalSpec(name: "PATH", help: "Files or directories to lint; '-' reads standard input")
+    positionals: PositionalSpec(name: "PATH", help: "Files or directories to lint; '-' reads standard input", completion: .files)
 )
 
 private let explain = CommandSpec(
     name: "explain",
     summary: "Describe a rule",
     usage: "aasalint explain [options] RULE",
-    positionals: PositionalSpec(name: "RULE", help: "A rule ID", minimum: 1, maximum: 1)
+    positionals: PositionalSpec(name: "RULE", help: "A rule ID", minimum: 1, maximum: 1, completion: .ruleIDs)
 )
 
 private let rules = CommandSpec(name: "rules", summary: "List every rule", usage: "aasalint rules [options]")
@@ -31,7 +31,7 @@ private let diff = CommandSpec(
     name: "diff",
     summary: "Compare two files",
     usage: "aasalint diff [options] OLD NEW",
-    positionals: PositionalSpec(name: "FILE", help: "The two files", minimum: 2, maximum: 2)
+    positionals: PositionalSpec(name: "FILE", help: "The two files", minimum: 2, maximum: 2, completion: .files)
 )
 
 private func parseError(_ arguments: [String], for command: CommandSpec = lint) -> String? {

@@ -25,6 +25,7 @@ enum BinaryRunner {
         standardInput: Data? = nil,
         standardInputFile: URL? = nil,
         environment: [String: String] = [:],
+        standardOutput: FileHandle? = nil,
         workingDirectory: URL,
         whileRunning watch: (@Sendable (Process) -> Void)? = nil
     ) throws -> BinaryRun {
@@ -34,9 +35,10 @@ enum BinaryRunner {
         process.currentDirectoryURL = workingDirectory
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
 
-        let outputPipe = Pipe()
+        // Given a destination (a full disk, a closed pipe), the output is not collected.
+        let outputPipe = standardOutput == nil ? Pipe() : nil
         let errorPipe = Pipe()
-        process.standardOutput = outputPipe
+        process.standardOutput = standardOutput ?? outputPipe
         process.standardError = errorPipe
         // Without a pipe of its own, `aasalint -` would wait on the test runner's standard input.
         let inputPipe = standardInput.map { _ in Pipe() }
@@ -45,13 +47,13 @@ enum BinaryRunner {
         try process.run()
         // A thread of its own: a watch blocks until the process ends.
         if let watch { Thread.detachNewThread { watch(process) } }
-        let output = PipeReader(outputPipe)
+        let output = outputPipe.map(PipeReader.init)
         let errors = PipeReader(errorPipe)
         if let inputPipe, let standardInput {
             inputPipe.fileHandleForWriting.write(standardInput)
             try inputPipe.fileHandleForWriting.close()
         }
-        let outputData = output.waitForEnd()
+        let outputData = output?.waitForEnd() ?? Data()
         let errorData = errors.waitForEnd()
         process.waitUntilExit()
         return BinaryRun(

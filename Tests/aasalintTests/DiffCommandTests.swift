@@ -64,6 +64,27 @@ import Testing
         #expect(run.standardError.contains("<stdin>:1:"))
     }
 
+    /// A hostile file must not drive the terminal through the app IDs and URLs diff prints.
+    @Test func controlCharactersFromTheFilesAreEscaped() throws {
+        let workspace = try TemporaryFolder()
+        func file(_ path: String) -> String {
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.\u001b]0;owned\u0007app"], "components": [{"/": "\#(path)"}]}]}}"#
+        }
+        try workspace.write("old.json", file("/a/*"))
+        try workspace.write("new.json", file(#"/b/\u001b[2J*"#))
+        let run = try BinaryRunner.run(["diff", "old.json", "new.json"], workingDirectory: workspace.url)
+        #expect(run.status == 1)
+        #expect(!run.standardOutput.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(run.standardOutput.debugDescription)")
+        #expect(run.standardOutput.contains(#"ABCDE12345.com.example.\u{1B}]0;owned\u{7}app (applinks): URLs that stop opening the app"#))
+    }
+
+    @Test(arguments: ["diff", "match"])
+    func helpSaysWhatEachExitStatusMeans(command: String) throws {
+        let run = try BinaryRunner.run([command, "--help"], workingDirectory: Self.fixtures)
+        let statuses = run.standardOutput.components(separatedBy: "\nExit status:\n").last?.split(separator: "\n").map { $0.prefix(4) }
+        #expect(statuses == ["  0 ", "  1 ", "  2 "])
+    }
+
     @Test func explainOrderShowsShadowedAndDeadRules() throws {
         let run = try BinaryRunner.run(["match", "--explain-order", "prefix-rule-first.json"],
                                        workingDirectory: Self.fixtures.appendingPathComponent("rules/exclude-shadowed"))

@@ -3,7 +3,7 @@ import AASALintCore
 import Foundation
 import Testing
 
-/// The files that connect aasalint to pre-commit, GitHub Actions and shells.
+/// The files that connect aasalint to pre-commit (GitHub Actions: `GitHubActionsTests`; shells: `CompletionTests`).
 @Suite struct EcosystemTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -37,78 +37,5 @@ import Testing
         #expect(selects("ios/App/App.entitlements"))
         #expect(!selects("web/apple-app-site-association.md"))
         #expect(!selects("package.json"))
-    }
-
-    @Test func theActionIsACompositeActionThatWritesSARIF() throws {
-        let action = try yaml("action.yml")
-        for key in ["name", "description", "inputs", "outputs", "runs"] {
-            #expect(action.member(key) != nil, "action.yml needs \(key)")
-        }
-        #expect(action.node(at: JSONPointer("/runs/using")!)?.stringValue == "composite")
-        let steps = try #require(action.node(at: JSONPointer("/runs/steps")!)?.elements)
-        let scripts = steps.compactMap { $0.member("run")?.value.stringValue }.joined(separator: "\n")
-        #expect(scripts.contains("--format sarif --output"))
-        #expect(scripts.contains("::add-matcher::${{ github.action_path }}/.github/aasalint-problem-matcher.json"))
-        #expect(steps.allSatisfy { $0.member("shell")?.value.stringValue == "bash" })
-        #expect(action.node(at: JSONPointer("/outputs/sarif-file/value")!)?.stringValue == "${{ inputs.sarif-file }}")
-        #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(".github/aasalint-problem-matcher.json").path))
-    }
-
-    /// The matcher must read every finding line of the text format, and nothing else.
-    @Test func theProblemMatcherReadsTheTextReportersFindingLines() throws {
-        let matcher = try JSONParser.parse([UInt8](Data(contentsOf: Self.root.appendingPathComponent(".github/aasalint-problem-matcher.json"))))
-        let pattern = try #require(matcher.node(at: JSONPointer("/problemMatcher/0/pattern/0/regexp")!)?.stringValue)
-        let expression = try NSRegularExpression(pattern: pattern)
-        let golden = try String(contentsOf: Self.root.appendingPathComponent("Fixtures/cli/expected/broken.stdout"), encoding: .utf8)
-        let lines = golden.split(separator: "\n").map(String.init)
-        let matched = lines.compactMap { line -> [String]? in
-            guard let match = expression.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { return nil }
-            return (1..<match.numberOfRanges).map { String(line[Range(match.range(at: $0), in: line)!]) }
-        }
-        // Every line but the indented related locations and the summary is a finding.
-        let findingLines = lines.filter { !$0.hasPrefix(" ") }.dropLast()
-        #expect(matched.count == findingLines.count)
-        #expect(findingLines.count > 3)
-        let first = try #require(matched.first)
-        #expect(first[0].hasSuffix("apple-app-site-association") || first[0].hasSuffix(".json"))
-        #expect(Int(first[1]) != nil && Int(first[2]) != nil)
-        #expect(["error", "warning", "note"].contains(first[3]))
-        #expect(first[5].allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" })
-    }
-
-    @Test func bashCompletionIsValidAndCompletesOptionsValuesAndRules() throws {
-        let script = ShellCompletions(commands: CommandLineTool.commands, ruleIDs: ["duplicate-key", "duplicate-app-id", "unknown-key"]).bash
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-completion-\(UUID().uuidString).bash")
-        try script.write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let probe = """
-            source '\(file.path)'
-            COMP_WORDS=(aasalint lint --for); COMP_CWORD=2; _aasalint; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(aasalint lint --format ''); COMP_CWORD=3; _aasalint; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(aasalint rules dup); COMP_CWORD=2; _aasalint; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(aasalint lint --disable un); COMP_CWORD=3; _aasalint; echo "${COMPREPLY[*]}"
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", probe]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(output == "--format\ntext json sarif github\nduplicate-key duplicate-app-id\nunknown-key\n")
-    }
-
-    @Test func zshCompletionNamesEveryCommandAndOption() {
-        let script = ShellCompletions(commands: CommandLineTool.commands, ruleIDs: ["unknown-key"]).zsh
-        #expect(script.hasPrefix("#compdef aasalint\n"))
-        for command in CommandLineTool.commands {
-            #expect(script.contains("_aasalint_\(command.name)() {"))
-            for option in command.options {
-                #expect(script.contains(option.longSpelling), "\(command.name) \(option.longSpelling)")
-            }
-        }
-        #expect(script.contains("'(-f --format)'{-f,--format}'[Report format (default: text)]:FORMAT:(text json sarif github)'"))
     }
 }

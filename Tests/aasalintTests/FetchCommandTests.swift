@@ -59,6 +59,23 @@ import Testing
         #expect(run.status == 1)
     }
 
+    /// A download is not a file of the repository: SARIF names it by its URL, and a workflow
+    /// command has no `file=` but the URL in its message.
+    @Test func machineFormatsNameDownloadsByTheirURL() throws {
+        let url = "\(server.originBase)/missing.example.com/.well-known/apple-app-site-association"
+        let sarif = try fetch(["missing.example.com", "--format", "sarif"])
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.standardOutput.utf8)) as? [String: Any])
+        let results = try #require((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        let artifacts = results.compactMap {
+            (($0["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["artifactLocation"] as? [String: String]
+        }
+        #expect(artifacts == [["uri": url]])
+
+        let github = try fetch(["missing.example.com", "--format", "github"])
+        #expect(github.standardOutput.hasPrefix("::error title=http-status::\(url):1:1: "), "\(github.standardOutput)")
+        #expect(github.status == 1)
+    }
+
     @Test func saveKeepsWhatWasDownloaded() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-fetch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }

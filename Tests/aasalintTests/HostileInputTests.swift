@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
     // MARK: Size and shape
 
     @Test func nestingOf100000LevelsIsRefusedAtTheDepthLimit() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let levels = 100_000
         try folder.write("arrays/apple-app-site-association", String(repeating: "[", count: levels) + String(repeating: "]", count: levels))
         try folder.write("objects/apple-app-site-association", String(repeating: "{\"a\":", count: levels) + "1" + String(repeating: "}", count: levels))
@@ -34,7 +35,7 @@ import Testing
 
     /// The file is sparse: it takes no disk space, and reading it whole would take 200 MB of memory.
     @Test func fileOf200MegabytesIsRefusedBeforeItIsRead() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let size = 200 * Self.megabyte
         try folder.sparseFile("big/apple-app-site-association", size: size)
         try folder.sparseFile("big.entitlements", size: size)
@@ -57,7 +58,7 @@ import Testing
     }
 
     @Test func stringsOfAMegabyte() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let long = String(repeating: "a", count: Self.megabyte)
         try folder.write("apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.\#(long)"], "components": [{"/": "/x"}]}]}, "\#(long)": 1}"#)
         try folder.write("long.entitlements", Self.plist("<dict><key>com.apple.developer.associated-domains</key><array><string>applinks:\(long).com</string></array></dict>"))
@@ -75,7 +76,7 @@ import Testing
     /// A pattern of a megabyte would compile into a megabyte of automaton states; files over
     /// `LintFile.compilationLimit` are not compiled (Apple ignores files over 128 KB).
     @Test func patternOfAMegabyte() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("apple-app-site-association",
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: Self.megabyte))"}]}]}}"#)
         let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"], deadline: .seconds(10))
@@ -86,7 +87,7 @@ import Testing
     /// Apple ignores a file over 128 KB; one of megabytes is still read and checked, but its
     /// rules are not compiled or compared.
     @Test func megabytesOfRealisticRules() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let shapes = [#"{"/": "/$(lang)/product/%d/*"}"#, #"{"/": "/help/%d/*", "exclude": true}"#,
                       #"{"/": "/store/*/item%d", "?": {"ref": "?*"}}"#, #"{"/": "/blog/%d/??*"}"#]
         let components = (0..<40_000).map { shapes[$0 % shapes.count].replacingOccurrences(of: "%d", with: String($0)) }
@@ -97,14 +98,14 @@ import Testing
     }
 
     @Test func patternAtAppleSizeLimitCompiles() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("apple-app-site-association",
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: 128 * 1024))"}]}]}}"#)
         try folder.aasalint(["lint", "--no-config", "apple-app-site-association"]).expectGraceful(status: 1, memory: 300 * Self.megabyte)
     }
 
     @Test func hundredThousandKeysInOneAASAObject() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let keys = 100_000
         // On one line, as minified files are: every finding's column is on that line.
         try folder.write("apple-app-site-association", "{" + (0..<keys).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
@@ -113,13 +114,19 @@ import Testing
         // Reports are written as they are made: 100,000 findings are never held as text.
         text.expectGraceful(status: 1, memory: 300 * Self.megabyte)
         #expect(text.output.standardOutput.components(separatedBy: "[unknown-key]").count == keys + 1, "\(text.output.standardOutput.suffix(300))")
+        // GitHub rejects a run of more than 25,000 results; the report says what it left out.
         let sarif = try folder.aasalint(["lint", "--no-config", "--format", "sarif", "apple-app-site-association"])
-        let results = (sarif.expectValidJSON(status: 1, memory: 300 * Self.megabyte)?["runs"] as? [[String: Any]])?.first?["results"] as? [Any]
-        #expect((results?.count ?? 0) > keys)
+        let run = (sarif.expectValidJSON(status: 1, memory: 300 * Self.megabyte)?["runs"] as? [[String: Any]])?.first
+        #expect((run?["results"] as? [Any])?.count == 25_000)
+        let notifications = (run?["invocations"] as? [[String: Any]])?.first?["toolExecutionNotifications"] as? [[String: Any]]
+        let notice = (notifications?.first?["message"] as? [String: Any])?["text"] as? String
+        let counts = try #require(notice?.firstMatch(of: /^(\d+) of (\d+) findings are left out/), "\(notice ?? "no notification")")
+        #expect((Int(counts.output.2) ?? 0) >= keys)
+        #expect((Int(counts.output.2) ?? 0) - (Int(counts.output.1) ?? 0) == 25_000)
     }
 
     @Test func hundredThousandKeysInEntitlementsAndConfiguration() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let keys = 100_000
         try folder.write("keys.entitlements", Self.plist("<dict>" + (0..<keys).map { "<key>k\($0)</key><true/>" }.joined() + "</dict>"))
         try folder.write("keys.yml", (0..<keys).map { "k\($0): 1\n" }.joined())
@@ -132,7 +139,7 @@ import Testing
     // MARK: Encodings
 
     @Test func invalidUTF8WhereverAStringCanAppear() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let invalid: [UInt8] = [0xFF, 0xC3, 0x28]
         let aasa: [(String, String)] = [
             ("key", #"{"applinks\#u{0}": {"details": []}}"#),
@@ -166,7 +173,7 @@ import Testing
 
     /// Foundation cannot name an entry whose name is not UTF-8, so it cannot look inside.
     @Test func folderNameThatIsNotUTF8() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("good/apple-app-site-association", #"{"applinks": {"details": []}}"#)
         // macOS file systems refuse such names; there is nothing to test there.
         guard folder.makeFolder(rawName: Array("bad".utf8) + [0xFF, 0xFE]) else { return }
@@ -175,7 +182,7 @@ import Testing
     }
 
     @Test func byteOrderMarks() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
         try folder.write("utf8/apple-app-site-association", utf8BOM + Array(#"{"applinks": {"details": []}}"#.utf8))
         try folder.write("utf16/apple-app-site-association", [0xFF, 0xFE] + Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
@@ -191,7 +198,7 @@ import Testing
     }
 
     @Test func nulBytes() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("in-string/apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["A\#u{0}B"]}]}}"#)
         try folder.write("after-value/apple-app-site-association", #"{"applinks": {"details": []}}"# + "\u{0}")
         try folder.write("only-nul/apple-app-site-association", [UInt8](repeating: 0, count: 4096))
@@ -213,7 +220,7 @@ import Testing
     // MARK: Bombs
 
     @Test func xmlEntityBombsAndExternalEntitiesAreRefused() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let laughs = (1...9).map { level in
             "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level - 1);", count: 10) + "\">"
         }.joined(separator: "\n")
@@ -233,7 +240,7 @@ import Testing
     }
 
     @Test func yamlAliasBombsAreRefused() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let levels = (1...9).map { level in
             "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]"
         }.joined(separator: "\n")
@@ -247,10 +254,21 @@ import Testing
         loop.expectGraceful(status: 2, stderr: ["self.yml:1:"])
     }
 
+    /// A string of 500 KB aliased 400 times would be 200 MB of text in the configuration tree,
+    /// and more in everything that copies it.
+    @Test func yamlAliasesOfALongStringAreRefusedByTheirSize() throws {
+        let folder = try Workspace()
+        let aliases = Array(repeating: "*long", count: 400).joined(separator: ", ")
+        try folder.write("strings.yml", "x: &long \(String(repeating: "a", count: 500 * 1024))\ninclude: [\(aliases)]\nexclude: [\(aliases)]\n")
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        let lint = try folder.aasalint(["lint", "--config", "strings.yml", "apple-app-site-association"], deadline: .seconds(60))
+        lint.expectGraceful(status: 2, stderr: ["strings.yml:2:", "aliases expand to more than 1 MB of keys and values"])
+    }
+
     // MARK: Patterns
 
     @Test func pathologicalPatternsStayLinear() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let patterns = [
             "*a*a*a*a*a*a*a*a*b", "*a??????????????????b", String(repeating: "*a", count: 40) + "b",
             String(repeating: "?*", count: 40) + "b", "*$(alnum)*$(alnum)*$(alnum)*$(alnum)*$(alnum)*b",
@@ -272,10 +290,48 @@ import Testing
         matching.expectGraceful(status: 0)
     }
 
+    /// A custom rule's regular expression that backtracks exponentially (`(a+)+`) meets values
+    /// built to make it: each value and each file has a matching budget, and a value the rule
+    /// could not decide is a finding, not a pass. Downloaded files are held to the same budget.
+    @Test func backtrackingCustomRuleOnHostileValues() throws {
+        let folder = try Workspace()
+        let values = (0..<2_000).map { _ in #""9JA89QQLNQ.\#(String(repeating: "a", count: 28))!""# }.joined(separator: ", ")
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": [\#(values)], "components": [{"/": "/x/*"}]}]}}"#)
+        try folder.write("rules.yml", #"""
+            custom_rules:
+              - {id: bundle-shape, select: /applinks/details/*/appIDs/*, matches: "^9JA89QQLNQ\\.(a+)+$", message: "{value} has the wrong shape"}
+            """#)
+        let lint = try folder.aasalint(["lint", "--config", "rules.yml", "--quiet", "apple-app-site-association"], deadline: .seconds(60))
+        lint.expectGraceful(status: 1, stdout: [
+            "this value was not checked: matching the regular expression '^9JA89QQLNQ\\.(a+)+$' against it took more work",
+            "this value was not checked: the regular expression '^9JA89QQLNQ\\.(a+)+$' used up on earlier values the matching work one file may take",
+        ])
+        #expect(lint.output.standardOutput.components(separatedBy: "[bundle-shape]").count == 2_001, "every value is reported: \(lint)")
+
+        let server = try RemoteTestServer()
+        let fetch = try folder.aasalint(["fetch", "--config", "rules.yml", "--quiet", "backtracking.example.com",
+                                         "--origin-base", server.originBase, "--cdn-base", server.cdnBase], deadline: .seconds(60))
+        fetch.expectGraceful(status: 1, stdout: ["this value was not checked"])
+        #expect(fetch.output.standardOutput.components(separatedBy: "[bundle-shape]").count == 101, "\(fetch)")
+    }
+
+    /// A gzip body of a quarter of a megabyte that decodes to 256 MB: the download limit holds
+    /// while URLSession decodes, and nothing of the refused answer piles up.
+    @Test func gzipBombIsStoppedWhileItIsDecoded() throws {
+        let folder = try Workspace()
+        let server = try RemoteTestServer()
+        let fetch = try folder.aasalint(["fetch", "--no-config", "--quiet", "gzip-bomb.example.com",
+                                         "--origin-base", server.originBase, "--cdn-base", server.cdnBase], deadline: .seconds(60))
+        fetch.expectGraceful(status: 1, stdout: [
+            "the answer is larger than the limit of 4194304 bytes (it decodes to more, with Content-Encoding: gzip), so the download was stopped",
+        ])
+    }
+
     // MARK: File system
 
     @Test func discoverySurvivesLoopsAndEntriesItCannotRead() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("site/apple-app-site-association", #"{"applinks": {"details": []}}"#)
         try folder.symbolicLink("site/loop", to: "..")
         try folder.symbolicLink("site/deeper/up", to: "../..")
@@ -289,9 +345,11 @@ import Testing
         lint.expectGraceful(status: 2, stdout: ["site/apple-app-site-association:1:"], stderr: [
             "self.entitlements: cannot read this file: it is a symbolic link to self.entitlements that leads nowhere or back to itself",
             "dangling/apple-app-site-association: cannot read this file: it is a symbolic link to nowhere that leads nowhere",
-            "zero.entitlements: not a regular file (a character device)",
             "pipe/apple-app-site-association: not a regular file (a named pipe)",
         ])
+        // Refused as a link onto another file system where /dev is one (it is almost everywhere).
+        #expect(["zero.entitlements: not a regular file (a character device)", "zero.entitlements: not linted: it is a symbolic link onto another file system"]
+            .contains { lint.output.standardError.contains($0) }, "\(lint)")
         #expect(!lint.output.standardError.contains("unrelated-broken-link"), "\(lint)")
         let explicit = try folder.aasalint(["lint", "--no-config", "pipe/apple-app-site-association"])
         explicit.expectGraceful(status: 2)
@@ -301,11 +359,135 @@ import Testing
 
     @Test(.enabled(if: getuid() != 0, "root reads files whatever their permissions; the links, pipes and devices above stand in"))
     func unreadableFile() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         try folder.write("locked/apple-app-site-association", "{}")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.url.appendingPathComponent("locked/apple-app-site-association").path)
         let lint = try folder.aasalint(["lint", "--no-config", "locked"])
         lint.expectGraceful(status: 2, stderr: ["locked/apple-app-site-association: cannot open this file for reading"])
+    }
+
+    // MARK: Plugins
+
+    /// The timeout stops the plugin and everything it started: a child holding the pipes
+    /// does not keep aasalint waiting, and is not left running.
+    @Test func pluginTimeoutStopsItsChildren() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": []}}"#)
+        try folder.write(".aasalint.yml", """
+            plugins:
+              - {id: sleeper, command: [sh, -c, "sleep 1000 & echo $! > child.pid; wait"], timeout: 2}
+            """)
+        let lint = try folder.aasalint(["lint", "--quiet", "apple-app-site-association"], environment: Self.pluginsAllowed, deadline: .seconds(60))
+        lint.expectGraceful(status: 2, stderr: ["plugin 'sleeper' did not answer within 2 seconds and was stopped"])
+        let child = try #require(Int32(try String(contentsOf: folder.url.appendingPathComponent("child.pid"), encoding: .utf8)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(Self.ends(child), "the plugin's child \(child) is still running")
+    }
+
+    /// A plugin may exit without reading its request, however large: aasalint takes its
+    /// answer, and no SIGPIPE ends aasalint.
+    @Test func pluginThatDoesNotReadItsRequest() throws {
+        let folder = try Workspace()
+        let components = (0..<5_000).map { #"{"/": "/product/\#($0)/*", "comment": "\#(String(repeating: "c", count: 100))"}"# }
+        try folder.write("apple-app-site-association",
+                         #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\#(components.joined(separator: ","))]}]}}"#)
+        try folder.write(".aasalint.yml", """
+            plugins:
+              - {id: hasty, command: [sh, -c, "echo '{\\"diagnostics\\": []}'"]}
+              - {id: failing, command: [sh, -c, "echo gone >&2; exit 3"]}
+            """)
+        let lint = try folder.aasalint(["lint", "--quiet", "apple-app-site-association"], environment: Self.pluginsAllowed)
+        lint.expectGraceful(status: 2, stderr: ["aasalint: error: plugin 'failing' exited with status 3: gone\n"])
+        #expect(!lint.output.standardError.contains("hasty"), "\(lint)")
+    }
+
+    /// A configuration in a cloned repository or a pull request names a plugin: no run starts
+    /// it unless the caller allows plugins, whatever else the run does.
+    @Test func pluginsOfARepositoryDoNotRunUnlessAllowed() throws {
+        let folder = try Workspace()
+        try folder.write("site/apple-app-site-association", Self.cleanAASA)
+        try folder.write("empty/.keep", "")
+        try folder.write(".aasalint.yml", Self.plugin(command: "touch ran; echo '{\"diagnostics\": []}'"))
+        let notice = "aasalint: note: did not run the plugins of .aasalint.yml (intruder)"
+        let runs: [(arguments: [String], status: Int32)] = [
+            (["lint"], 0), (["lint", "empty"], 2), (["lint", "--explain-release"], 0), (["lint", "--write-baseline", "baseline.json"], 0), (["site"], 0),
+        ]
+        for (arguments, status) in runs {
+            let run = try folder.aasalint(arguments, environment: ["AASALINT_ALLOW_PLUGINS": ""])
+            run.expectGraceful(status: status)
+            #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ran").path), "the plugin ran: \(run)")
+            if !arguments.contains("--explain-release") {
+                #expect(run.output.standardError.contains(notice), "\(run)")
+            }
+        }
+        try folder.aasalint(["lint", "--allow-plugins", "site"]).expectGraceful(status: 0)
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ran").path), "allowed, the plugin runs")
+    }
+
+    /// Looking upward for `.aasalint.yml` ends at the repository's root, and a configuration
+    /// that another user owns or may change is not read, unless it is named with --config.
+    @Test func configurationFoundUpwardMustBeTheRepositorys() throws {
+        let folder = try Workspace()
+        try folder.write(".aasalint.yml", "rules: {ignored-key: off}\n")
+        try folder.write("repository/.git/HEAD", "ref: refs/heads/main\n")
+        let aasa = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.app"], "paths": ["*"], "components": [{"/": "/product/*"}]}]}}"#
+        try folder.write("repository/site/apple-app-site-association", aasa)
+        try folder.write("loose/site/apple-app-site-association", aasa)
+
+        let repository = try folder.aasalint(["lint", "--quiet", "site"], in: "repository")
+        repository.expectGraceful(status: 0, stdout: ["[ignored-key]"])
+        let configuration = folder.url.appendingPathComponent(".aasalint.yml").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: configuration)
+        let writable = try folder.aasalint(["lint", "--quiet", "site"], in: "loose")
+        writable.expectGraceful(status: 2, stderr: ["/.aasalint.yml: not reading this configuration: anyone may change it (mode 666)"])
+        try folder.aasalint(["lint", "--quiet", "--config", configuration, "site"], in: "loose").expectGraceful(status: 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: configuration)
+        try folder.aasalint(["lint", "--quiet", "site"], in: "loose").expectGraceful(status: 0)
+        // Root may give the file away; another user cannot be made the owner otherwise.
+        guard getuid() == 0 else { return }
+        guard chown(configuration, 65534, 65534) == 0 else { return }
+        let foreign = try folder.aasalint(["lint", "--quiet", "site"], in: "loose")
+        foreign.expectGraceful(status: 2, stderr: ["/.aasalint.yml: not reading this configuration: it belongs to another user"])
+    }
+
+    /// A plugin receives the files under its configuration's folder, and nothing else: not a
+    /// file named from outside, not one reached through a link, not standard input.
+    @Test func pluginsReceiveOnlyTheirConfigurationsFiles() throws {
+        let folder = try Workspace()
+        let aasa = Self.cleanAASA
+        try folder.write("project/site/apple-app-site-association", aasa)
+        try folder.write("secret/apple-app-site-association", aasa)
+        try folder.write("secret/standard-input", aasa)
+        try folder.symbolicLink("project/linked", to: "../secret")
+        try folder.write("project/.aasalint.yml", Self.plugin(command: "cat > ../request.json; echo '{\"diagnostics\": []}'"))
+        let lint = try folder.aasalint(["lint", "--allow-plugins", ".", "../secret", "-"], standardInput: "secret/standard-input", in: "project")
+        lint.expectGraceful(status: 0)
+        let request = try String(contentsOf: folder.url.appendingPathComponent("request.json"), encoding: .utf8)
+        #expect(request.contains(#""path": "site/apple-app-site-association""#), "\(request)")
+        #expect(!request.contains("secret") && !request.contains("linked") && !request.contains("stdin"), "\(request)")
+
+        try FileManager.default.removeItem(at: folder.url.appendingPathComponent("request.json"))
+        try folder.aasalint(["lint", "--allow-plugins", "../secret"], in: "project").expectGraceful(status: 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("request.json").path), "started without files")
+    }
+
+    /// A configuration with one plugin, `intruder`, that runs a shell command.
+    static func plugin(command: String) -> String {
+        "plugins:\n  - {id: intruder, command: [sh, -c, '\(command.replacingOccurrences(of: "'", with: "''"))']}\n"
+    }
+
+    static let pluginsAllowed = ["AASALINT_ALLOW_PLUGINS": "1"]
+    /// A file without findings.
+    static let cleanAASA = #"{"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.app"], "components": [{"/": "/product/*"}]}]}}"#
+
+    /// Whether the process ends within a minute: a killed process may stay a zombie for a moment.
+    static func ends(_ pid: Int32) -> Bool {
+        for _ in 0..<600 {
+            if kill(pid, 0) != 0 { return true }
+            if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8), status.contains("State:\tZ") { return true }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return false
     }
 
     // MARK: Output safety
@@ -313,7 +495,7 @@ import Testing
     /// Escape sequences that clear the screen, retitle the window, hide text or reverse it,
     /// in every place a finding quotes file content, and in file names.
     @Test func outputNeverPassesOnTerminalControls() throws {
-        let folder = try Workspace()
+        let folder = try Workspace("hostile")
         let hostile = #"\u001b[2J\u001b]0;owned\u0007\u001b[8m\r\b\u009b31m\u202e\u2066"#
         try folder.write("apple-app-site-association", #"""
             {"applinks": {"details": [{"appIDs": ["\#(hostile)"], "appID": "x",
@@ -341,6 +523,29 @@ import Testing
         match.expectNoTerminalControls()
     }
 
+    /// A report that cannot be written (a full disk; a reader that closed the pipe, which
+    /// aasalint sees as EPIPE because it ignores SIGPIPE) is a failure it names, never a trap.
+    @Test func reportThatCannotBeWrittenIsAFailureNotACrash() throws {
+        let folder = try Workspace()
+        try folder.write("apple-app-site-association", "{" + (0..<5_000).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + "}")
+        let closedPipe = Pipe()
+        try closedPipe.fileHandleForReading.close()
+        var destinations: [(String, FileHandle, String)] = [
+            ("a closed pipe", closedPipe.fileHandleForWriting, "the reader of standard output closed it (broken pipe)"),
+        ]
+        // A device that is always full (Linux only).
+        if let full = FileHandle(forWritingAtPath: "/dev/full") {
+            destinations.append(("/dev/full", full, "no space left on device"))
+        }
+        for (name, destination, reason) in destinations {
+            for arguments in [["lint", "--no-config", "apple-app-site-association"], ["rules"], ["lint", "--no-config", "--format", "sarif", "."]] {
+                let run = try folder.aasalint(arguments, standardOutput: destination)
+                run.expectGraceful(status: 2, stderr: ["aasalint: error: cannot write the report: \(reason)\n"])
+                #expect(run.output.standardError.components(separatedBy: "cannot write").count == 2, "said once, to \(name): \(run)")
+            }
+        }
+    }
+
     // MARK: Input builders
 
     static func plist(_ body: String) -> String {
@@ -358,25 +563,9 @@ import Testing
 }
 
 /// A temporary folder for one test's inputs, removed when the test ends.
-final class Workspace {
-    let url: URL
+typealias Workspace = TemporaryFolder
 
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-hostile-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)
-    }
-
-    func write(_ path: String, _ text: String) throws {
-        try write(path, Array(text.utf8))
-    }
-
-    func write(_ path: String, _ bytes: [UInt8]) throws {
-        try Data(bytes).write(to: try place(path))
-    }
+extension Workspace {
 
     /// A file of `size` bytes that occupies no disk space.
     func sparseFile(_ path: String, size: Int) throws {
@@ -404,20 +593,17 @@ final class Workspace {
         }
     }
 
-    func aasalint(_ arguments: [String], standardInput: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
+    /// Runs in the workspace, or in its folder `subfolder`.
+    func aasalint(_ arguments: [String], standardInput: String? = nil, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
+                  in subfolder: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
         let watch = ProcessWatch(deadline: deadline)
         let clock = ContinuousClock()
         let start = clock.now
-        let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), workingDirectory: url,
+        let output = try BinaryRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent), environment: environment,
+                                          standardOutput: standardOutput, workingDirectory: subfolder.map(url.appendingPathComponent) ?? url,
                                           whileRunning: { watch.watch($0) })
         return HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
-                          peakMemory: watch.peakMemory, timedOut: watch.timedOut)
-    }
-
-    private func place(_ path: String) throws -> URL {
-        let file = url.appendingPathComponent(path)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return file
+                          processorTime: watch.processorTime, peakMemory: watch.peakMemory, timedOut: watch.timedOut)
     }
 }
 
@@ -426,19 +612,24 @@ struct HostileRun: CustomStringConvertible {
     let arguments: [String]
     let output: BinaryRun
     let elapsed: Duration
+    /// The processor time the run used (user and system), as last sampled; nil where the
+    /// system does not say (outside Linux).
+    let processorTime: Duration?
     /// Peak resident memory in bytes; nil where the system does not say (outside Linux).
     let peakMemory: Int?
     let timedOut: Bool
 
-    /// A run on hostile input takes a few seconds in a debug build; much more means that
-    /// something is quadratic or worse.
+    /// A run on hostile input takes a few seconds of processor time in a debug build; much
+    /// more means that something is quadratic or worse. Processor time, not wall time: a busy
+    /// machine stretches the second, and a hang (no work at all) meets the watch's deadline.
     static let defaultTime = Duration.seconds(30)
     /// The process alone takes about 30 MB.
     static let defaultMemory = 150 * 1024 * 1024
 
     var description: String {
         let memory = peakMemory.map { "\($0 / 1024 / 1024) MB" } ?? "unknown"
-        return "aasalint \(arguments.joined(separator: " ")): status \(output.status), \(elapsed), peak memory \(memory)\n"
+        let processor = processorTime.map { "\($0) of processor time" } ?? "processor time unknown"
+        return "aasalint \(arguments.joined(separator: " ")): status \(output.status), \(elapsed) (\(processor)), peak memory \(memory)\n"
             + "stdout: \(output.standardOutput.prefix(2000))\nstderr: \(output.standardError.prefix(2000))"
     }
 
@@ -454,7 +645,7 @@ struct HostileRun: CustomStringConvertible {
         #expect(!timedOut, "stopped after \(elapsed) (deadline or memory ceiling): \(self)", sourceLocation: sourceLocation)
         #expect(!output.endedBySignal, "ended by a signal: \(self)", sourceLocation: sourceLocation)
         #expect(output.status == status, "\(self)", sourceLocation: sourceLocation)
-        #expect(elapsed < time, "took \(elapsed): \(self)", sourceLocation: sourceLocation)
+        #expect((processorTime ?? elapsed) < time, "took \(processorTime ?? elapsed): \(self)", sourceLocation: sourceLocation)
         if let peakMemory {
             #expect(peakMemory < memory, "used \(peakMemory / 1024 / 1024) MB: \(self)", sourceLocation: sourceLocation)
         }
@@ -495,7 +686,7 @@ struct HostileRun: CustomStringConvertible {
 /// Watches a running process from a thread of its own: samples its peak memory and kills it
 /// at the deadline or past the memory ceiling, so that a hang or a blow-up fails the test
 /// instead of stalling the suite or the machine.
-private final class ProcessWatch: @unchecked Sendable {
+final class ProcessWatch: @unchecked Sendable {
     static let memoryCeiling = 2 * 1024 * 1024 * 1024
     private let deadline: Duration
     private let lock = NSLock()
@@ -506,7 +697,11 @@ private final class ProcessWatch: @unchecked Sendable {
         self.deadline = deadline
     }
 
+    private var processorTicks: Int?
     var peakMemory: Int? { lock.withLock { peak } }
+    var processorTime: Duration? {
+        lock.withLock { processorTicks }.map { .milliseconds($0 * 1000 / Int(sysconf(Int32(_SC_CLK_TCK)))) }
+    }
     var timedOut: Bool { lock.withLock { killed } }
 
     func watch(_ process: Process) {
@@ -516,6 +711,9 @@ private final class ProcessWatch: @unchecked Sendable {
             if let resident = Self.peakResidentMemory(of: process.processIdentifier) {
                 lock.withLock { peak = max(peak ?? 0, resident) }
             }
+            if let ticks = Self.processorTicks(of: process.processIdentifier) {
+                lock.withLock { processorTicks = max(processorTicks ?? 0, ticks) }
+            }
             if clock.now - start > deadline || (peakMemory ?? 0) > Self.memoryCeiling {
                 lock.withLock { killed = true }
                 kill(process.processIdentifier, SIGKILL)
@@ -523,6 +721,18 @@ private final class ProcessWatch: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.005)
         }
+    }
+
+    /// `utime` plus `stime` of /proc/PID/stat, in clock ticks (Linux only). The fields are
+    /// counted after the command name, which is in parentheses and may hold spaces.
+    private static func processorTicks(of pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let nameEnd = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        // After the name: state is field 3, utime field 14 and stime field 15.
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
     }
 
     /// `VmHWM` of /proc/PID/status, the high-water mark of resident memory (Linux only).

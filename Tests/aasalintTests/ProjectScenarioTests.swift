@@ -16,7 +16,8 @@ import Testing
         "wildcard-domain",
     ])
     func scenario(_ name: String) throws {
-        let run = try BinaryRunner.run(["lint", "--no-color"], workingDirectory: Self.projects.appendingPathComponent(name))
+        let run = try BinaryRunner.run(["lint", "--no-color"], environment: Self.pluginsAllowed,
+                                       workingDirectory: Self.projects.appendingPathComponent(name))
         try expectGolden(Self.transcript(run), named: name)
     }
 
@@ -54,13 +55,13 @@ import Testing
         #expect(before.status == 2, "the configured baseline does not exist yet")
         let written = try BinaryRunner.run(["lint", "--write-baseline", ".aasalint-baseline.json", "--quiet"], workingDirectory: folder)
         #expect(written.status == 0)
-        #expect(written.standardError == "aasalint: recorded 4 findings in .aasalint-baseline.json\n")
+        #expect(written.standardError == "aasalint: recorded 3 findings in .aasalint-baseline.json\n")
         let baseline = try String(contentsOf: folder.appendingPathComponent(".aasalint-baseline.json"), encoding: .utf8)
         #expect(baseline.contains("\"file\": \"web/.well-known/apple-app-site-association\""))
 
         let adopted = try BinaryRunner.run(["lint", "--fail-on", "note"], workingDirectory: folder)
         #expect(adopted.status == 0)
-        #expect(adopted.standardOutput == "no problems in 2 files\n4 findings accepted by the baseline\n")
+        #expect(adopted.standardOutput == "no problems in 2 files (3 suppressed by the baseline)\n")
 
         let aasa = folder.appendingPathComponent("web/.well-known/apple-app-site-association")
         let edited = try String(contentsOf: aasa, encoding: .utf8)
@@ -75,7 +76,7 @@ import Testing
 
         try FileManager.default.removeItem(at: folder.appendingPathComponent("legacy"))
         let fixed = try BinaryRunner.run(["lint", "--fail-on", "error"], workingDirectory: folder)
-        #expect(fixed.standardOutput.contains("1 baseline entry no longer match"))
+        #expect(fixed.standardOutput.contains("1 baseline entry no longer matches a finding"))
     }
 
     @Test func initWritesAStarterThatLintsCleanlyAndIsNeverOverwritten() throws {
@@ -119,11 +120,31 @@ import Testing
         try "plugins:\n  - {id: failing-plugin, command: [python3, \"\(plugin)\"]\(extra)}\n"
             .write(to: folder.appendingPathComponent(".aasalint.yml"), atomically: true, encoding: .utf8)
         let started = Date()
-        let run = try BinaryRunner.run(["lint", "--quiet"], workingDirectory: folder)
+        let run = try BinaryRunner.run(["lint", "--quiet", "--allow-plugins"], workingDirectory: folder)
         #expect(run.status == 2)
         #expect(run.standardError == message)
         #expect(Date().timeIntervalSince(started) < 20)
     }
+
+    /// A repository's configuration cannot start programs on its own: without --allow-plugins
+    /// or AASALINT_ALLOW_PLUGINS the plugins are skipped with a note, and the other rules decide
+    /// the exit status.
+    @Test func pluginsRunOnlyWhenAllowed() throws {
+        let folder = Self.projects.appendingPathComponent("plugins")
+        let skipped = try BinaryRunner.run(["lint", "--quiet"], environment: ["AASALINT_ALLOW_PLUGINS": "0"], workingDirectory: folder)
+        #expect(skipped.status == 0)
+        #expect(!skipped.standardOutput.contains("company-policy/"))
+        #expect(skipped.standardError == """
+            aasalint: note: did not run the plugins of .aasalint.yml (company-policy): a plugin is a program the configuration chooses; \
+            to run them, pass --allow-plugins or set AASALINT_ALLOW_PLUGINS=1 (see docs/plugins.md)
+
+            """)
+        let allowed = try BinaryRunner.run(["lint", "--quiet", "--allow-plugins"], workingDirectory: folder)
+        #expect(allowed.standardOutput.contains("[company-policy/checkout-stays-on-web]"))
+        #expect(allowed.standardError == "")
+    }
+
+    static let pluginsAllowed = ["AASALINT_ALLOW_PLUGINS": "1"]
 
     // MARK: Support
 

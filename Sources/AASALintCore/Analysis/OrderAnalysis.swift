@@ -16,12 +16,9 @@ public struct OrderAnalysis: Sendable {
     /// `answersGroupsAtOnce: false` answers the groups of rules strictly one after another:
     /// what the tests compare the answers across cores with.
     init(matcher: AASAMatcher, budget: AnalysisBudget, host: String, writesReachableExamples: Bool, answersGroupsAtOnce: Bool) {
-        var listed: Set<String> = []
         let meter = AnalysisMeter(budget)
         entries = matcher.entries.map { entry in
-            let isDead = entry.appIDs.allSatisfy(listed.contains)
-            listed.formUnion(entry.appIDs)
-            guard !isDead else { return EntryOrder(entry: entry, isDead: true, verdicts: []) }
+            guard !entry.runsOn.isEmpty else { return EntryOrder(entry: entry, isDead: true, verdicts: []) }
             let analysis = EntryOrderAnalysis(rules: entry.rules, variables: matcher.variables, budget: budget.states, meter: meter,
                                               writesReachableExamples: writesReachableExamples, answersGroupsAtOnce: answersGroupsAtOnce)
             return EntryOrder(entry: entry, isDead: false, verdicts: analysis.verdicts(host: host))
@@ -32,8 +29,8 @@ public struct OrderAnalysis: Sendable {
 /// The rules of one details entry and what the analysis found about each.
 public struct EntryOrder: Sendable {
     public let entry: AASAMatcher.Entry
-    /// No app of the entry is decided by it: it lists none, or only apps of earlier entries.
-    /// Its rules are not analysed.
+    /// No version of the system runs the entry's rules: it lists no app, or only apps earlier
+    /// entries decide for (an iOS 12 fallback is not dead). Its rules are not analysed.
     public let isDead: Bool
     /// One per rule of the entry, in order (empty for a dead entry).
     public let verdicts: [RuleVerdict]

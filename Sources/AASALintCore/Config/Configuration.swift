@@ -149,14 +149,10 @@ extension Configuration {
     /// A report path relative to the configuration's folder, for matching globs; nil when
     /// the file lies outside that folder.
     public func relativePath(ofDisplayPath path: String) -> String? {
-        let base = Self.absolute(directory)
-        let file = Self.absolute(path)
+        let base = FileDiscovery.absolutePath(directory)
+        let file = FileDiscovery.absolutePath(path)
         if base == "/" { return String(file.dropFirst()) }
         guard file.hasPrefix(base + "/") else { return nil }
         return String(file.dropFirst(base.count + 1))
-    }
-
-    private static func absolute(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 }

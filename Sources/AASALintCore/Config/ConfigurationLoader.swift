@@ -30,12 +30,15 @@ public struct ConfigurationLoader: Sendable {
         return pluginIDs.contains(String(id[..<slash])) && id.index(after: slash) < id.endIndex
     }
 
-    /// The nearest `.aasalint.yml` from `directory` upward.
+    /// The nearest `.aasalint.yml` from `directory` upward, up to the root of the repository
+    /// (the folder holding `.git`): a folder above a checkout is not the repository's to
+    /// configure. Whether the file may be trusted is `ConfigurationFileTrust`'s question.
     public static func discover(from directory: String) -> String? {
         var folder = URL(fileURLWithPath: directory).standardizedFileURL
         while true {
             let candidate = folder.appendingPathComponent(fileName).path
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { return nil }
             folder = parent

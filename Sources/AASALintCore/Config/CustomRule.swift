@@ -48,20 +48,43 @@ public struct CustomRule: FileCheck {
         case .forbidden:
             return selector.matches(in: root).map { finding(value: $0.node, pointer: $0.pointer, at: file.location($0.pointer)) }
         default:
+            var budget = RegularExpression.Budget()
             return selector.matches(in: root).compactMap { match in
-                violates(match.node) ? finding(value: match.node, pointer: match.pointer, at: file.location(match.pointer)) : nil
+                let location = file.location(match.pointer)
+                switch violation(match.node, &budget) {
+                case true?: return finding(value: match.node, pointer: match.pointer, at: location)
+                case false?: return nil
+                case nil: return uncheckedFinding(at: location, fileBudgetSpent: budget.isSpent)
+                }
             }
         }
     }
 
-    private func violates(_ node: JSONNode) -> Bool {
+    /// Nil when the regular expression ran out of its budget before it could tell.
+    private func violation(_ node: JSONNode, _ budget: inout RegularExpression.Budget) -> Bool? {
         switch condition {
-        case .matches(let expression): !expression.found(in: Self.text(of: node))
-        case .notMatches(let expression): expression.found(in: Self.text(of: node))
+        case .matches(let expression): expression.search(in: Self.text(of: node), within: &budget).map { !$0 }
+        case .notMatches(let expression): expression.search(in: Self.text(of: node), within: &budget)
         case .oneOf(let allowed): !allowed.contains(Self.text(of: node))
         case .maxItems(let limit): (node.elements?.count ?? node.members?.count ?? 0) > limit
         case .required, .forbidden: false
         }
+    }
+
+    /// A value the rule could not decide is reported, not passed: a value built to make the
+    /// expression backtrack must not slip through a policy.
+    private func uncheckedFinding(at location: Location, fileBudgetSpent: Bool) -> Diagnostic {
+        let pattern = switch condition {
+        case .matches(let expression), .notMatches(let expression): expression.pattern
+        default: ""
+        }
+        let why = fileBudgetSpent
+            ? "the regular expression '\(pattern)' used up on earlier values the matching work one file may take"
+            : "matching the regular expression '\(pattern)' against it took more work than one value may take"
+        return Diagnostic(ruleID: description.id, severity: description.severity,
+                          message: "this value was not checked: \(why); simplify the expression (nested repetitions such as (a+)+ "
+                            + "backtrack exponentially on a value that almost matches)",
+                          location: location)
     }
 
     private func finding(value: JSONNode?, pointer: JSONPointer, at location: Location) -> Diagnostic {
@@ -98,7 +121,45 @@ public struct RegularExpression: @unchecked Sendable {
         self.pattern = pattern
     }
 
-    public func found(in text: String) -> Bool {
-        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+    /// How much matching work a rule may do in one file. ICU's backtracking matcher reports
+    /// its progress about every 10,000 steps (deterministically, so results do not depend on
+    /// the machine): one value may take `perValue` reports, about 10 ms, and all the values of
+    /// one file `perFile`. An expression that backtracks exponentially on a hostile value (in
+    /// the linted file, or downloaded by `fetch`) then costs milliseconds, not hours.
+    public struct Budget: Sendable {
+        public static let perValue = 40
+        public static let perFile = 1_000
+
+        private(set) var remaining = Self.perFile
+
+        public init() {}
+
+        var isSpent: Bool { remaining <= 0 }
+
+        fileprivate mutating func spend(_ reports: Int) {
+            remaining -= reports
+        }
+    }
+
+    /// Whether `text` contains a match; nil when the budget ran out before that was known.
+    public func search(in text: String, within budget: inout Budget) -> Bool? {
+        let allowance = min(Budget.perValue, budget.remaining)
+        guard allowance > 0 else { return nil }
+        var reports = 0
+        var found: Bool? = false
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(text.startIndex..., in: text)) { match, flags, stop in
+            if match != nil {
+                found = true
+                stop.pointee = true
+            } else if flags.contains(.progress) {
+                reports += 1
+                if reports >= allowance {
+                    found = nil
+                    stop.pointee = true
+                }
+            }
+        }
+        budget.spend(reports)
+        return found
     }
 }

@@ -33,7 +33,11 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         matchesNameAnywhere = !text.contains("/")
         var segments: [Segment] = []
         for part in text.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "**" {
+            if part == ".." {
+                // Matched paths are inside the configuration's folder, so none has a `..` segment.
+                throw SyntaxError(message: "'\(pattern)' leaves the configuration's folder, and globs match only paths inside it, "
+                    + "so it would never match; name files outside on the command line, or lint them with a configuration of their own")
+            } else if part == "**" {
                 if segments.last != .anyDepth { segments.append(.anyDepth) }
             } else if part.contains("**") {
                 throw SyntaxError(message: "'**' must be a whole path segment, as in 'web/**/file' (in '\(pattern)')")
@@ -45,6 +49,24 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String { pattern }
+
+    /// The leading segments without wildcards, joined (the whole path for a pattern without
+    /// any), or "" for a pattern that matches a name at any depth: every path the pattern
+    /// matches lies at or under it.
+    public var fixedPrefix: String {
+        guard !matchesNameAnywhere else { return "" }
+        var literals: [String] = []
+        for segment in segments {
+            guard case .pattern(let elements) = segment else { break }
+            let characters = elements.compactMap { element -> Character? in
+                if case .literal(let character) = element { return character }
+                return nil
+            }
+            guard characters.count == elements.count else { break }
+            literals.append(String(characters))
+        }
+        return literals.joined(separator: "/")
+    }
 
     public func matches(_ path: String) -> Bool {
         var text = Substring(path)

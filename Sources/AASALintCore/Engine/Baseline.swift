@@ -21,12 +21,8 @@ public struct Baseline: Sendable, Equatable {
         self.entries = entries.sorted()
     }
 
-    /// The baseline of `diagnostics`, with file paths relative to `directory` (the baseline
-    /// file's folder) so that it does not depend on where aasalint runs.
-    public init(recording diagnostics: [Diagnostic], relativeTo directory: String) {
-        self.init(entries: diagnostics.map { Self.entry(for: $0, relativeTo: directory) })
-    }
-
+    /// The entry of `diagnostic`, with its file path relative to `directory` (the baseline
+    /// file's folder) so that the baseline does not depend on where aasalint runs.
     public static func entry(for diagnostic: Diagnostic, relativeTo directory: String) -> Entry {
         var configuration = Configuration()
         configuration.directory = directory
@@ -36,8 +32,10 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Splits findings into new ones and those the baseline accepts; also returns the entries
-    /// that matched nothing any more (fixed findings: the baseline can be rewritten).
-    public func filter(_ diagnostics: [Diagnostic], relativeTo directory: String) -> (new: [Diagnostic], stale: [Entry]) {
+    /// that matched nothing any more (fixed findings: the baseline can be rewritten). Only
+    /// entries of files in `scope` can be stale: a run over some files says nothing about
+    /// the findings of the others.
+    public func filter(_ diagnostics: [Diagnostic], relativeTo directory: String, scope: LintScope) -> (new: [Diagnostic], stale: [Entry]) {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         var new: [Diagnostic] = []
@@ -49,8 +47,31 @@ public struct Baseline: Sendable, Equatable {
                 new.append(diagnostic)
             }
         }
-        let stale = remaining.flatMap { entry, count in Array(repeating: entry, count: count) }.sorted()
+        let covered = Self.coveredFiles(Set(remaining.keys.map(\.file)), by: scope, relativeTo: directory)
+        let stale = remaining.filter { covered.contains($0.key.file) }
+            .flatMap { entry, count in Array(repeating: entry, count: count) }.sorted()
         return (new, stale)
+    }
+
+    /// This baseline with the findings of a run recorded: the entries of files in `scope` are
+    /// replaced by the run's findings, and the others are kept, so that writing the baseline
+    /// from the files pre-commit names leaves every other file's entries as they were. A file
+    /// outside the scope that has findings anyway (the configuration file, for findings about
+    /// it) keeps the larger of the two sets.
+    public func recording(_ diagnostics: [Diagnostic], relativeTo directory: String, scope: LintScope) -> Baseline {
+        let recorded = diagnostics.map { Self.entry(for: $0, relativeTo: directory) }
+        let covered = Self.coveredFiles(Set(entries.map(\.file)), by: scope, relativeTo: directory)
+        var kept: [Entry: Int] = [:]
+        for entry in entries where !covered.contains(entry.file) { kept[entry, default: 0] += 1 }
+        for entry in recorded {
+            if let count = kept[entry], count > 0 { kept[entry] = count - 1 }
+        }
+        return Baseline(entries: recorded + kept.flatMap { entry, count in Array(repeating: entry, count: count) })
+    }
+
+    /// The entry paths (relative to `directory`, the baseline's folder) that `scope` covers.
+    private static func coveredFiles(_ files: Set<String>, by scope: LintScope, relativeTo directory: String) -> Set<String> {
+        files.filter { file in scope.covers(file.hasPrefix("/") ? file : directory + "/" + file) }
     }
 
     public var json: String {
@@ -73,7 +94,7 @@ public struct Baseline: Sendable, Equatable {
             throw UsageError("\(path): not a baseline file (\(error.message))")
         }
         guard root.member("version")?.value.numberText == "1", let findings = root.member("findings")?.value.elements else {
-            throw UsageError("\(path): not a baseline file (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")
+            throw UsageError("\(path): not a baseline file (expected {\"version\": 1, \"findings\": [...]}, as --write-baseline writes); name another file, or remove this one")
         }
         var entries: [Entry] = []
         for finding in findings {

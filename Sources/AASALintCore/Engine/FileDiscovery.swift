@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// A file chosen for linting: where it is, how reports name it, and what it is.
@@ -15,19 +20,27 @@ public struct DiscoveredFile: Hashable, Sendable {
 ///
 /// A file named explicitly is always linted (its kind comes from its name); inside folders,
 /// only files whose names say what they are. Folders that hold build products or
-/// dependencies are skipped, and a symlink that leads back to a folder already being walked
-/// is not followed again.
+/// dependencies are skipped; each real folder is walked once, and symbolic links lead neither
+/// to a folder around the walk nor onto another file system (see `FolderWalk`).
 public struct FileDiscovery: Sendable {
     public static let skippedFolders: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
     static let aasaName = "apple-app-site-association"
 
     public init() {}
 
-    /// The files under `paths`, sorted and without repeats; unreadable folders and missing
-    /// paths are returned as problems rather than stopping the walk.
-    public func discover(_ paths: [String]) -> (files: [DiscoveredFile], problems: [UsageError]) {
+    /// What `discover` found: every file, and which of them each folder named on the command line holds.
+    public struct Discovery: Sendable {
+        /// Sorted and without repeats.
+        public let files: [DiscoveredFile]
+        /// Unreadable folders and missing paths, which do not stop the walk.
+        public let problems: [UsageError]
+        public let folders: [(path: String, files: [DiscoveredFile])]
+    }
+
+    public func discover(_ paths: [String]) -> Discovery {
         var files = Set<DiscoveredFile>()
         var problems: [UsageError] = []
+        var folders: [(path: String, files: [DiscoveredFile])] = []
         let manager = FileManager.default
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -37,14 +50,21 @@ public struct FileDiscovery: Sendable {
             }
             if isDirectory.boolValue {
                 var walk = FolderWalk(manager: manager)
-                walk.visit(folder: path, shownAs: Self.displayPath(path))
+                walk.visit(root: path, shownAs: Self.displayPath(path))
                 files.formUnion(walk.found)
                 problems += walk.problems
+                folders.append((Self.displayPath(path), walk.found))
             } else {
                 files.insert(DiscoveredFile(path: Self.displayPath(path), kind: Self.kind(ofExplicitName: path)))
             }
         }
-        return (files.sorted { $0.path < $1.path }, problems)
+        return Discovery(files: files.sorted { $0.path < $1.path }, problems: problems, folders: folders)
+    }
+
+    /// Whether the file at display path `file` lies inside the folder at display path `folder`.
+    public static func path(_ file: String, isInside folder: String) -> Bool {
+        let folderPath = URL(fileURLWithPath: folder).standardizedFileURL.path
+        return URL(fileURLWithPath: file).standardizedFileURL.path.hasPrefix(folderPath == "/" ? "/" : folderPath + "/")
     }
 
     /// The kind of a file met inside a folder, or nil when its name says it is neither.
@@ -67,22 +87,43 @@ public struct FileDiscovery: Sendable {
         while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
         return shown.isEmpty ? "." : shown
     }
+
+    /// The absolute form of a path relative to the working directory, for comparing paths
+    /// that name the same file in different ways.
+    static func absolutePath(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
 }
 
+/// One walk of a folder named on the command line. Each real folder is visited once (by device
+/// and inode), however many links lead to it, so links cannot multiply the work: L levels of
+/// two links to the same folder visit it once, not 2^L times. A symbolic link is not followed
+/// to a folder that holds the walk (a link to `..` or `/` would walk everything around it),
+/// nor onto another file system than the named folder's: that keeps `/proc`, `/sys`, `/dev`
+/// and network mounts out of reach of a link, while a folder mounted inside the tree is walked.
+/// A file reached by a link onto another file system is not linted either, and that is said.
 private struct FolderWalk {
     let manager: FileManager
     var found: [DiscoveredFile] = []
     var problems: [UsageError] = []
-    private var foldersOnPath = Set<String>()
+    private var visited = Set<FileIdentity>()
+    private var rootDevice: dev_t?
+    private var rootRealPath = ""
 
     init(manager: FileManager) {
         self.manager = manager
     }
 
-    mutating func visit(folder: String, shownAs shown: String) {
-        let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
-        guard foldersOnPath.insert(real).inserted else { return }
-        defer { foldersOnPath.remove(real) }
+    mutating func visit(root: String, shownAs shown: String) {
+        var info = stat()
+        guard stat(root, &info) == 0 else { return }
+        rootDevice = info.st_dev
+        rootRealPath = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        visit(folder: root, shownAs: shown, info: info)
+    }
+
+    private mutating func visit(folder: String, shownAs shown: String, info: stat) {
+        guard visited.insert(FileIdentity(info)).inserted else { return }
         let names: [String]
         do {
             names = try manager.contentsOfDirectory(atPath: folder)
@@ -93,17 +134,41 @@ private struct FolderWalk {
         for name in names.sorted() {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             let shownPath = shown == "." ? name : shown + "/" + name
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                if let problem = unreachableEntryProblem(named: name, path: path, shownAs: shownPath) { problems.append(problem) }
+            var entry = stat()
+            guard stat(path, &entry) == 0 else {
+                if errno == ENAMETOOLONG {
+                    problems.append(UsageError("\(shownPath): not searched: its path is longer than the system allows (PATH_MAX); lint it from a folder nearer to it"))
+                } else if let problem = unreachableEntryProblem(named: name, path: path, shownAs: shownPath) {
+                    problems.append(problem)
+                }
                 continue
             }
-            if isDirectory.boolValue {
-                if !FileDiscovery.skippedFolders.contains(name) { visit(folder: path, shownAs: shownPath) }
+            if entry.st_mode & S_IFMT == S_IFDIR {
+                guard !FileDiscovery.skippedFolders.contains(name), followsLink(at: path, to: entry) else { continue }
+                visit(folder: path, shownAs: shownPath, info: entry)
             } else if let kind = FileDiscovery.kind(ofDiscoveredName: name) {
+                // A link to /proc/self/environ would put the environment (CI secrets) in the report.
+                guard entry.st_dev == rootDevice || !isSymbolicLink(path) else {
+                    problems.append(UsageError("\(shownPath): not linted: it is a symbolic link onto another file system; "
+                        + "name it on the command line to lint it anyway"))
+                    continue
+                }
                 found.append(DiscoveredFile(path: shownPath, kind: kind))
             }
         }
+    }
+
+    /// Whether the folder at `path` is walked into: always when it is not a symbolic link.
+    private func followsLink(at path: String, to folder: stat) -> Bool {
+        guard isSymbolicLink(path) else { return true }
+        guard folder.st_dev == rootDevice else { return false }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return !(rootRealPath == target || rootRealPath.hasPrefix(target == "/" ? "/" : target + "/"))
+    }
+
+    private func isSymbolicLink(_ path: String) -> Bool {
+        var link = stat()
+        return lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK
     }
 
     /// Why an entry that cannot be followed matters: it would have been linted, or its name is

@@ -26,10 +26,11 @@ public struct FixSession: Sendable {
             case .unchanged:
                 continue
             case .fixed(let bytes):
-                if FileManager.default.createFile(atPath: file.path, contents: Data(bytes)) {
+                do {
+                    try FileReplacement.write(bytes, to: file.path, original: data)
                     fixed.append(file.path)
-                } else {
-                    refused.append((file.path, "the file could not be written"))
+                } catch {
+                    refused.append((file.path, "the file could not be written: \(error.message)"))
                 }
             case .refused(let reason):
                 // A file that is not JSON has nothing the fix could change; lint reports it.

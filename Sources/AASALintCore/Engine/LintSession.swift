@@ -1,5 +1,5 @@
 /// One `aasalint lint`: discover the files, read and parse each once, run the planned rules,
-/// and hold back what a baseline accepts.
+/// and hold back what `ignore:` entries and a baseline accept.
 public struct LintSession: Sendable {
     public let plan: RulePlan
     public let reader: FileReader
@@ -16,28 +16,57 @@ public struct LintSession: Sendable {
         public let report: LintReport
         /// Inputs that could not be linted: exit status 2.
         public let problems: [UsageError]
+        /// Files named on the command line that the configuration excludes, and why: warnings,
+        /// not failures, since pre-commit names every changed file.
+        public let warnings: [String]
         /// Every finding before the baseline was applied, for `--write-baseline`.
         public let allDiagnostics: [Diagnostic]
+        /// What the run linted, for writing the baseline of only those files.
+        public let scope: LintScope
         /// Which entitlements files ship, and why, for `--explain-release`.
         public let releaseExplanation: [String]
     }
 
     public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
         let configuration = plan.configuration
-        let (discovered, discoveryProblems) = FileDiscovery().discover(paths)
-        var problems = discoveryProblems
+        let discovery = FileDiscovery().discover(paths)
+        var problems = discovery.problems
         let explicitPaths = Set(paths.map(FileDiscovery.displayPath))
-        var selected = discovered.filter { isSelected($0.path, explicitlyNamed: explicitPaths.contains($0.path)) }
+        var selected: [DiscoveredFile] = []
+        var deselected: [String: Deselection] = [:]
+        for file in discovery.files {
+            if let reason = deselection(of: file.path, explicitlyNamed: explicitPaths.contains(file.path)) {
+                deselected[file.path] = reason
+            } else {
+                selected.append(file)
+            }
+        }
+        // Standard input named by --stdin-filename counts as that file, named on the command line.
+        let standardInput = extraFiles.filter { file in
+            guard let reason = deselection(of: file.path, explicitlyNamed: true) else { return true }
+            deselected[file.path] = reason
+            return false
+        }
         for file in configuration.files {
             let path = configuration.displayPath(ofConfiguredPath: file.path.value)
             selected.removeAll { $0.path == path }
             selected.append(DiscoveredFile(path: path, kind: file.kind))
         }
+        selected.removeAll { file in standardInput.contains { $0.path == file.path } }
         let reader = self.reader
         let outcomes = selected.sorted(by: { $0.path < $1.path }).parallelMap { file in
             Result { () throws(UsageError) in try reader.read(file) }
         }
-        var files = extraFiles
+        problems += discovery.folders.compactMap { folder in
+            let yield = folder.files.map(\.path) + selected.map(\.path).filter { FileDiscovery.path($0, isInside: folder.path) }
+            return yield.isEmpty ? UsageError(Self.noFileMessage(forFolder: folder.path)) : nil
+        }
+        if selected.isEmpty && standardInput.isEmpty {
+            problems += discovery.folders.filter { !$0.files.isEmpty }.map { folder in
+                UsageError(deselectionMessage(forFolder: folder.path, reasons: folder.files.compactMap { deselected[$0.path] }))
+            }
+        }
+        var files = standardInput
         for outcome in outcomes {
             switch outcome {
             case .success(let file): files.append(file)
@@ -55,31 +84,77 @@ public struct LintSession: Sendable {
         }
         let plugins = PluginRunner(configuration: configuration).run(on: files)
         problems += plugins.problems
-        diagnostics = (diagnostics + plugins.diagnostics.compactMap(plan.adjusted)).sorted(by: Diagnostic.reportOrder)
+        let ignoring = IgnoreFilter(configuration: configuration).apply(diagnostics + plugins.diagnostics.compactMap(plan.adjusted))
+        let scope = LintScope(linted: files.map(\.path), named: paths)
+        let documents = files.map(\.document) + [configuration.document].compactMap { $0 } + configuration.expectations.map(\.document)
+        let unusedIgnores = IgnoreAudit(plan: plan, scope: scope, documents: documents).diagnostics(used: ignoring.usedEntries)
+        diagnostics = (ignoring.kept + unusedIgnores).sorted(by: Diagnostic.reportOrder)
         var reported = diagnostics
         var stale: [Baseline.Entry] = []
         if let baseline {
-            (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory)
+            (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory, scope: scope)
         }
-        let sources = Dictionary((files + referenced).map { ($0.path, $0.lines) }) { first, _ in first }
+        let sources = Dictionary((documents + referenced.map(\.document)).map { ($0.path, $0.lines) }) { first, _ in first }
         let pluginRules = Dictionary(plugins.diagnostics.map { ($0.ruleID, $0.severity) }) { first, _ in first }
             .sorted { $0.key < $1.key }
             .map { PluginRunner.description(ofPluginRule: $0.key, severity: $0.value) }
         let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
-                                baselinedCount: diagnostics.count - reported.count, staleBaselineEntries: stale,
-                                problems: problems.map(\.message))
+                                baselinedCount: diagnostics.count - reported.count, ignoredCount: ignoring.ignoredCount,
+                                staleBaselineEntries: stale, problems: problems.map(\.message))
         let release = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
-        return Outcome(report: report, problems: problems, allDiagnostics: diagnostics, releaseExplanation: release)
+        let namedPaths = explicitPaths.union(extraFiles.map(\.path))
+        let warnings = deselected.filter { namedPaths.contains($0.key) }.sorted { $0.key < $1.key }.compactMap { path, reason -> String? in
+            guard case .excluded(let glob) = reason else { return nil }
+            return "\(path): not linted: \(configurationName) excludes it (exclude: \"\(glob.pattern)\")"
+        }
+        return Outcome(report: report, problems: problems, warnings: warnings, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release)
+    }
+
+    /// Why the configuration leaves a file out.
+    private enum Deselection {
+        case excluded(by: Glob)
+        case notIncluded
     }
 
     /// Include and exclude globs decide for discovered files; a file named on the command line
     /// is linted unless excluded, so that pre-commit (which names files) honours `exclude`.
-    private func isSelected(_ path: String, explicitlyNamed: Bool) -> Bool {
+    private func deselection(of path: String, explicitlyNamed: Bool) -> Deselection? {
         let configuration = plan.configuration
-        guard let relative = configuration.relativePath(ofDisplayPath: path) else { return true }
-        if configuration.exclude.contains(where: { $0.matches(relative) }) { return false }
-        if explicitlyNamed || configuration.include.isEmpty { return true }
-        return configuration.include.contains { $0.matches(relative) }
+        guard let relative = configuration.relativePath(ofDisplayPath: path) else { return nil }
+        if let glob = configuration.exclude.first(where: { $0.matches(relative) }) { return .excluded(by: glob) }
+        if explicitlyNamed || configuration.include.isEmpty || configuration.include.contains(where: { $0.matches(relative) }) {
+            return nil
+        }
+        return .notIncluded
+    }
+
+    private var configurationName: String { plan.configuration.document?.path ?? "the configuration" }
+
+    private static func noFileMessage(forFolder folder: String) -> String {
+        "\(folder): no file to lint in this folder: aasalint looks for files named apple-app-site-association "
+            + "(also with .json) and *.entitlements, outside folders named \(FileDiscovery.skippedFolders.sorted().joined(separator: ", ")); "
+            + "name a file on the command line to lint it whatever its name"
+    }
+
+    /// For a folder whose files the configuration all leaves out, in a run that lints nothing.
+    private func deselectionMessage(forFolder folder: String, reasons: [Deselection]) -> String {
+        let configuration = plan.configuration
+        let source = configurationName
+        let excluded = reasons.compactMap { reason -> Glob? in
+            if case .excluded(let glob) = reason { return glob }
+            return nil
+        }
+        let found = reasons.count == 1 ? "the file found here" : "all \(reasons.count) files found here"
+        let includeGlobs = configuration.include.map { "\"\($0.pattern)\"" }.joined(separator: ", ")
+        let exclusion = "\(source) excludes "
+            + (excluded.count == reasons.count ? found : "\(excluded.count) of the \(reasons.count) files found here")
+            + " (exclude: " + Set(excluded.map(\.pattern)).sorted().map { "\"\($0)\"" }.joined(separator: ", ") + ")"
+        let reason = switch excluded.count {
+        case reasons.count: exclusion
+        case 0: "\(source)'s include globs (\(includeGlobs)) " + (reasons.count == 1 ? "do not match the file" : "match none of the \(reasons.count) files") + " found here"
+        default: exclusion + " and its include globs (\(includeGlobs)) match none of the others"
+        }
+        return "\(folder): no file to lint: \(reason)"
     }
 
     /// Files the configuration names for cross-checks (a domain's AASA, an app's entitlements)

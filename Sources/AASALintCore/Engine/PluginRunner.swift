@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs the configuration's external plugins, once per lint each, following the protocol of
 /// docs/plugins.md: one JSON request on standard input, one JSON answer on standard output.
@@ -15,9 +10,17 @@ public struct PluginRunner: Sendable {
         self.configuration = configuration
     }
 
+    /// Plugins receive the files under the configuration's folder, links resolved, and are
+    /// not started when there is none: a configuration's plugins have no business with the
+    /// files of other folders, or with standard input.
     public func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
-        guard !configuration.plugins.isEmpty else { return ([], []) }
-        let requestFiles = files.map { (relativePath(of: $0), $0) }
+        let folder = Self.realPath(configuration.directory)
+        let requestFiles = files.compactMap { file -> (String, LintFile)? in
+            guard let folder, let real = Self.realPath(file.path), real.hasPrefix(folder == "/" ? "/" : folder + "/"),
+                  let path = configuration.relativePath(ofDisplayPath: file.path) else { return nil }
+            return (path, file)
+        }
+        guard !configuration.plugins.isEmpty, !requestFiles.isEmpty else { return ([], []) }
         let request = Data(self.request(for: requestFiles).utf8)
         var diagnostics: [Diagnostic] = []
         var problems: [UsageError] = []
@@ -32,8 +35,10 @@ public struct PluginRunner: Sendable {
         return (diagnostics, problems)
     }
 
-    private func relativePath(of file: LintFile) -> String {
-        configuration.relativePath(ofDisplayPath: file.path) ?? file.path
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     func request(for files: [(path: String, file: LintFile)]) -> String {
@@ -52,44 +57,27 @@ public struct PluginRunner: Sendable {
     // MARK: Running the program
 
     private func execute(_ plugin: PluginDefinition, input: Data) throws(UsageError) -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = plugin.command
-        process.currentDirectoryURL = URL(fileURLWithPath: configuration.directory)
-        let standardInput = Pipe(), standardOutput = Pipe(), standardError = Pipe()
-        process.standardInput = standardInput
-        process.standardOutput = standardOutput
-        process.standardError = standardError
-        do {
-            try process.run()
+        let process = PluginProcess(command: plugin.command, directory: configuration.directory, timeout: plugin.timeout,
+                                    outputLimit: Self.outputLimit)
+        let outcome: PluginProcess.Outcome
+        do throws(PluginProcess.StartFailure) {
+            outcome = try process.run(input: input)
         } catch {
-            throw UsageError("plugin '\(plugin.id)': cannot start \(plugin.command.joined(separator: " ")) (\(error.localizedDescription))")
+            throw UsageError("plugin '\(plugin.id)': cannot start \(plugin.command.joined(separator: " ")) (\(error.reason))")
         }
-        let output = PipeDrain(standardOutput, limit: Self.outputLimit), errors = PipeDrain(standardError, limit: Self.outputLimit)
-        // A plugin may exit without reading its input; the write must not stop aasalint.
-        DispatchQueue.global().async {
-            try? standardInput.fileHandleForWriting.write(contentsOf: input)
-            try? standardInput.fileHandleForWriting.close()
-        }
-        let deadline = Date().addingTimeInterval(plugin.timeout)
-        while process.isRunning, Date() < deadline {
-            usleep(5_000)
-        }
-        if process.isRunning {
-            process.terminate()
-            usleep(200_000)
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+        if outcome.ending == .timedOut {
             throw UsageError("plugin '\(plugin.id)' did not answer within \(Self.seconds(plugin.timeout)) and was stopped; raise its 'timeout' or make it faster")
         }
-        process.waitUntilExit()
-        // A child the plugin left behind may hold the pipes open; do not wait for it past the deadline.
-        guard let answer = output.collected(before: deadline), let complaintData = errors.collected(before: deadline) else {
+        guard let answer = outcome.output, let complaintData = outcome.errors else {
             throw UsageError("plugin '\(plugin.id)' exited but something it started kept its output open past its timeout")
         }
         let complaint = String(decoding: complaintData.data.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+        guard outcome.ending == .exited(0) else {
+            let how = switch outcome.ending {
+            case .exited(let status): "exited with status \(status)"
+            case .killed(let signal): "was killed by signal \(signal)"
+            case .timedOut: "was stopped"
+            }
             throw UsageError("plugin '\(plugin.id)' \(how)" + (complaint.isEmpty ? "" : ": \(complaint.prefix(500))"))
         }
         guard !answer.overflowed else {
@@ -155,34 +143,5 @@ public struct PluginRunner: Sendable {
             rationale: "A finding of the external plugin '\(plugin)' configured in .aasalint.yml under `plugins`; its documentation explains it.",
             severity: severity
         )
-    }
-}
-
-/// Reads a pipe to its end on another thread, so a chatty child never blocks on a full pipe,
-/// keeping at most `limit` bytes: a plugin that writes without end must not fill the memory.
-private final class PipeDrain: @unchecked Sendable {
-    private var data = Data()
-    private var overflowed = false
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ pipe: Pipe, limit: Int) {
-        let handle = pipe.fileHandleForReading
-        DispatchQueue.global().async {
-            while let chunk = try? handle.read(upToCount: 1 << 16), !chunk.isEmpty {
-                if self.data.count + chunk.count <= limit {
-                    self.data += chunk
-                } else {
-                    self.overflowed = true
-                }
-            }
-            self.done.signal()
-        }
-    }
-
-    /// Nil when the pipe is still open at `deadline`; `overflowed` when it held more than the limit.
-    func collected(before deadline: Date) -> (data: Data, overflowed: Bool)? {
-        let remaining = max(0.05, deadline.timeIntervalSinceNow)
-        guard done.wait(timeout: .now() + remaining) == .success else { return nil }
-        return (data, overflowed)
     }
 }

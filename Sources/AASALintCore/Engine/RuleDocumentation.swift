@@ -1,38 +1,38 @@
 /// Rule documentation in the forms users read it: the `aasalint rules` listing, one rule
 /// explained on a terminal, and `docs/rules.md`. All come from `RuleDescription`.
 public enum RuleDocumentation {
+    /// Custom rules and plugins bring their own IDs, summaries and messages from the
+    /// configuration, so every line is escaped for the terminal.
     public static func list(_ rules: [RuleDescription]) -> String {
         let width = rules.map(\.id.count).max() ?? 0
-        var text = ""
-        for rule in rules {
+        var lines = rules.map { rule in
             let severity = rule.severity.rawValue + (rule.isOptIn ? ", opt-in" : "")
-            text += rule.id.padding(to: width) + "  " + "(\(severity))".padding(to: 18) + rule.summary + "\n"
+            return rule.id.padding(to: width) + "  " + "(\(severity))".padding(to: 18) + rule.summary
         }
-        text += "\n\(rules.count) rules. `aasalint rules ID` explains one.\n"
-        return text
+        lines += ["", "\(rules.count) rules. `aasalint rules ID` explains one."]
+        return TerminalText.lines(lines)
     }
 
     public static func explain(_ rule: RuleDescription) -> String {
-        var text = "\(rule.id): \(rule.summary)\n\n"
-        text += "Default severity: \(rule.severity.rawValue)\(rule.isOptIn ? " (opt-in: off unless enabled)" : "")\n"
-        text += "Files: \(rule.fileKinds.map(\.rawValue).sorted().joined(separator: ", "))\n\n"
-        text += rule.rationale + "\n"
+        var lines = ["\(rule.id): \(rule.summary)", ""]
+        lines.append("Default severity: \(rule.severity.rawValue)\(rule.isOptIn ? " (opt-in: off unless enabled)" : "")")
+        lines += ["Files: \(rule.fileKinds.map(\.rawValue).sorted().joined(separator: ", "))", ""]
+        lines.append(rule.rationale)
         if !rule.options.isEmpty {
-            text += "\nOptions:\n"
+            lines += ["", "Options:"]
             for option in rule.options {
-                text += "  \(option.name) (default \(option.defaultValue)): \(option.help)\n"
+                lines.append("  \(option.name) (default \(option.defaultValue)): \(option.help)")
             }
         }
         if !rule.examples.isEmpty {
-            text += "\nExamples:\n"
+            lines += ["", "Examples:"]
             for example in rule.examples {
-                text += (example.triggers ? "  Reported:\n" : "  Fine:\n")
-                text += example.text.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { "    " + $0 }.joined(separator: "\n") + "\n"
+                lines.append(example.triggers ? "  Reported:" : "  Fine:")
+                lines += example.text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
             }
         }
-        text += "\nMore: \(rule.helpURL)\n"
-        return text
+        lines += ["", "More: \(rule.helpURL)"]
+        return TerminalText.lines(lines)
     }
 
     /// The whole of `docs/rules.md`.

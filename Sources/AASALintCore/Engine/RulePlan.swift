@@ -1,5 +1,6 @@
 /// How the configuration shapes each file's findings: which rules run on a file (overrides by
-/// glob), and what happens to a finding afterwards (overrides by pointer, ignore entries).
+/// glob), and what happens to a finding afterwards (overrides by pointer). `ignore:` entries
+/// apply once the run's findings are all known (`IgnoreFilter`), so that unused ones show.
 public struct RulePlan: Sendable {
     /// nil for a fixed selection, which overrides cannot change.
     public let registry: RuleRegistry?
@@ -46,12 +47,21 @@ public struct RulePlan: Sendable {
         return try RuleSelection(registry: registry, settings: settings, enable: enable, disable: disable)
     }
 
-    /// The finding after pointer overrides and ignore entries: nil when switched off or ignored.
+    /// True when some file of the run may get findings of this rule: it runs by default, an
+    /// override switches it on, or it is a finding of one of the configuration's plugins.
+    public func mayReport(_ ruleID: String) -> Bool {
+        if base.entries.contains(where: { $0.description.id == ruleID }) { return true }
+        if configuration.overrides.contains(where: { $0.rules[ruleID].map { !$0.isOff && $0.severity != nil } ?? false }) { return true }
+        return configuration.rules[ruleID]?.isOff != true
+            && configuration.plugins.contains { ruleID.hasPrefix($0.id + "/") }
+    }
+
+    /// The finding after pointer overrides and plugin severities: nil when switched off.
     public func adjusted(_ diagnostic: Diagnostic) -> Diagnostic? {
         let pluginSetting = base.entries.allSatisfy({ $0.description.id != diagnostic.ruleID }) ? configuration.rules[diagnostic.ruleID] : nil
         // Resolving the path touches the file system; a file with 100,000 findings must not pay
         // for it 100,000 times when nothing could adjust them.
-        if pluginSetting == nil, configuration.overrides.isEmpty, configuration.ignore.isEmpty { return diagnostic }
+        if pluginSetting == nil, configuration.overrides.isEmpty { return diagnostic }
         guard let path = configuration.relativePath(ofDisplayPath: diagnostic.location.file) else { return diagnostic }
         var result = diagnostic
         // Plugins' findings are not selected like rules; their configured severity applies here.
@@ -68,11 +78,7 @@ public struct RulePlan: Sendable {
             if setting.isOff { return nil }
             if let severity = setting.severity { result.severity = severity }
         }
-        let ignored = configuration.ignore.contains { entry in
-            entry.rule == diagnostic.ruleID && entry.files.matches(path)
-                && (entry.at.map { at in diagnostic.location.pointer.map { $0.isWithin(at) } ?? false } ?? true)
-        }
-        return ignored ? nil : result
+        return result
     }
 }
 

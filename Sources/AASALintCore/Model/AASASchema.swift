@@ -42,6 +42,17 @@ public final class AASASchema: Sendable {
         types.contains(ValueType(node))
     }
 
+    /// The valid key an unknown `key` most likely stands for ("did you mean"): a near spelling,
+    /// or the key for what it names (`path` for `/`).
+    public func suggestedKey(for key: String) -> String? {
+        guard let properties else { return nil }
+        return Self.keysByMeaning[key.lowercased()].flatMap { properties[$0] == nil ? nil : $0 }
+            ?? Suggestion.nearest(to: key, in: properties.keys.sorted())
+    }
+
+    // People write what the single-character keys mean.
+    private static let keysByMeaning = ["path": "/", "query": "?", "fragment": "#", "hash": "#", "excluded": "exclude"]
+
     /// The schema for a member of an object this schema describes; nil for an unknown key.
     public func schema(forKey key: String) -> AASASchema? {
         if let properties { return properties[key] }
@@ -102,7 +113,8 @@ extension AASASchema {
         ], consequence: { _ in "the root of the file must be an object" })
     }()
 
-    static let detailsEntry: AASASchema = object([
+    /// One entry of `applinks.details`.
+    public static let detailsEntry: AASASchema = object([
         "appIDs": array(of: string(ignored: "the system skips this appID"),
                         ignored: "the system ignores `appIDs` and falls back to `appID`"),
         "appID": string(ignored: "the system ignores it"),

@@ -7,6 +7,10 @@ public struct AASAMatcher: Sendable {
         public let pointer: JSONPointer
         public let appIDs: [String]
         public let rules: [LinkRule]
+        /// The versions of the system that run these rules: none when, on every version that
+        /// reads them, earlier entries decide for all the entry's apps. iOS 12 and earlier run
+        /// them only when they are `paths`.
+        public let runsOn: [DetailsReader]
     }
 
     public let entries: [Entry]
@@ -33,7 +37,8 @@ public struct AASAMatcher: Sendable {
         var entries: [Entry] = []
         var appIDs: [String] = []
         var deciderByApp: [String: Int] = [:]
-        for detailsEntry in applinks?.details ?? [] {
+        let precedence = DetailsPrecedence(applinks?.details ?? [])
+        for (index, detailsEntry) in precedence.details.enumerated() {
             let defaultsPointer = detailsEntry.pointer.appending("defaults")
             let defaults = RuleKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
             let rules = RuleReader(tree: tree, defaults: defaults).rules(of: detailsEntry, compiler: &compiler)
@@ -42,7 +47,8 @@ public struct AASAMatcher: Sendable {
                 deciderByApp[id] = entries.count
                 appIDs.append(id)
             }
-            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, rules: rules))
+            let runsOn = precedence.readersApplying(index).filter { $0 == .iOS13AndLater || detailsEntry.components == nil }
+            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, rules: rules, runsOn: runsOn))
         }
         self.entries = entries
         self.appIDs = appIDs

@@ -35,7 +35,7 @@ public struct RemoteFetcher: Sendable {
         configuration.timeoutIntervalForResource = limits.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
+        let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: Exchange.delegateQueue())
         defer { session.invalidateAndCancel() }
         var request = URLRequest(url: url)
         request.setValue("aasalint/\(AASALintVersion.current)", forHTTPHeaderField: "User-Agent")
@@ -140,6 +140,8 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
     private var response: HTTPURLResponse?
     private var body: [UInt8] = []
     private var refusal: FetchFailure?
+    /// The answer's Content-Encoding, which URLSession decodes before the delegate sees it.
+    private var encoding: String?
     private var transportError: (any Error)?
 
     init(maximumBytes: Int) {
@@ -166,11 +168,25 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         completionHandler(nil)
     }
 
+    /// Where URLSession calls the delegate. On Linux it decodes a gzip answer on its own thread
+    /// and queues each decoded piece for the delegate: a body of a few hundred KB that decodes
+    /// to a gigabyte piles up in that queue faster than the delegate can refuse it. There the
+    /// delegate runs on the thread that decodes, so the limit holds while decoding and what
+    /// comes after a refusal is dropped at once.
+    static func delegateQueue() -> OperationQueue? {
+        #if canImport(FoundationNetworking)
+        DecodingThreadQueue()
+        #else
+        nil
+        #endif
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let announced = response.expectedContentLength
         let refused = lock.withLock {
             self.response = response as? HTTPURLResponse
+            encoding = self.response?.value(forHTTPHeaderField: "Content-Encoding").flatMap { $0 == "identity" ? nil : $0 }
             guard announced > maximumBytes else { return false }
             refusal = FetchFailure(reason: "the answer announces \(announced) bytes, more than the limit of \(maximumBytes) bytes, so it was not downloaded")
             return true
@@ -183,11 +199,13 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
             guard refusal == nil else { return false }
             body += data
             guard body.count > maximumBytes else { return false }
-            refusal = FetchFailure(reason: "the answer is larger than the limit of \(maximumBytes) bytes (it did not announce its length), so the download was stopped")
+            let why = encoding.map { "it decodes to more, with Content-Encoding: \($0)" } ?? "it did not announce its length"
+            refusal = FetchFailure(reason: "the answer is larger than the limit of \(maximumBytes) bytes (\(why)), so the download was stopped")
             body = []
             return true
         }
-        if overLimit { dataTask.cancel() }
+        // Cancelling waits for the session's own thread, which may be the one calling here.
+        if overLimit { DispatchQueue.global().async { dataTask.cancel() } }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -198,3 +216,16 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         finished.signal()
     }
 }
+
+#if canImport(FoundationNetworking)
+/// Runs what it is given at once, on the calling thread (see `Exchange.delegateQueue`).
+private final class DecodingThreadQueue: OperationQueue, @unchecked Sendable {
+    override func addOperation(_ block: @escaping @Sendable () -> Void) {
+        block()
+    }
+
+    override func addOperation(_ operation: Operation) {
+        operation.start()
+    }
+}
+#endif

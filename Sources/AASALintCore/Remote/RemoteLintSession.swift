@@ -17,6 +17,8 @@ public struct RemoteLintSession: Sendable {
     public struct HostOutcome: Sendable {
         public let fetch: HostFetch
         public let diagnostics: [Diagnostic]
+        /// Findings held back by the configuration's `ignore:` entries.
+        public let ignoredCount: Int
         /// Why the rules could not run (a configuration override that does not apply).
         public let problems: [UsageError]
     }
@@ -50,7 +52,9 @@ public struct RemoteLintSession: Sendable {
                 problems.append(error)
             }
         }
-        return HostOutcome(fetch: fetch, diagnostics: diagnostics.sorted(by: Diagnostic.reportOrder), problems: problems)
+        let ignoring = IgnoreFilter(configuration: plan.configuration).apply(diagnostics)
+        return HostOutcome(fetch: fetch, diagnostics: ignoring.kept.sorted(by: Diagnostic.reportOrder),
+                           ignoredCount: ignoring.ignoredCount, problems: problems)
     }
 
     /// One report for every host checked; each host counts as one file.
@@ -61,6 +65,7 @@ public struct RemoteLintSession: Sendable {
             fileCount: outcomes.count,
             rules: plan.base.descriptions,
             sources: Dictionary(downloads.map { ($0.url, $0.file.lines) }) { first, _ in first },
+            ignoredCount: outcomes.map(\.ignoredCount).reduce(0, +),
             problems: outcomes.flatMap(\.problems).map(\.message)
         )
     }

@@ -2,23 +2,39 @@ import Foundation
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request,
 /// `::error file=...,line=...,endLine=...,col=...,endColumn=...,title=rule-id::message`.
+/// `file=` is relative to the repository root, as the runner reads it; a finding about a
+/// download has no file in the repository, so it is an annotation of the run that starts
+/// with the URL and position, as the text format does.
 public struct GitHubReporter: Reporter {
-    public init() {}
+    public let sourceRoot: SourceRoot
+
+    public init(sourceRoot: SourceRoot) {
+        self.sourceRoot = sourceRoot
+    }
 
     public func write(_ report: LintReport, to output: (String) -> Void) {
+        var places: [String: SourceRoot.Place] = [:]
         for diagnostic in report.diagnostics {
             let location = diagnostic.location
-            let properties = [
-                ("file", location.file),
-                ("line", String(location.range.start.line)),
-                ("endLine", String(location.range.end.line)),
-                ("col", String(location.range.start.column)),
-                ("endColumn", String(location.range.end.column)),
-                ("title", diagnostic.ruleID),
-            ].map { "\($0)=\(Self.escapedProperty($1))" }.joined(separator: ",")
+            let range = location.range
             var message = diagnostic.message
             if let url = diagnostic.exampleURL { message += " Example: \(url)" }
-            output("::\(Self.command(for: diagnostic.severity)) \(properties)::\(Self.escapedData(message))\n")
+            var properties: [(String, String)] = []
+            let place = places[location.file] ?? sourceRoot.place(of: location.file)
+            places[location.file] = place
+            switch place {
+            case .repository(let path), .outside(let path):
+                properties = [
+                    ("file", path),
+                    ("line", String(range.start.line)), ("endLine", String(range.end.line)),
+                    ("col", String(range.start.column)), ("endColumn", String(range.end.column)),
+                ]
+            case .download(let url):
+                message = "\(url):\(range.start.line):\(range.start.column): " + message
+            }
+            properties.append(("title", diagnostic.ruleID))
+            let propertyText = properties.map { "\($0)=\(Self.escapedProperty($1))" }.joined(separator: ",")
+            output("::\(Self.command(for: diagnostic.severity)) \(propertyText)::\(Self.escapedData(message))\n")
         }
     }
 

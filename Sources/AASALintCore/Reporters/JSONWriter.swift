@@ -131,8 +131,8 @@ enum JSONWriter {
             case "\u{0C}": output += "\\f"
             // Bidirectional overrides and isolates too: a report printed to a terminal must not
             // reverse what it quotes.
-            case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}", "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}":
-                output += "\\u" + hexDigits(scalar.value, width: 4)
+            case _ where TerminalText.needsEscape(scalar):
+                output += unicodeEscape(scalar)
             default:
                 output.unicodeScalars.append(scalar)
             }
@@ -141,8 +141,9 @@ enum JSONWriter {
         return output
     }
 
-    private static func hexDigits(_ value: UInt32, width: Int) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// `\u202e`: JSON's escape of a scalar of the Basic Multilingual Plane.
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16)
+        return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

@@ -22,13 +22,14 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case github
 
     /// The reporter for this format; `options` only shape the text format, the machine
-    /// formats are the same wherever they are written.
-    public func reporter(options: TextReporter.Options = TextReporter.Options()) -> any Reporter {
+    /// formats are the same wherever they are written. SARIF and GitHub name files from
+    /// `sourceRoot`, as GitHub reads them.
+    public func reporter(options: TextReporter.Options = TextReporter.Options(), sourceRoot: SourceRoot) -> any Reporter {
         switch self {
         case .text: TextReporter(options: options)
         case .json: JSONReporter()
-        case .sarif: SARIFReporter()
-        case .github: GitHubReporter()
+        case .sarif: SARIFReporter(sourceRoot: sourceRoot)
+        case .github: GitHubReporter(sourceRoot: sourceRoot)
         }
     }
 }

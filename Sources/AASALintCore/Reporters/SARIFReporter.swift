@@ -1,29 +1,46 @@
 /// SARIF 2.1.0 as GitHub code scanning wants it: every rule described in `tool.driver.rules`,
-/// every result pointing at its rule by index, repository-relative locations under
-/// `%SRCROOT%`, full regions and a fingerprint that survives edits which move lines.
+/// every result pointing at its rule by index, locations relative to the repository root
+/// under `%SRCROOT%`, full regions, a fingerprint that survives edits which move lines, and
+/// no more results than GitHub accepts in one run.
 public struct SARIFReporter: Reporter {
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     static let informationURI = "https://github.com/aasalint/aasalint"
     static let sourceRootBaseID = "%SRCROOT%"
     static let fingerprintKey = "aasalint/v1"
+    /// GitHub code scanning rejects a run with more results than this.
+    public static let resultLimit = 25_000
 
-    public init() {}
+    public let sourceRoot: SourceRoot
+    let resultLimit: Int
+
+    public init(sourceRoot: SourceRoot) {
+        self.init(sourceRoot: sourceRoot, resultLimit: Self.resultLimit)
+    }
+
+    init(sourceRoot: SourceRoot, resultLimit: Int) {
+        self.sourceRoot = sourceRoot
+        self.resultLimit = resultLimit
+    }
 
     public func write(_ report: LintReport, to output: (String) -> Void) {
         var ruleIndexes: [String: Int] = [:]
         for (index, rule) in report.rules.enumerated() where ruleIndexes[rule.id] == nil {
             ruleIndexes[rule.id] = index
         }
+        let artifacts = artifactLocations(of: report.diagnostics)
         var fingerprintOccurrences: [String: Int] = [:]
         let fingerprints = report.diagnostics.map { diagnostic in
-            let hash = Self.fingerprintHash(of: diagnostic)
+            let hash = Self.fingerprintHash(of: diagnostic, file: artifacts[diagnostic.location.file]!.identity)
             let occurrence = fingerprintOccurrences[hash, default: 0] + 1
             fingerprintOccurrences[hash] = occurrence
             return "\(hash):\(occurrence)"
         }
-        let results = JSONWriter.Value.generated(count: fingerprints.count) { [ruleIndexes] index in
+        let kept = Self.mostSevere(report.diagnostics, limit: resultLimit)
+        let results = JSONWriter.Value.generated(count: kept.count) { [ruleIndexes] position in
+            let index = kept[position]
             let diagnostic = report.diagnostics[index]
-            return Self.result(diagnostic, ruleIndex: ruleIndexes[diagnostic.ruleID], fingerprint: fingerprints[index])
+            return Self.result(diagnostic, ruleIndex: ruleIndexes[diagnostic.ruleID], fingerprint: fingerprints[index],
+                               artifacts: artifacts)
         }
         JSONWriter.write(.object([
             ("$schema", .string(Self.schemaURI)),
@@ -39,16 +56,30 @@ public struct SARIFReporter: Reporter {
                             ("rules", .array(report.rules.map(Self.reportingDescriptor))),
                         ])),
                     ])),
-                    ("invocations", .array([Self.invocation(report)])),
+                    ("invocations", .array([Self.invocation(report, leftOut: report.diagnostics.count - kept.count)])),
                     // The trailing slash makes "aasalint" the category, so GitHub keeps one
                     // set of alerts per tool however often it runs.
                     ("automationDetails", .object([("id", .string("aasalint/"))])),
+                    // Where %SRCROOT% was on this machine; GitHub puts the checkout there.
+                    ("originalUriBaseIds", .object([
+                        (Self.sourceRootBaseID, .object([("uri", .string(Self.fileURI(ofFolder: sourceRoot.path)))])),
+                    ])),
                     // SARIF counts columns in UTF-16 code units unless told otherwise.
                     ("columnKind", .string("unicodeCodePoints")),
                     ("results", results),
                 ]),
             ])),
         ]), to: output)
+    }
+
+    /// The indexes of the `limit` most severe findings, in report order.
+    static func mostSevere(_ diagnostics: [Diagnostic], limit: Int) -> [Int] {
+        guard diagnostics.count > limit else { return Array(diagnostics.indices) }
+        let bySeverity = diagnostics.indices.sorted { first, second in
+            let (a, b) = (diagnostics[first].severity, diagnostics[second].severity)
+            return a != b ? a > b : first < second
+        }
+        return bySeverity.prefix(limit).sorted()
     }
 
     // MARK: Rules
@@ -139,7 +170,41 @@ public struct SARIFReporter: Reporter {
 
     // MARK: Results
 
-    private static func result(_ diagnostic: Diagnostic, ruleIndex: Int?, fingerprint: String) -> JSONWriter.Value {
+    /// A file's `artifactLocation`, and the name that its fingerprints hash: the same file
+    /// has the same name from whichever folder aasalint ran.
+    struct Artifact {
+        let location: JSONWriter.Value
+        let identity: String
+    }
+
+    private func artifactLocations(of diagnostics: [Diagnostic]) -> [String: Artifact] {
+        var artifacts: [String: Artifact] = [:]
+        for diagnostic in diagnostics {
+            for file in [diagnostic.location.file] + diagnostic.related.map(\.location.file) where artifacts[file] == nil {
+                artifacts[file] = artifact(file)
+            }
+        }
+        return artifacts
+    }
+
+    /// Files in the repository get URIs relative to `%SRCROOT%`, which GitHub resolves against
+    /// the checkout; other files on this machine absolute `file://` URIs; downloads their URL.
+    func artifact(_ path: String) -> Artifact {
+        switch sourceRoot.place(of: path) {
+        case .repository(let relativePath):
+            Artifact(location: .object([
+                ("uri", .string(Self.percentEncoded(relativePath))),
+                ("uriBaseId", .string(Self.sourceRootBaseID)),
+            ]), identity: relativePath)
+        case .outside(let absolutePath):
+            Artifact(location: .object([("uri", .string("file://" + Self.percentEncoded(absolutePath)))]), identity: absolutePath)
+        case .download(let url):
+            Artifact(location: .object([("uri", .string(url))]), identity: url)
+        }
+    }
+
+    private static func result(_ diagnostic: Diagnostic, ruleIndex: Int?, fingerprint: String,
+                               artifacts: [String: Artifact]) -> JSONWriter.Value {
         var members: [(key: String, value: JSONWriter.Value)] = [("ruleId", .string(diagnostic.ruleID))]
         if let ruleIndex {
             members.append(("ruleIndex", .integer(ruleIndex)))
@@ -153,11 +218,11 @@ public struct SARIFReporter: Reporter {
         members += [
             ("level", .string(level(diagnostic.severity))),
             ("message", .object([("text", .string(message))])),
-            ("locations", .array([.object(location(diagnostic.location))])),
+            ("locations", .array([.object(location(diagnostic.location, artifacts: artifacts))])),
         ]
         if !diagnostic.related.isEmpty {
             members.append(("relatedLocations", .array(diagnostic.related.enumerated().map { offset, related in
-                .object([("id", .integer(offset + 1))] + location(related.location) + [
+                .object([("id", .integer(offset + 1))] + location(related.location, artifacts: artifacts) + [
                     ("message", .object([("text", .string(related.message))])),
                 ])
             })))
@@ -166,10 +231,10 @@ public struct SARIFReporter: Reporter {
         return .object(members)
     }
 
-    private static func location(_ location: Location) -> [(key: String, value: JSONWriter.Value)] {
+    private static func location(_ location: Location, artifacts: [String: Artifact]) -> [(key: String, value: JSONWriter.Value)] {
         var members: [(key: String, value: JSONWriter.Value)] = [
             ("physicalLocation", .object([
-                ("artifactLocation", artifactLocation(location.file)),
+                ("artifactLocation", artifacts[location.file]!.location),
                 ("region", region(location.range)),
             ])),
         ]
@@ -180,20 +245,9 @@ public struct SARIFReporter: Reporter {
         return members
     }
 
-    /// Paths inside the working directory become URIs relative to the repository root,
-    /// which GitHub resolves against the checkout; a path outside it can only be absolute.
-    static func artifactLocation(_ path: String) -> JSONWriter.Value {
-        if path.hasPrefix("/") {
-            return .object([("uri", .string("file://" + percentEncoded(path)))])
-        }
-        var relative = Substring(path)
-        while relative.hasPrefix("./") {
-            relative = relative.dropFirst(2)
-        }
-        return .object([
-            ("uri", .string(percentEncoded(String(relative)))),
-            ("uriBaseId", .string(sourceRootBaseID)),
-        ])
+    /// A folder's URI ends in `/`, as SARIF requires of a base URI.
+    static func fileURI(ofFolder path: String) -> String {
+        "file://" + percentEncoded(path.hasSuffix("/") ? path : path + "/")
     }
 
     /// Keeps only unreserved characters and `/`: a `:` in the first segment would read as a
@@ -214,19 +268,33 @@ public struct SARIFReporter: Reporter {
         return encoded
     }
 
-    /// SARIF regions are 1-based with an exclusive end; a zero-width region (a finding about
-    /// the whole file, at 1:1) keeps its end column equal to its start column.
-    /// Inputs that could not be linted make the run unsuccessful, with each reason as a notification.
-    static func invocation(_ report: LintReport) -> JSONWriter.Value {
+    /// Inputs that could not be linted make the run unsuccessful, with each reason as a
+    /// notification; findings over GitHub's limit are left out, with a notification that
+    /// says how many.
+    static func invocation(_ report: LintReport, leftOut: Int) -> JSONWriter.Value {
+        var notifications = report.problems.map { problem in
+            JSONWriter.Value.object([("level", .string("error")), ("message", .object([("text", .string(problem))]))])
+        }
+        if leftOut > 0 {
+            let total = report.diagnostics.count
+            notifications.append(.object([
+                ("level", .string("warning")),
+                ("message", .object([("text", .string(
+                    "\(leftOut) of \(total) findings are left out: GitHub code scanning accepts at most "
+                        + "\(total - leftOut) results in a run, so this report keeps the most severe ones; "
+                        + "run aasalint with --format text or json to see them all")
+                )])),
+            ]))
+        }
         var members: [(key: String, value: JSONWriter.Value)] = [("executionSuccessful", .bool(report.problems.isEmpty))]
-        if !report.problems.isEmpty {
-            members.append(("toolExecutionNotifications", .array(report.problems.map { problem in
-                .object([("level", .string("error")), ("message", .object([("text", .string(problem))]))])
-            })))
+        if !notifications.isEmpty {
+            members.append(("toolExecutionNotifications", .array(notifications)))
         }
         return .object(members)
     }
 
+    /// SARIF regions are 1-based with an exclusive end; a zero-width region (a finding about
+    /// the whole file, at 1:1) keeps its end column equal to its start column.
     static func region(_ range: SourceRange) -> JSONWriter.Value {
         let startLine = max(1, range.start.line)
         let startColumn = max(1, range.start.column)
@@ -240,11 +308,11 @@ public struct SARIFReporter: Reporter {
         ])
     }
 
-    /// Rule, file and pointer, not line numbers, so that GitHub recognises an alert after
-    /// unrelated edits move it.
-    static func fingerprintHash(of diagnostic: Diagnostic) -> String {
+    /// Rule, file (as the repository names it) and pointer, not line numbers, so that GitHub
+    /// recognises an alert after unrelated edits move it.
+    static func fingerprintHash(of diagnostic: Diagnostic, file: String) -> String {
         let pointer = diagnostic.location.pointer.map { "#" + $0.description } ?? ""
-        return StableHash.hex("\(diagnostic.ruleID)\u{0}\(diagnostic.location.file)\u{0}\(pointer)")
+        return StableHash.hex("\(diagnostic.ruleID)\u{0}\(file)\u{0}\(pointer)")
     }
 }
 

@@ -48,22 +48,32 @@ public struct TextReporter: Reporter {
             }
         }
         guard !options.quiet else { return }
-        var lines = [Self.summary(of: report)]
+        var lines = Self.summary(of: report).map { [$0] } ?? []
         if options.ruleSummary { lines += Self.ruleSummaryLines(of: report) }
         lines += Self.baselineLines(of: report)
         output(lines.map { $0 + "\n" }.joined())
     }
 
-    /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`.
-    static func summary(of report: LintReport) -> String {
-        let files = counted(report.fileCount, "file")
+    /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`, then what
+    /// was held back: ` (4 suppressed by the baseline, 1 by ignore:)`. A run that could not lint
+    /// everything (exit status 2) never claims to have found no problems; when it linted nothing
+    /// there is no summary at all, only its errors.
+    static func summary(of report: LintReport) -> String? {
+        guard report.problems.isEmpty || report.fileCount > 0 else { return nil }
+        guard report.fileCount > 0 else { return "no file linted" }
+        let files = Quantity.counted(report.fileCount, "file")
         let counts = [Severity.error, .warning, .note]
             .map { (count: report.count(of: $0), noun: $0.rawValue) }
             .filter { $0.count > 0 }
-            .map { counted($0.count, $0.noun) }
-        guard let last = counts.last else { return "no problems in \(files)" }
-        let problems = counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last
-        return "\(problems) in \(files)"
+            .map { Quantity.counted($0.count, $0.noun) }
+        let suppressed = [(report.baselinedCount, "by the baseline"), (report.ignoredCount, "by ignore:")]
+            .filter { $0.0 > 0 }
+            .enumerated().map { index, part in "\(part.0) \(index == 0 ? "suppressed " : "")\(part.1)" }
+        let held = suppressed.isEmpty ? "" : " (" + suppressed.joined(separator: ", ") + ")"
+        let findings = counts.last.map { last in counts.count == 1 ? last : counts.dropLast().joined(separator: ", ") + " and " + last }
+        guard !report.problems.isEmpty else { return "\(findings ?? "no problems") in \(files)\(held)" }
+        return "\(findings ?? "no findings") in \(files)\(held), but the run is incomplete: "
+            + "\(Quantity.counted(report.problems.count, "error")) on standard error"
     }
 
     /// `  2 error    invalid-app-id`: the findings per rule, most severe first, for release gates.
@@ -81,22 +91,15 @@ public struct TextReporter: Reporter {
         let severity: Severity
     }
 
-    /// What the baseline held back, and which of its entries no longer match (fixed findings).
+    /// The baseline entries that no longer match (fixed findings), for files this run linted.
     static func baselineLines(of report: LintReport) -> [String] {
-        var lines: [String] = []
-        if report.baselinedCount > 0 {
-            lines.append("\(counted(report.baselinedCount, "finding")) accepted by the baseline")
-        }
         let stale = report.staleBaselineEntries
-        if !stale.isEmpty {
-            lines.append("\(counted(stale.count, "baseline entry", plural: "baseline entries")) no longer match a finding; rewrite the baseline with --write-baseline:")
-            lines += stale.map { "    \(TerminalText.escaped($0.file)) \($0.rule) \(TerminalText.escaped($0.pointer.isEmpty ? "(file)" : $0.pointer))" }
-        }
-        return lines
-    }
-
-    private static func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
-        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+        guard !stale.isEmpty else { return [] }
+        let verb = stale.count == 1 ? "matches" : "match"
+        return ["\(Quantity.counted(stale.count, "baseline entry", plural: "baseline entries")) no longer \(verb) a finding; rewrite the baseline with --write-baseline:"]
+            + stale.map { entry in
+                "    " + [entry.file, entry.rule, entry.pointer.isEmpty ? "(file)" : entry.pointer].map(TerminalText.escaped).joined(separator: " ")
+            }
     }
 
     private let indentation = "    "
@@ -174,40 +177,6 @@ extension Severity {
         case .error: .boldRed
         case .warning: .yellow
         case .note: .cyan
-        }
-    }
-}
-
-/// Text from a linted file, made harmless for a terminal: control characters would let a
-/// hostile file move the cursor, rewrite earlier lines or change the terminal's title, and
-/// bidirectional overrides would let it disguise what a line says. Each becomes its Swift
-/// escape (`\u{1B}`); tabs stay, since they only move to the next tab stop.
-public enum TerminalText {
-    public static func escaped(_ text: String) -> String {
-        // Almost every message needs no escape; building it anew scalar by scalar is what costs.
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            result += escaped(scalar)
-        }
-        return result
-    }
-
-    /// For messages of several lines (errors, reports of other commands): each line escaped,
-    /// the line breaks kept.
-    public static func escapedKeepingLineBreaks(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { escaped(String($0)) }.joined(separator: "\n")
-    }
-
-    static func escaped(_ scalar: Unicode.Scalar) -> String {
-        needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
-    }
-
-    private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09: false
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
         }
     }
 }

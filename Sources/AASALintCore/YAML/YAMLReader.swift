@@ -4,10 +4,14 @@ import CYaml
 /// configuration is addressed by JSON pointers and resolved to positions like every document.
 ///
 /// Plain scalars are typed by the YAML 1.2 core schema (`true`, `12`, `null`), so `off`,
-/// `yes` and `no` stay strings, as a severity must. Aliases are expanded, within a budget,
-/// because a configuration with a few nested aliases can otherwise expand to billions of nodes.
+/// `yes` and `no` stay strings, as a severity must. Aliases are expanded, within a budget of
+/// values and of bytes, because a configuration with a few nested aliases can otherwise expand
+/// to billions of nodes, and one long string aliased a few hundred times to gigabytes.
 public enum YAMLReader {
     public static let maximumExpandedNodes = 100_000
+    /// The keys and values that aliases repeat, together: as much as a whole configuration file
+    /// may hold (`ConfigurationLoader.maximumFileSize`).
+    public static let maximumExpandedBytes = 1024 * 1024
     public static let maximumDepth = 256
 
     public static func parse(_ bytes: [UInt8]) throws(YAMLSyntaxError) -> JSONNode {
@@ -56,6 +60,7 @@ private struct TreeBuilder {
     var stack: [Container] = []
     var anchors: [String: JSONNode] = [:]
     var expandedNodes = 0
+    var expandedBytes = 0
     var root: JSONNode?
 
     init(lines: LineTable) {
@@ -77,9 +82,14 @@ private struct TreeBuilder {
             guard let node = anchors[name] else {
                 throw YAMLSyntaxError(offset: start, message: "unknown alias '*\(name)': define the anchor '&\(name)' before using it")
             }
-            expandedNodes += count(node)
+            let (values, bytes) = extent(of: node)
+            expandedNodes += values
+            expandedBytes += bytes
             guard expandedNodes <= YAMLReader.maximumExpandedNodes else {
                 throw YAMLSyntaxError(offset: start, message: "aliases expand to more than \(YAMLReader.maximumExpandedNodes) values; a configuration file does not need this many (is this an alias bomb?)")
+            }
+            guard expandedBytes <= YAMLReader.maximumExpandedBytes else {
+                throw YAMLSyntaxError(offset: start, message: "aliases expand to more than \(YAMLReader.maximumExpandedBytes / (1024 * 1024)) MB of keys and values; a configuration file does not need this much (is this an alias bomb?)")
             }
             try add(JSONNode(value: node.value, span: start..<end), anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
@@ -161,11 +171,22 @@ private struct TreeBuilder {
         }
     }
 
-    private func count(_ node: JSONNode) -> Int {
+    /// The values in `node` and the bytes of their keys and scalars. Every anchored node was
+    /// built within the budget, so walking it takes no longer than the budget allows.
+    private func extent(of node: JSONNode) -> (values: Int, bytes: Int) {
         switch node.value {
-        case .object(let members): 1 + members.reduce(0) { $0 + count($1.value) }
-        case .array(let elements): 1 + elements.reduce(0) { $0 + count($1) }
-        default: 1
+        case .object(let members):
+            members.reduce((1, 0)) { total, member in
+                let child = extent(of: member.value)
+                return (total.0 + child.values, total.1 + member.key.utf8.count + child.bytes)
+            }
+        case .array(let elements):
+            elements.reduce((1, 0)) { total, element in
+                let child = extent(of: element)
+                return (total.0 + child.values, total.1 + child.bytes)
+            }
+        case .string(let text), .number(let text): (1, text.utf8.count)
+        case .bool, .null: (1, 0)
         }
     }
 

@@ -1,3 +1,13 @@
+/// What a shell offers when completing an option's value or a command's operands.
+enum ValueCompletion: Sendable, Equatable {
+    case files
+    case folders
+    case words([String])
+    case ruleIDs
+    /// Numbers, URLs, app IDs, host names: nothing a shell can list.
+    case nothing
+}
+
 /// One option of a subcommand: a flag when `valueName` is nil, otherwise an option that takes a value.
 struct OptionSpec: Sendable {
     /// The long name without dashes: `"format"` is spelled `--format`.
@@ -11,6 +21,7 @@ struct OptionSpec: Sendable {
     /// Repeatable options collect every occurrence and also split each value on commas.
     let isRepeatable: Bool
     let help: String
+    private let completion: ValueCompletion
 
     init(
         name: String,
@@ -18,6 +29,7 @@ struct OptionSpec: Sendable {
         valueName: String? = nil,
         allowedValues: [String]? = nil,
         isRepeatable: Bool = false,
+        completion: ValueCompletion = .nothing,
         help: String
     ) {
         self.name = name
@@ -25,10 +37,13 @@ struct OptionSpec: Sendable {
         self.valueName = valueName
         self.allowedValues = allowedValues
         self.isRepeatable = isRepeatable
+        self.completion = completion
         self.help = help
     }
 
     var takesValue: Bool { valueName != nil }
+    /// What completes the value: the allowed values when there are some.
+    var valueCompletion: ValueCompletion { allowedValues.map(ValueCompletion.words) ?? completion }
     var longSpelling: String { "--" + name }
 }
 
@@ -40,15 +55,17 @@ struct PositionalSpec: Sendable {
     let minimum: Int
     /// nil means any number.
     let maximum: Int?
+    let completion: ValueCompletion
 
-    init(name: String, help: String, minimum: Int = 0, maximum: Int? = nil) {
+    init(name: String, help: String, minimum: Int = 0, maximum: Int? = nil, completion: ValueCompletion) {
         self.name = name
         self.help = help
         self.minimum = minimum
         self.maximum = maximum
+        self.completion = completion
     }
 
-    static let none = PositionalSpec(name: "", help: "", minimum: 0, maximum: 0)
+    static let none = PositionalSpec(name: "", help: "", minimum: 0, maximum: 0, completion: .nothing)
 }
 
 /// Everything the parser and the help formatter need to know about one subcommand.
@@ -60,6 +77,8 @@ struct CommandSpec: Sendable {
     /// The command's own options; `--help`/`-h` is added implicitly.
     let options: [OptionSpec]
     let positionals: PositionalSpec
+    /// What each exit status means, for commands whose statuses say more than success or failure.
+    let exitStatuses: [(status: Int32, meaning: String)]
     let programName: String
 
     init(
@@ -68,6 +87,7 @@ struct CommandSpec: Sendable {
         usage: String,
         options: [OptionSpec] = [],
         positionals: PositionalSpec = .none,
+        exitStatuses: [(status: Int32, meaning: String)] = [],
         programName: String = "aasalint"
     ) {
         self.name = name
@@ -75,6 +95,7 @@ struct CommandSpec: Sendable {
         self.usage = usage
         self.options = options
         self.positionals = positionals
+        self.exitStatuses = exitStatuses
         self.programName = programName
     }
 

@@ -12,6 +12,9 @@ enum HelpFormatter {
             lines += ["", "Arguments:"] + argumentRows.map { row($0.label, $0.text, width: width) }
         }
         lines += ["", "Options:"] + optionRows.map { row($0.label, $0.text, width: width) }
+        if !command.exitStatuses.isEmpty {
+            lines += ["", "Exit status:"] + command.exitStatuses.map { row(String($0.status), $0.meaning, width: 1) }
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+
+/// The files a pull request changes, for `lint --changed-since REF`: everything that differs
+/// between the work tree and the commit where the branch left REF (the pull request's "Files
+/// changed", plus what is staged or modified and not yet committed), and untracked files that
+/// are not ignored, so a run before committing sees what the pull request will.
+public struct ChangedFiles: Sendable {
+    /// The repository's top level, as git names it.
+    public let root: SourceRoot
+    /// Paths relative to `root`.
+    public let paths: Set<String>
+
+    public init(root: SourceRoot, paths: Set<String>) {
+        self.root = root
+        self.paths = paths
+    }
+
+    /// Asks git, in `workingDirectory`, what changed since `ref` (a branch, tag or commit).
+    public static func since(_ ref: String, workingDirectory: String) throws(UsageError) -> ChangedFiles {
+        let git = Git(directory: workingDirectory, ref: ref)
+        let topLevel = try git.output(["rev-parse", "--show-toplevel"]) { reason in
+            "\(workingDirectory) is not inside a git repository (\(reason))"
+        }.trimmingCharacters(in: .newlines)
+        // The commit's name from here on, so that a ref that starts with "-" is never read as an option.
+        let commit = try git.output(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"]) { _ in
+            "no branch, tag or commit of that name; a shallow clone may lack it: fetch it first "
+                + "(git fetch origin \(ref), or actions/checkout with fetch-depth: 0)"
+        }.trimmingCharacters(in: .newlines)
+        let base = try git.output(["merge-base", commit, "HEAD"]) { _ in
+            "it has no common ancestor with HEAD; a shallow clone may lack the history between them: "
+                + "fetch more of it (actions/checkout with fetch-depth: 0)"
+        }.trimmingCharacters(in: .newlines)
+        let changed = try git.output(["-C", topLevel, "diff", "--name-only", "-z", "--no-renames", base]) { reason in
+            "git diff failed: \(reason)"
+        }
+        let untracked = try git.output(["-C", topLevel, "ls-files", "--others", "--exclude-standard", "-z"]) { reason in
+            "git ls-files failed: \(reason)"
+        }
+        let paths = (changed + untracked).split(separator: "\0").map(String.init)
+        return ChangedFiles(root: SourceRoot(path: topLevel, workingDirectory: workingDirectory), paths: Set(paths))
+    }
+
+    /// True when the file a report names (relative to the working directory, or absolute) changed.
+    public func contains(_ reportedPath: String) -> Bool {
+        guard case .repository(let path) = root.place(of: reportedPath) else { return false }
+        return paths.contains(path)
+    }
+}
+
+/// git run for one `--changed-since REF`, whose failures say what the user can do.
+private struct Git {
+    let directory: String
+    let ref: String
+
+    /// Standard output of `git ARGUMENTS`; when git fails, `failure` turns its complaint into the reason given.
+    func output(_ arguments: [String], failure: (String) -> String) throws(UsageError) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        let standardOutput = Pipe(), standardError = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        do {
+            try process.run()
+        } catch {
+            throw UsageError("--changed-since needs git, which could not be started (\(error.localizedDescription))")
+        }
+        let output = PipeDrain(standardOutput, limit: Self.outputLimit), errors = PipeDrain(standardError, limit: Self.outputLimit)
+        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        guard let answer = output.collected(before: deadline), let complaint = errors.collected(before: deadline) else {
+            throw UsageError("--changed-since: git exited but something it started kept its output open")
+        }
+        if process.terminationStatus == 127 {
+            throw UsageError("--changed-since needs git, and it is not installed (or not on PATH)")
+        }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            let reason = String(decoding: complaint.data.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw UsageError("--changed-since \(ref): " + failure(reason))
+        }
+        guard !answer.overflowed else {
+            throw UsageError("--changed-since \(ref): git listed more than \(Self.outputLimit / (1024 * 1024)) MB of file names")
+        }
+        return String(decoding: answer.data, as: UTF8.self)
+    }
+
+    static let outputLimit = 64 * 1024 * 1024
+}

@@ -1,0 +1,95 @@
+/// The generations of the system that read a details entry differently (AASA.md section 1).
+public enum DetailsReader: Sendable, CaseIterable {
+    /// Reads `appIDs` when it is an array, else `appID`; `components` when it is an array, else `paths`.
+    case iOS13AndLater
+    /// Knows only `appID` and `paths`.
+    case iOS12AndEarlier
+
+    public var versions: String {
+        switch self {
+        case .iOS13AndLater: "iOS 13 and later"
+        case .iOS12AndEarlier: "iOS 12 and earlier"
+        }
+    }
+
+    /// Whether this reader finds rules to try in `entry`; an entry without any still decides for its apps.
+    public func findsRules(in entry: DetailsEntry) -> Bool {
+        switch self {
+        case .iOS13AndLater: true
+        case .iOS12AndEarlier: entry.paths != nil
+        }
+    }
+}
+
+extension DetailsEntry {
+    /// The apps this entry lists for `reader`.
+    public func appIDs(readBy reader: DetailsReader) -> [Located<String>] {
+        switch reader {
+        case .iOS13AndLater: effectiveAppIDs
+        case .iOS12AndEarlier: appID.map { [$0] } ?? []
+        }
+    }
+
+    /// Every place of the entry that some reader takes as naming an app: the `appIDs` items, or
+    /// `appID`, or both.
+    public var appListings: [Located<String>] {
+        var seen = Set<JSONPointer>()
+        return DetailsReader.allCases.flatMap { appIDs(readBy: $0) }.filter { seen.insert($0.pointer).inserted }
+    }
+
+    /// The readers that take `listing`, one of `appListings`, as naming an app.
+    public func readers(of listing: Located<String>) -> [DetailsReader] {
+        DetailsReader.allCases.filter { reader in appIDs(readBy: reader).contains { $0.pointer == listing.pointer } }
+    }
+}
+
+/// Which details entry decides for each app on each generation of the system: the first entry
+/// that lists the app, whatever its rules say (AASA.md section 2). iOS 12 and earlier ignore
+/// `appIDs`, so an entry with only `appID` and `paths` after an `appIDs` entry for the same app
+/// is what they read: a fallback, not a dead entry.
+public struct DetailsPrecedence: Sendable {
+    public let details: [DetailsEntry]
+    private let deciders: [DetailsReader: [String: Int]]
+
+    public init(_ details: [DetailsEntry]) {
+        self.details = details
+        deciders = Dictionary(uniqueKeysWithValues: DetailsReader.allCases.map { reader in
+            var first: [String: Int] = [:]
+            for (index, entry) in details.enumerated() {
+                for appID in entry.appIDs(readBy: reader) where first[appID.value] == nil {
+                    first[appID.value] = index
+                }
+            }
+            return (reader, first)
+        })
+    }
+
+    /// The index of the entry that decides for `appID` on `reader`; nil when no entry lists it.
+    public func decider(of appID: String, on reader: DetailsReader) -> Int? {
+        deciders[reader]?[appID]
+    }
+
+    /// The readers on which the entry at `index` is the first to list one of its apps and finds
+    /// rules in it. Empty for an entry none of whose rules ever runs.
+    public func readersApplying(_ index: Int) -> [DetailsReader] {
+        let entry = details[index]
+        return DetailsReader.allCases.filter { reader in
+            reader.findsRules(in: entry) && entry.appIDs(readBy: reader).contains { decider(of: $0.value, on: reader) == index }
+        }
+    }
+
+    /// Whether the entry at `index` lists apps, but no version of the system ever runs its rules
+    /// because earlier entries decide for every one of them.
+    public func neverApplies(_ index: Int) -> Bool {
+        readersApplying(index).isEmpty && !earlierDeciders(of: index).isEmpty
+    }
+
+    /// The earlier entries that decide, on some reader, for an app the entry at `index` lists.
+    public func earlierDeciders(of index: Int) -> [Int] {
+        let entry = details[index]
+        let indices = DetailsReader.allCases.flatMap { reader in
+            entry.appIDs(readBy: reader).compactMap { decider(of: $0.value, on: reader) }
+        }
+        return Set(indices.filter { $0 < index }).sorted()
+    }
+}

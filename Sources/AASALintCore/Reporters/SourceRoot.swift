@@ -1,0 +1,53 @@
+import Foundation
+
+/// The folder that machine reports name files from: the repository's top level, because
+/// GitHub reads a SARIF `%SRCROOT%` URI and a workflow command's `file=` from there, whichever
+/// folder aasalint ran in (`cd web && aasalint -f sarif` must still name `web/...`).
+public struct SourceRoot: Sendable, Equatable {
+    /// Absolute and standardized, without a trailing slash (except for `/` itself).
+    public let path: String
+    /// The folder that relative report paths start from.
+    public let workingDirectory: String
+
+    /// `path` may be relative to `workingDirectory`.
+    public init(path: String, workingDirectory: String) {
+        self.workingDirectory = workingDirectory
+        self.path = Self.absolute(path, in: workingDirectory)
+    }
+
+    /// The nearest folder at or above `directory` that holds `.git` (a folder, or a file in
+    /// worktrees and submodules); `directory` itself when it is in no repository.
+    public static func repository(containing directory: String) -> SourceRoot {
+        var folder = absolute(directory, in: directory)
+        while !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) {
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return SourceRoot(path: directory, workingDirectory: directory) }
+            folder = parent
+        }
+        return SourceRoot(path: folder, workingDirectory: directory)
+    }
+
+    /// Where a file that a report names is.
+    public enum Place: Equatable, Sendable {
+        /// Inside the root: the path from it, with `/` between components.
+        case repository(String)
+        /// On this machine, outside the root: the absolute path.
+        case outside(String)
+        /// Downloaded (`fetch`, `lint --remote`): the URL it came from.
+        case download(String)
+    }
+
+    /// Where the file at `reportedPath` (relative to the working directory, absolute, or the
+    /// URL of a download) is.
+    public func place(of reportedPath: String) -> Place {
+        if reportedPath.hasPrefix("https://") || reportedPath.hasPrefix("http://") { return .download(reportedPath) }
+        let file = Self.absolute(reportedPath, in: workingDirectory)
+        if path == "/" { return .repository(String(file.dropFirst())) }
+        guard file.hasPrefix(path + "/") else { return .outside(file) }
+        return .repository(String(file.dropFirst(path.count + 1)))
+    }
+
+    private static func absolute(_ path: String, in directory: String) -> String {
+        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,182 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The file a path names, whatever path names it: its device and inode.
+public struct FileIdentity: Hashable, Sendable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The file at `path`, through symbolic links; nil when there is none.
+    public init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.init(info)
+    }
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+    }
+}
+
+/// Writes the files aasalint produces or fixes (`--output`, `--write-baseline`, `--fix`) so that
+/// the path keeps naming what it named, and a reader never sees half a file.
+///
+/// - A regular file with one link is replaced: the new contents go to a temporary file in the
+///   same folder, which takes the original's mode and owner, is flushed to disk (`fsync`), and is
+///   renamed over it; the folder is flushed too. When the owner cannot be kept (aasalint is not
+///   root and the file is someone else's), or the folder cannot take a new file, the file is
+///   rewritten in place instead.
+/// - A symbolic link is kept and written through, in place: what it leads to keeps its mode,
+///   owner and links, and `/dev/stdout` reaches standard output even when that is a file.
+/// - A regular file with several hard links is rewritten in place, so every link still names it.
+/// - A device, FIFO or socket (`/dev/null`) is opened and written, never replaced.
+/// - A new file is created with the default permissions (0666 less the umask).
+///
+/// `--fix` hands over the original contents, written back if an in-place rewrite fails part way.
+public enum FileReplacement {
+    /// Writes `bytes` to `path`; `original`, the contents before, is restored if an in-place
+    /// rewrite fails part way.
+    public static func write(_ bytes: [UInt8], to path: String, original: [UInt8]? = nil) throws(UsageError) {
+        try write(to: path, original: original) { sink in bytes.withUnsafeBytes { sink.write($0) } }
+    }
+
+    /// Writes the pieces `produce` hands to the writer it is given, as UTF-8, to `path`.
+    public static func write(to path: String, _ produce: ((String) -> Void) -> Void) throws(UsageError) {
+        try write(to: path, original: nil) { sink in
+            produce { piece in
+                var piece = piece
+                piece.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
+            }
+        }
+    }
+
+    /// Whether `path` names a regular file, through symbolic links.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    private static func write(to path: String, original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            guard errno == ENOENT else { throw failure(path, errno) }
+            return try replace(path, keeping: nil, restoring: nil, produce)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK:
+            // `/dev/stdout` leads through /proc to whatever standard output is, perhaps a file
+            // the shell holds open: only writing through the link reaches what it names.
+            var target = stat()
+            if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
+                throw UsageError("\(path) is a folder; give the name of a file to write")
+            }
+            try writeInPlace(path, truncating: true, creating: true, restoring: original, produce)
+        case S_IFDIR:
+            throw UsageError("\(path) is a folder; give the name of a file to write")
+        case S_IFREG where info.st_nlink > 1:
+            try writeInPlace(path, truncating: true, creating: false, restoring: original, produce)
+        case S_IFREG:
+            try replace(path, keeping: info, restoring: original, produce)
+        default:
+            try writeInPlace(path, truncating: false, creating: false, restoring: nil, produce)
+        }
+    }
+
+    /// Writes a temporary file beside `target` and renames it over `target`.
+    private static func replace(_ target: String, keeping existing: stat?, restoring original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
+        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
+        var folderInfo = stat()
+        guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
+            throw UsageError("\(target): the folder \(folder) does not exist")
+        }
+        let temporary = folder + "/." + (target as NSString).lastPathComponent + ".aasalint-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let reason = errno
+            // A file one may write in a folder one may not: rewriting it in place still works.
+            if existing != nil, reason == EACCES || reason == EROFS {
+                return try writeInPlace(target, truncating: true, creating: false, restoring: original, produce)
+            }
+            throw failure(target, reason)
+        }
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+        }
+        if let existing {
+            guard keepOwner(of: existing, on: descriptor) else {
+                close(descriptor)
+                return try writeInPlace(target, truncating: true, creating: false, restoring: original, produce)
+            }
+            fchmod(descriptor, existing.st_mode & 0o7777)
+        }
+        let sink = Sink(descriptor)
+        produce(sink)
+        let flushed = sink.failure == nil && fsync(descriptor) == 0
+        let closed = close(descriptor) == 0
+        guard let reason = sink.failure ?? (flushed && closed ? nil : errno) else {
+            guard rename(temporary, target) == 0 else { throw failure(target, errno) }
+            renamed = true
+            flushFolder(folder)
+            return
+        }
+        throw failure(target, reason)
+    }
+
+    /// Gives the temporary file the original's owner and group; false when that is not allowed.
+    private static func keepOwner(of existing: stat, on descriptor: Int32) -> Bool {
+        guard existing.st_uid != geteuid() || existing.st_gid != getegid() else { return true }
+        return fchown(descriptor, existing.st_uid, existing.st_gid) == 0
+    }
+
+    private static func writeInPlace(
+        _ target: String, truncating: Bool, creating: Bool, restoring original: [UInt8]?, _ produce: (Sink) -> Void
+    ) throws(UsageError) {
+        let flags = O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0) | (creating ? O_CREAT : 0)
+        let descriptor = open(target, flags, 0o666)
+        guard descriptor >= 0 else { throw failure(target, errno) }
+        let sink = Sink(descriptor)
+        produce(sink)
+        if sink.failure != nil, let original {
+            ftruncate(descriptor, 0)
+            lseek(descriptor, 0, SEEK_SET)
+            original.withUnsafeBytes { _ = DescriptorWriter.write($0, to: descriptor) }
+        }
+        let flushed = sink.failure == nil && (fsync(descriptor) == 0 || errno == EINVAL || errno == EROFS)
+        let closed = close(descriptor) == 0
+        if let reason = sink.failure ?? (flushed && closed ? nil : errno) { throw failure(target, reason) }
+    }
+
+    private static func flushFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    private static func failure(_ path: String, _ error: Int32) -> UsageError {
+        error == ENOSPC || error == EDQUOT
+            ? UsageError("\(path): writing this file failed part way (\(DescriptorWriter.sentence(for: error)))")
+            : UsageError("\(path): cannot write this file (\(DescriptorWriter.sentence(for: error)))")
+    }
+
+    /// Writes to a descriptor and keeps the first failure; later pieces are dropped.
+    private final class Sink {
+        let descriptor: Int32
+        private(set) var failure: Int32?
+
+        init(_ descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        func write(_ bytes: UnsafeRawBufferPointer) {
+            guard failure == nil else { return }
+            failure = DescriptorWriter.write(bytes, to: descriptor)
+        }
+    }
+}

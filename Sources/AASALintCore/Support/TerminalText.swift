@@ -1,0 +1,55 @@
+/// Text from a linted file, a configuration, a file name or a remote host, made harmless for a
+/// terminal or a CI log: control characters would let a hostile file move the cursor, rewrite
+/// earlier lines or change the terminal's title, a line break would start a line that reads as
+/// an aasalint finding or a GitHub workflow command (`::error`, `::stop-commands::`), and
+/// bidirectional overrides would let it disguise what a line says. Each becomes its Swift
+/// escape (`\u{1B}`); tabs stay, since they only move to the next tab stop.
+///
+/// Every human-readable output goes through here: reports, `match`, `diff`, and every message
+/// on standard error. JSON and SARIF escape in their own syntax, GitHub annotations with `%0A`.
+public enum TerminalText {
+    public static func escaped(_ text: String) -> String {
+        // Almost every message needs no escape; building it anew scalar by scalar is what costs.
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            result += escaped(scalar)
+        }
+        return result
+    }
+
+    /// Output of several lines, each escaped whole (a line break inside one is shown as `\u{A}`),
+    /// each ended by a line break.
+    public static func lines(_ lines: some Sequence<String>) -> String {
+        lines.map { escaped($0) + "\n" }.joined()
+    }
+
+    static func escaped(_ scalar: Unicode.Scalar) -> String {
+        needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
+    }
+
+    /// JSON made by Foundation's serializer, which escapes only C0 controls, with every other
+    /// character that `needsEscape` names as a `\uXXXX` escape. Outside strings serialized JSON
+    /// holds only ASCII, so the escapes land inside strings and the JSON means the same.
+    public static func escapedSerializedJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { !$0.isASCII && needsEscape($0) }) else { return json }
+        var result = ""
+        for scalar in json.unicodeScalars {
+            if !scalar.isASCII, needsEscape(scalar) {
+                result += JSONWriter.unicodeEscape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Characters that drive a terminal, break a line or reorder text; tab is not one.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x061C, 0x200E...0x200F, 0x2028...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,143 @@
+@testable import aasalint
+import Foundation
+import Testing
+
+/// The scripts `aasalint completions SHELL` prints, run in the shells themselves where they are
+/// installed (bash always is), from `Fixtures/cli` so that file names are there to complete.
+@Suite struct CompletionTests {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/cli")
+    static let fish = installed("fish")
+    static let zsh = installed("zsh")
+
+    static func installed(_ shell: String) -> String? {
+        ["/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"].map { "\($0)/\(shell)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A command line up to the cursor (its last word is the one completed), and what completes it.
+    struct Probe: Sendable, CustomTestStringConvertible {
+        let words: [String]
+        let completions: [String]
+
+        init(_ line: String, _ completions: [String]) {
+            words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            self.completions = completions
+        }
+
+        var testDescription: String { words.joined(separator: " ") }
+    }
+
+    static let probes = [
+        Probe("aasalint cle", ["clean"]),
+        Probe("aasalint lint --for", ["--format"]),
+        Probe("aasalint --format ", ["github", "json", "sarif", "text"]),
+        Probe("aasalint lint --disable unknown-k", ["unknown-key"]),
+        Probe("aasalint rules duplicate-k", ["duplicate-key"]),
+        Probe("aasalint schema ", ["aasa", "config"]),
+        Probe("aasalint completions ", ["bash", "fish", "zsh"]),
+        Probe("aasalint lint --output exp", ["expected"]),
+        Probe("aasalint lint exp", ["expected"]),
+        Probe("aasalint fetch --save exp", ["expected"]),
+        // Numbers, URLs, app IDs and hosts: no file names (`expected` is a folder here).
+        Probe("aasalint fetch --timeout ", []),
+        Probe("aasalint fetch --origin-base ", []),
+        Probe("aasalint lint --cdn-base exp", []),
+        Probe("aasalint match --app ", []),
+        Probe("aasalint fetch exp", []),
+        Probe("aasalint version ", []),
+    ]
+
+    func script(for shell: String) throws -> String {
+        let run = try BinaryRunner.run(["completions", shell], workingDirectory: Self.folder)
+        #expect(run.status == 0)
+        return run.standardOutput
+    }
+
+    /// Runs `commands` in the shell with the script loaded; one line of output per probe.
+    func output(of shell: String, _ commands: [String]) throws -> [String] {
+        let workspace = try TemporaryFolder()
+        let file = workspace.url.appendingPathComponent("aasalint.\(shell)")
+        try script(for: shell).write(to: file, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(Self.installed(shell)))
+        process.arguments = ["-c", (["source '\(file.path)'"] + commands).joined(separator: "\n")]
+        process.currentDirectoryURL = Self.folder
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    @Test func bashCompletesCommandsOptionsAndValues() throws {
+        let commands = Self.probes.map { probe in
+            let words = probe.words.map { "'\($0)'" }.joined(separator: " ")
+            return "COMP_WORDS=(\(words)); COMP_CWORD=\(probe.words.count - 1); COMPREPLY=(); _aasalint; echo \"${COMPREPLY[*]}\""
+        }
+        let lines = try output(of: "bash", commands)
+        for (probe, line) in zip(Self.probes, lines) {
+            #expect(line.split(separator: " ").map(String.init).sorted() == probe.completions, "\(probe.testDescription)")
+        }
+        #expect(lines.count == Self.probes.count)
+    }
+
+    @Test(.enabled(if: fish != nil, "fish is not installed; fishScriptOffersWhatEachValueTakes checks the script's content"))
+    func fishCompletesCommandsOptionsAndValues() throws {
+        let commands = Self.probes.map { probe in
+            "set -l words (complete -C '\(probe.words.joined(separator: " "))' | string split -f1 \\t); echo \"$words\""
+        }
+        let lines = try output(of: "fish", commands)
+        for (probe, line) in zip(Self.probes, lines) {
+            // fish shows folders with their slash.
+            let words = line.split(separator: " ").map { $0.hasSuffix("/") ? String($0.dropLast()) : String($0) }
+            #expect(words.sorted() == probe.completions, "\(probe.testDescription)")
+        }
+        #expect(lines.count == Self.probes.count)
+    }
+
+    @Test func fishScriptOffersWhatEachValueTakes() throws {
+        let script = try script(for: "fish")
+        for command in CommandLineTool.commands {
+            #expect(script.contains("complete -c aasalint -n __fish_use_subcommand -a \(command.name) -d "))
+            for option in command.allOptions {
+                #expect(script.contains("complete -c aasalint -n '__aasalint_command \(command.name)' -l \(option.name)"), "\(command.name) --\(option.name)")
+            }
+        }
+        #expect(script.contains("-n '__aasalint_command fetch' -l timeout -r -f -d 'Give up on a download after SECONDS (default: 10)'\n"))
+        #expect(script.contains("-n '__aasalint_command lint' -l config -s c -r -F -d "))
+        #expect(script.contains("complete -c aasalint -n '__aasalint_command schema' -f -a 'aasa config'\n"))
+        #expect(script.contains("complete -c aasalint -n '__aasalint_command completions' -f -a 'bash zsh fish'\n"))
+        #expect(!script.contains("'__aasalint_command fetch' -F"), "hosts are not files")
+    }
+
+    @Test(.enabled(if: zsh != nil, "zsh is not installed; zshScriptOffersWhatEachValueTakes checks the script's content"))
+    func zshReadsTheScript() throws {
+        let workspace = try TemporaryFolder()
+        try workspace.write("_aasalint", try script(for: "zsh"))
+        let process = try Process.run(URL(fileURLWithPath: try #require(Self.zsh)), arguments: ["-n", workspace.url.appendingPathComponent("_aasalint").path])
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+    }
+
+    @Test func zshScriptOffersWhatEachValueTakes() throws {
+        let script = try script(for: "zsh")
+        #expect(script.hasPrefix("#compdef aasalint\n"))
+        for command in CommandLineTool.commands {
+            #expect(script.contains("_aasalint_\(command.name)() {"))
+            for option in command.options {
+                #expect(script.contains(option.longSpelling), "\(command.name) \(option.longSpelling)")
+            }
+        }
+        #expect(script.contains("'(-f --format)'{-f,--format}'[Report format (default: text)]:FORMAT:(text json sarif github)'"))
+        #expect(script.contains("'--timeout[Give up on a download after SECONDS (default: 10)]:SECONDS: '"))
+        #expect(script.contains("'--save[Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/]:DIR:_files -/'"))
+        #expect(script.contains("'*:which:(aasa config)'"))
+        #expect(script.contains("'*:shell:(bash zsh fish)'"))
+        #expect(script.contains("'*:host: '"))
+        let version = try #require(script.components(separatedBy: "_aasalint_version() {").last?.components(separatedBy: "}").first)
+        #expect(!version.contains("'*:"), "version takes no operand")
+    }
+}
