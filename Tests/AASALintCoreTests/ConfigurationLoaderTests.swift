@@ -61,6 +61,17 @@ private struct SizedRule: Rule {
         #expect(configuration.ignore.first?.reason == "kept on purpose")
     }
 
+    /// `file: glob#/pointer` is how overrides name a place; an ignore entry reads it the same
+    /// way rather than dropping the pointer and ignoring the whole file.
+    @Test func anIgnoreEntryTakesItsPointerFromTheFileToo() throws {
+        let configuration = try load("ignore:\n  - {rule: sample-rule, file: \"web/aasa#/applinks/details/0\", reason: kept}\n")
+        #expect(configuration.ignore.first?.at == JSONPointer("/applinks/details/0"))
+        #expect(configuration.ignore.first?.files.pattern == "web/aasa")
+        #expect(errors("ignore:\n  - {rule: sample-rule, file: \"a#/x\", pointer: /y, reason: kept}\n") == [
+            ".aasalint.yml:2:48: error: this ignore entry names its pointer twice, after '#' in 'file' and in 'pointer'; keep one",
+        ])
+    }
+
     @Test func everyMistakeIsReportedWithItsPositionInOneRun() {
         #expect(errors("""
             rules:

@@ -401,9 +401,12 @@ public struct ConfigurationLoader: Sendable {
             if registry.description(of: rule.value) == nil && !isPluginRuleID(rule.value) {
                 reader.error(registry.unknownRuleError(rule.value).message, at: rule.pointer)
             }
-            guard let glob = target(file, &reader)?.glob else { return nil }
-            var pointer: JSONPointer?
-            if let at {
+            guard let (glob, filePointer) = target(file, &reader) else { return nil }
+            // `file: glob#/pointer` is the overrides' spelling of `file:` plus `pointer:`.
+            var pointer = filePointer
+            if let at, filePointer != nil {
+                reader.error("this ignore entry names its pointer twice, after '#' in 'file' and in 'pointer'; keep one", at: at.pointer)
+            } else if let at {
                 pointer = JSONPointer(at.value)
                 if pointer == nil {
                     reader.error("'\(at.value)' is not a JSON pointer: write it like /applinks/details/0", at: at.pointer)

@@ -44,7 +44,7 @@ public enum ConfigurationSchema {
                         ("description", .string("The rule: built-in, custom, or <plugin>/<rule>")),
                         ("examples", .array(rules.map { .string($0.id) })),
                     ])),
-                    ("file", string("A glob of the files")),
+                    ("file", string("A glob of the files, optionally followed by #/json/pointer")),
                     ("pointer", string("Only findings at or below this JSON pointer")),
                     ("reason", string("Why the finding is acceptable")),
                 ], required: ["rule", "file", "reason"]), "Findings silenced on purpose")),
