@@ -36,7 +36,10 @@ public struct RemoteFetcher: Sendable {
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.urlCache = nil
         let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: Exchange.delegateQueue())
-        defer { session.invalidateAndCancel() }
+        // Not invalidateAndCancel: on Linux it walks the session's tasks outside the session's
+        // queue while that queue removes the finished task (a data race that can trap). A task
+        // still running here has been cancelled below, so finishing waits for nothing.
+        defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
         request.setValue("aasalint/\(AASALintVersion.current)", forHTTPHeaderField: "User-Agent")
         let task = session.dataTask(with: request)
