@@ -64,7 +64,7 @@ public struct FileDiscovery: Sendable {
     /// Whether the file at display path `file` lies inside the folder at display path `folder`.
     public static func path(_ file: String, isInside folder: String) -> Bool {
         let folderPath = URL(fileURLWithPath: folder).standardizedFileURL.path
-        return URL(fileURLWithPath: file).standardizedFileURL.path.hasPrefix(folderPath == "/" ? "/" : folderPath + "/")
+        return PathContainment.path(URL(fileURLWithPath: file).standardizedFileURL.path, isBelow: folderPath)
     }
 
     /// The kind of a file met inside a folder, or nil when its name says it is neither.
@@ -163,7 +163,7 @@ private struct FolderWalk {
         guard isSymbolicLink(path) else { return true }
         guard folder.st_dev == rootDevice else { return false }
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        return !(rootRealPath == target || rootRealPath.hasPrefix(target == "/" ? "/" : target + "/"))
+        return !(rootRealPath == target || PathContainment.path(rootRealPath, isBelow: target))
     }
 
     private func isSymbolicLink(_ path: String) -> Bool {

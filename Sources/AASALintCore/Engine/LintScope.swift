@@ -17,6 +17,6 @@ public struct LintScope: Sendable {
     /// file is seen as gone only by a run over the folder it was in (a whole-tree run).
     public func covers(_ path: String) -> Bool {
         let file = FileDiscovery.absolutePath(path)
-        return lintedFiles.contains(file) || namedPaths.contains { file == $0 || file.hasPrefix($0 == "/" ? $0 : $0 + "/") }
+        return lintedFiles.contains(file) || namedPaths.contains { file == $0 || PathContainment.path(file, isBelow: $0) }
     }
 }

@@ -16,7 +16,7 @@ public struct PluginRunner: Sendable {
     public func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
         let folder = Self.realPath(configuration.directory)
         let requestFiles = files.compactMap { file -> (String, LintFile)? in
-            guard let folder, let real = Self.realPath(file.path), real.hasPrefix(folder == "/" ? "/" : folder + "/"),
+            guard let folder, let real = Self.realPath(file.path), PathContainment.path(real, isBelow: folder),
                   let path = configuration.relativePath(ofDisplayPath: file.path) else { return nil }
             return (path, file)
         }
