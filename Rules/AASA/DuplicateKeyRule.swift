@@ -21,7 +21,7 @@ struct DuplicateKeyRule: OptionlessRule {
         guard let root = file.root else { return [] }
         var diagnostics: [Diagnostic] = []
         visitObjects(root, at: .root) { members, pointer in
-            var first: [String: JSONMember] = [:]
+            var first: [String: PositionedMember] = [:]
             for member in members {
                 guard let earlier = first[member.key] else {
                     first[member.key] = member
@@ -39,7 +39,7 @@ struct DuplicateKeyRule: OptionlessRule {
         return diagnostics
     }
 
-    private func visitObjects(_ node: JSONNode, at pointer: JSONPointer, _ visit: ([JSONMember], JSONPointer) -> Void) {
+    private func visitObjects(_ node: PositionedValue, at pointer: JSONPointer, _ visit: ([PositionedMember], JSONPointer) -> Void) {
         switch node.value {
         case .object(let members):
             visit(members, pointer)

@@ -32,7 +32,7 @@ struct UndocumentedDefaultRule: OptionlessRule {
         }
     }
 
-    private func effect(of member: JSONMember) -> String {
+    private func effect(of member: PositionedMember) -> String {
         member.key == "exclude" && member.value.boolValue == true ? ", turning them all into exclusions" : ""
     }
 }

@@ -25,12 +25,12 @@ enum RuleOrderSupport {
         return "rule \(index + 1) (\(rule.summary), line \(line(of: rule, in: file)))"
     }
 
-    static func line(of rule: LinkRule, in file: LintFile) -> Int {
+    static func line(of rule: CompiledComponent, in file: LintFile) -> Int {
         file.location(rule.pointer).range.start.line
     }
 
     /// One note per entry where the file's budget ran out, rather than one per rule left.
-    static func budgetSpentNote(ruleID: String, skipped: Int, budget: AnalysisBudget, rule: LinkRule, in file: LintFile) -> Diagnostic {
+    static func budgetSpentNote(ruleID: String, skipped: Int, budget: AnalysisBudget, rule: CompiledComponent, in file: LintFile) -> Diagnostic {
         Diagnostic(
             ruleID: ruleID,
             severity: .note,
@@ -40,7 +40,7 @@ enum RuleOrderSupport {
     }
 
     /// The note for a rule the analysis could not decide: never a guess.
-    static func incompleteNote(ruleID: String, reason: String, rule: LinkRule, in file: LintFile) -> Diagnostic {
+    static func incompleteNote(ruleID: String, reason: String, rule: CompiledComponent, in file: LintFile) -> Diagnostic {
         Diagnostic(
             ruleID: ruleID,
             severity: .note,

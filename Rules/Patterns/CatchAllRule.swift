@@ -33,7 +33,7 @@ struct CatchAllRule: OptionlessRule {
 
     /// Every URL path starts with `/`, so a path pattern that accepts whatever follows a
     /// leading `/` accepts every URL.
-    private static func matchesEverything(_ rule: LinkRule) -> Bool {
+    private static func matchesEverything(_ rule: CompiledComponent) -> Bool {
         if let path = rule.path {
             guard let automaton = path.language.automaton, automaton.acceptsEverything(from: automaton.run("/".unicodeScalars)) else {
                 return false

@@ -26,7 +26,7 @@ import Testing
     }
 
     /// The tree without spans, to compare two readings of the same property list.
-    static func shape(_ node: JSONNode) -> String {
+    static func shape(_ node: PositionedValue) -> String {
         switch node.value {
         case .object(let members): "{" + members.map { "\($0.key)=\(shape($0.value))" }.joined(separator: ",") + "}"
         case .array(let elements): "[" + elements.map(shape).joined(separator: ",") + "]"

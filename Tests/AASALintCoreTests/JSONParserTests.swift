@@ -276,7 +276,7 @@ import Testing
 
     @Test func resolvesPointers() throws {
         let root = try parse(#"{"a/b": {"m~n": [10, 20, {"": "empty"}]}, "s": "x"}"#)
-        func resolved(_ text: String) throws -> JSONNode? {
+        func resolved(_ text: String) throws -> PositionedValue? {
             try root.node(at: #require(JSONPointer(text)))
         }
         #expect(try resolved("")?.typeName == "object")
@@ -413,7 +413,7 @@ import Testing
 
 // Members rather than file-scope functions, so they cannot collide with other test files' helpers.
 extension JSONParserTests {
-    private func parse(_ text: String, maximumDepth: Int = JSONParser.defaultMaximumDepth) throws -> JSONNode {
+    private func parse(_ text: String, maximumDepth: Int = JSONParser.defaultMaximumDepth) throws -> PositionedValue {
         try JSONParser.parse(Array(text.utf8), maximumDepth: maximumDepth)
     }
 
@@ -465,7 +465,7 @@ extension JSONParserTests {
 
     /// Where a parsed tree and JSONSerialization's result disagree, seen the way the system sees
     /// the document: the last duplicate key wins.
-    private func differencesFromFoundation(_ node: JSONNode, _ foundation: Any, at path: String) -> [String] {
+    private func differencesFromFoundation(_ node: PositionedValue, _ foundation: Any, at path: String) -> [String] {
         switch node.value {
         case .object(let members):
             guard let dictionary = foundation as? [String: Any] else {

@@ -9,7 +9,7 @@ import Testing
 
         """
 
-    static func parse(_ text: String) throws(PlistSyntaxError) -> JSONNode {
+    static func parse(_ text: String) throws(PlistSyntaxError) -> PositionedValue {
         try PlistReader.parse(Array(text.utf8))
     }
 

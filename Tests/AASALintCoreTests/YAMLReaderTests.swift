@@ -2,7 +2,7 @@
 import Testing
 
 @Suite struct YAMLReaderTests {
-    private func parse(_ text: String) throws -> (JSONNode, LineTable) {
+    private func parse(_ text: String) throws -> (PositionedValue, LineTable) {
         let bytes = Array(text.utf8)
         return (try YAMLReader.parse(bytes), LineTable(bytes))
     }

@@ -8,7 +8,7 @@ import Testing
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private func yaml(_ path: String) throws -> JSONNode {
+    private func yaml(_ path: String) throws -> PositionedValue {
         try YAMLReader.parse([UInt8](Data(contentsOf: Self.root.appendingPathComponent(path))))
     }
 

@@ -168,11 +168,11 @@ import Testing
         #expect(run.status == exitStatus)
     }
 
-    static func action() throws -> JSONNode {
+    static func action() throws -> PositionedValue {
         try YAMLReader.parse([UInt8](Data(contentsOf: root.appendingPathComponent("action.yml"))))
     }
 
-    static func actionSteps() throws -> [JSONNode] {
+    static func actionSteps() throws -> [PositionedValue] {
         try #require(try action().node(at: JSONPointer("/runs/steps")!)?.elements)
     }
 }

@@ -1,7 +1,7 @@
 /// Whether every URL of a subject (one rule, or the overlap of several) is matched by some of
 /// a set of other rules, decided dimension by dimension (ANALYSIS.md, "Coverage"): path
 /// signatures first, then for each signature the query with only its rules, then the fragment.
-/// Rules are `RuleLanguage`s over one form (all percent-encoded, or all decoded).
+/// Rules are `ComponentLanguage`s over one form (all percent-encoded, or all decoded).
 struct Coverage {
     enum Answer {
         /// Every URL is matched: `examples` holds, for each rule that decides some of them
@@ -15,12 +15,12 @@ struct Coverage {
 
     private static let parts: [URLPartUniverse.Part] = [.path, .query, .fragment]
 
-    let subject: [RuleLanguage]
+    let subject: [ComponentLanguage]
     let percentEncoded: Bool
     /// The texts of the subject's shortest URL, when the caller has them already.
     let knownShortest: [[UInt32]]?
 
-    init(of subject: [RuleLanguage], percentEncoded: Bool, shortest: [[UInt32]]? = nil) {
+    init(of subject: [ComponentLanguage], percentEncoded: Bool, shortest: [[UInt32]]? = nil) {
         self.subject = subject
         self.percentEncoded = percentEncoded
         knownShortest = shortest
@@ -33,7 +33,7 @@ struct Coverage {
         return texts(after: [], budget: &budget)
     }
 
-    func answer(by others: [(id: Int, language: RuleLanguage)], budget: inout Int) -> Answer {
+    func answer(by others: [(id: Int, language: ComponentLanguage)], budget: inout Int) -> Answer {
         // Most subjects are not covered, and their shortest URL already shows it: checking it
         // against each other rule costs a pass over a few characters, where the lockstep search
         // over all of them can explore thousands of states.
@@ -69,7 +69,7 @@ struct Coverage {
 
     /// `languages` holds every other rule by id, so that a branch of a few rules among thousands
     /// costs what it holds.
-    private func explore(partIndex: Int, others: [(id: Int, language: RuleLanguage)], languages: [Int: RuleLanguage], found: [[UInt32]],
+    private func explore(partIndex: Int, others: [(id: Int, language: ComponentLanguage)], languages: [Int: ComponentLanguage], found: [[UInt32]],
                          budget: inout Int, onLeaf: (Int, AnalysisURL) -> Void) -> Step {
         let part = Self.parts[partIndex]
         let search = LockstepSearch.run(subject: automata(of: part),

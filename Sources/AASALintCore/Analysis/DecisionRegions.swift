@@ -5,11 +5,11 @@
 struct DecisionRegions {
     private static let parts: [URLPartUniverse.Part] = [.path, .query, .fragment]
 
-    let rules: [(id: Int, language: RuleLanguage)]
+    let rules: [(id: Int, language: ComponentLanguage)]
     let percentEncoded: Bool
-    private let languages: [Int: RuleLanguage]
+    private let languages: [Int: ComponentLanguage]
 
-    init(rules: [(id: Int, language: RuleLanguage)], percentEncoded: Bool) {
+    init(rules: [(id: Int, language: ComponentLanguage)], percentEncoded: Bool) {
         self.rules = rules
         self.percentEncoded = percentEncoded
         languages = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0.language) })
@@ -21,7 +21,7 @@ struct DecisionRegions {
         explore(partIndex: 0, rules: rules, found: [], budget: &budget, visit)
     }
 
-    private func explore(partIndex: Int, rules: [(id: Int, language: RuleLanguage)], found: [[UInt32]], budget: inout Int,
+    private func explore(partIndex: Int, rules: [(id: Int, language: ComponentLanguage)], found: [[UInt32]], budget: inout Int,
                          _ visit: ([Int], AnalysisURL) -> Void) -> Bool {
         let part = Self.parts[partIndex]
         let search = LockstepSearch.run(subject: [URLPartUniverse.automaton(of: part, percentEncoded: percentEncoded)],

@@ -67,14 +67,14 @@ private struct EntryOrderAnalysis {
     /// Entries with fewer rules to compare than this answer one group after another.
     private static let smallestParallelAnalysis = 256
 
-    init(rules: [LinkRule], variables: SubstitutionVariables, budget: Int, meter: AnalysisMeter, writesReachableExamples: Bool,
+    init(rules: [CompiledComponent], variables: SubstitutionVariables, budget: Int, meter: AnalysisMeter, writesReachableExamples: Bool,
          answersGroupsAtOnce: Bool) {
         self.writesReachableExamples = writesReachableExamples
         self.answersGroupsAtOnce = answersGroupsAtOnce
         self.meter = meter
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
-        entry = EntryRules(rules: rules, index: RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary), budget: budget)
+        entry = EntryRules(rules: rules, index: ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary), budget: budget)
     }
 
     /// Each rule is compared with the earlier rules of its group; a rule alone in its group
@@ -134,8 +134,8 @@ private struct EntryOrderAnalysis {
 
 /// An entry's rules and what every question about them shares.
 private struct EntryRules: Sendable {
-    let rules: [LinkRule]
-    let index: RuleKeyIndex
+    let rules: [CompiledComponent]
+    let index: ComponentKeyIndex
     /// The states one question may explore.
     let budget: Int
     let queries = QueryLanguages()
@@ -161,7 +161,7 @@ private struct GroupQuestions {
         languages = LanguageCache(rules: entry.rules, budget: entry.budget, queries: entry.queries)
     }
 
-    private var rules: [LinkRule] { entry.rules }
+    private var rules: [CompiledComponent] { entry.rules }
     private var budget: Int { entry.budget }
 
     /// The verdict of each rule of `group` that the budget reaches.
@@ -197,7 +197,7 @@ private struct GroupQuestions {
     /// with their earlier rules listed and their languages built, a few dozen at a time: a
     /// chunk past the budget is all the work done in vain.
     private mutating func prepare(_ group: [Int]) -> [Int] {
-        var lister = RuleKeyIndex.EarlierRules(entry.index)
+        var lister = ComponentKeyIndex.EarlierRules(entry.index)
         var (left, leftWork) = (meter.remaining, meter.remainingWork)
         var reached: [Int] = []
         for start in stride(from: 0, to: group.count, by: Self.preparedAtOnce) {
@@ -231,7 +231,7 @@ private struct GroupQuestions {
             let alone = earlier[rule]?.isEmpty ?? true
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
         }
-        let others: [(id: Int, language: RuleLanguage)]
+        let others: [(id: Int, language: ComponentLanguage)]
         switch earlierComparable(with: rule) {
         case .failure(let reason): return .incomplete(reason: reason.description)
         case .success(let found): others = found
@@ -279,7 +279,7 @@ private struct GroupQuestions {
             case .empty, .covered: continue
             case .uncovered: break
             }
-            let earlier: [(id: Int, language: RuleLanguage)]
+            let earlier: [(id: Int, language: ComponentLanguage)]
             switch earlierComparable(with: including) {
             case .failure(let reason): return .failure(reason)
             case .success(let found): earlier = found
@@ -304,9 +304,9 @@ private struct GroupQuestions {
     }
 
     /// The earlier rules that may share URLs with `subject`, all comparable with it.
-    private func earlierComparable(with subject: Int) -> Result<[(id: Int, language: RuleLanguage)], AnalysisLimit> {
+    private func earlierComparable(with subject: Int) -> Result<[(id: Int, language: ComponentLanguage)], AnalysisLimit> {
         guard let language = languages.language(of: subject) else { return .failure(.patternTooComplex) }
-        var found: [(id: Int, language: RuleLanguage)] = []
+        var found: [(id: Int, language: ComponentLanguage)] = []
         for other in earlier[subject] ?? [] {
             guard let otherLanguage = languages.language(of: other) else { return .failure(.otherPatternTooComplex(rule: other)) }
             guard otherLanguage.percentEncoded == language.percentEncoded else { return .failure(.mixedEncoding(rule: other)) }
@@ -318,14 +318,14 @@ private struct GroupQuestions {
 
 /// The languages of an entry's rules, built a group at a time before the group's questions.
 final class LanguageCache {
-    private let rules: [LinkRule]
+    private let rules: [CompiledComponent]
     private let budget: Int
-    private var built: [Int: RuleLanguage?] = [:]
+    private var built: [Int: ComponentLanguage?] = [:]
     private var shortest: [Int: [[UInt32]]] = [:]
     private let queries: QueryLanguages
     private static let smallestParallelBuild = 32
 
-    init(rules: [LinkRule], budget: Int, queries: QueryLanguages) {
+    init(rules: [CompiledComponent], budget: Int, queries: QueryLanguages) {
         self.rules = rules
         self.budget = budget
         self.queries = queries
@@ -339,9 +339,9 @@ final class LanguageCache {
         let missing = group.filter { built[$0] == nil }
         let budget = budget
         let queries = queries
-        let build = { @Sendable (rule: LinkRule) -> (language: RuleLanguage?, shortest: [[UInt32]]?, states: Int, work: Int) in
-            let work = RuleLanguage.determinisationWork(of: rule)
-            guard let language = RuleLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0, work) }
+        let build = { @Sendable (rule: CompiledComponent) -> (language: ComponentLanguage?, shortest: [[UInt32]]?, states: Int, work: Int) in
+            let work = ComponentLanguage.determinisationWork(of: rule)
+            guard let language = ComponentLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0, work) }
             var remaining = budget
             let shortest = Coverage(of: [language], percentEncoded: language.percentEncoded).shortestTexts(budget: &remaining)
             return (language, shortest ?? nil, budget - max(0, remaining), work)
@@ -357,9 +357,9 @@ final class LanguageCache {
         return spent
     }
 
-    func language(of rule: Int) -> RuleLanguage? {
+    func language(of rule: Int) -> ComponentLanguage? {
         if let known = built[rule] { return known }
-        let language = RuleLanguage(rules[rule], budget: budget, queries: queries)
+        let language = ComponentLanguage(rules[rule], budget: budget, queries: queries)
         built[rule] = language
         return language
     }
@@ -385,7 +385,7 @@ final class LanguageCache {
     /// The questions about `rule` (whose language is `language`), with the texts of its
     /// shortest URL found when its group was prepared: a rule is asked about as a subject, and
     /// again as the including rule of each later exclusion.
-    func coverage(of rule: Int, language: RuleLanguage) -> Coverage {
+    func coverage(of rule: Int, language: ComponentLanguage) -> Coverage {
         Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: shortest[rule])
     }
 }

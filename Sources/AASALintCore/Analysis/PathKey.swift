@@ -58,7 +58,7 @@ struct PathKeyBuilder {
 
     /// The key ends at a `%` when the rule compares the encoded URL, where `%41` and `A` are
     /// different texts for the same character.
-    mutating func key(of rule: LinkRule) -> [PathKeyToken] {
+    mutating func key(of rule: CompiledComponent) -> [PathKeyToken] {
         guard let text = rule.path?.text else { return [] }
         var key: [PathKeyToken] = []
         for token in PathNormalization.normalize(Pattern(text).tokens).prefix(Self.maximumLength) {

@@ -54,7 +54,7 @@ public struct SemanticDiff: Sendable {
         return Array(texts.sorted { ($0.count, $0) < ($1.count, $1) }.prefix(examplesPerChange))
     }
 
-    private static func rules(of appID: String, in matcher: AASAMatcher) -> [LinkRule] {
+    private static func rules(of appID: String, in matcher: AASAMatcher) -> [CompiledComponent] {
         matcher.entries.first { $0.appIDs.contains(appID) }?.rules ?? []
     }
 
@@ -103,8 +103,8 @@ public struct BehaviourChange: Sendable, Equatable {
 /// path keys are incompatible share no URL, so each group of compatible rules is
 /// compared on its own, and groups whose rules are the same in both files are skipped.
 private struct AppComparison {
-    let old: [LinkRule]
-    let new: [LinkRule]
+    let old: [CompiledComponent]
+    let new: [CompiledComponent]
     let oldVariables: SubstitutionVariables
     let newVariables: SubstitutionVariables
     let budget: AnalysisBudget
@@ -121,11 +121,11 @@ private struct AppComparison {
         for group in index().groups() where !isSame(group) {
             guard group.count <= budget.states else { return .failure(.tooManyRules(group.count, states: budget.states)) }
             meter.spend(group.count)
-            var members: [(id: Int, language: RuleLanguage)] = []
+            var members: [(id: Int, language: ComponentLanguage)] = []
             for id in group {
-                meter.spend(0, work: RuleLanguage.determinisationWork(of: rules[id]))
+                meter.spend(0, work: ComponentLanguage.determinisationWork(of: rules[id]))
                 guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
-                guard let language = RuleLanguage(rules[id], budget: budget.states) else {
+                guard let language = ComponentLanguage(rules[id], budget: budget.states) else {
                     return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count))
                 }
                 if let first = members.first, first.language.percentEncoded != language.percentEncoded {
@@ -150,11 +150,11 @@ private struct AppComparison {
     }
 
     /// The old rules keyed with the old file's variables, the new ones with the new file's.
-    private func index() -> RuleKeyIndex {
+    private func index() -> ComponentKeyIndex {
         let vocabulary = PathKeyVocabulary()
         var oldKeys = PathKeyBuilder(variables: oldVariables, vocabulary: vocabulary)
         var newKeys = PathKeyBuilder(variables: newVariables, vocabulary: vocabulary)
-        return RuleKeyIndex(keys: old.map { oldKeys.key(of: $0) } + new.map { newKeys.key(of: $0) }, vocabulary: vocabulary)
+        return ComponentKeyIndex(keys: old.map { oldKeys.key(of: $0) } + new.map { newKeys.key(of: $0) }, vocabulary: vocabulary)
     }
 
     private func outcome(_ matching: [Int]) -> Decision.Outcome {
@@ -170,7 +170,7 @@ private struct AppComparison {
         return before == after
     }
 
-    private static func identity(of rule: LinkRule) -> String {
+    private static func identity(of rule: CompiledComponent) -> String {
         "\(rule.settings.caseSensitive) \(rule.settings.percentEncoded) \(rule.source == .legacyPath) \(rule.summary)"
     }
 }

@@ -62,7 +62,7 @@ public struct ConfigurationLoader: Sendable {
 
     public func load(bytes: [UInt8], path: String, directory: String) throws(ConfigurationErrors) -> Configuration {
         let lines = LineTable(bytes)
-        let root: JSONNode
+        let root: PositionedValue
         do throws(YAMLSyntaxError) {
             root = try YAMLReader.parse(bytes)
         } catch {
@@ -77,7 +77,7 @@ public struct ConfigurationLoader: Sendable {
         var reader = ConfigurationReader(document: document)
         let keys = reader.members(of: root, at: .root, known: Self.topLevelKeys, what: "the configuration")
         let pointer = JSONPointer.root
-        func child(_ key: String) -> (JSONNode, JSONPointer)? {
+        func child(_ key: String) -> (PositionedValue, JSONPointer)? {
             keys[key].map { ($0.value, pointer.appending(key)) }
         }
         // Custom rules and plugins first: the other keys may name their rules.
@@ -95,9 +95,9 @@ public struct ConfigurationLoader: Sendable {
         return configuration
     }
 
-    private func readSettings(_ keys: [String: JSONMember], into configuration: inout Configuration, _ reader: inout ConfigurationReader) {
+    private func readSettings(_ keys: [String: PositionedMember], into configuration: inout Configuration, _ reader: inout ConfigurationReader) {
         let pointer = JSONPointer.root
-        func child(_ key: String) -> (JSONNode, JSONPointer)? {
+        func child(_ key: String) -> (PositionedValue, JSONPointer)? {
             keys[key].map { ($0.value, pointer.appending(key)) }
         }
         if let (node, at) = child("rules") { configuration.rules = readRules(node, at: at, &reader) }
@@ -125,7 +125,7 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    private func choice(_ node: JSONNode, at pointer: JSONPointer, from words: [String], what: String,
+    private func choice(_ node: PositionedValue, at pointer: JSONPointer, from words: [String], what: String,
                         _ reader: inout ConfigurationReader) -> String? {
         guard let word = reader.string(node, at: pointer, what: what)?.value else { return nil }
         guard words.contains(word) else {
@@ -138,7 +138,7 @@ public struct ConfigurationLoader: Sendable {
 
     // MARK: rules
 
-    func readRules(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [String: RuleSetting] {
+    func readRules(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [String: RuleSetting] {
         guard let members = node.members else {
             reader.error("'rules' must map rule IDs to a severity or settings, not \(reader.article(node))", at: pointer)
             return [:]
@@ -164,7 +164,7 @@ public struct ConfigurationLoader: Sendable {
         return settings
     }
 
-    private func readRuleSetting(_ node: JSONNode, for rule: RuleDescription, at pointer: JSONPointer,
+    private func readRuleSetting(_ node: PositionedValue, for rule: RuleDescription, at pointer: JSONPointer,
                                  _ reader: inout ConfigurationReader) -> RuleSetting? {
         if node.stringValue != nil || node.boolValue == false {
             let word = node.boolValue == false ? "off" : node.stringValue ?? ""
@@ -220,7 +220,7 @@ public struct ConfigurationLoader: Sendable {
         return nil
     }
 
-    private func optionValue(_ node: JSONNode, like defaultValue: RuleOptionValue) -> RuleOptionValue? {
+    private func optionValue(_ node: PositionedValue, like defaultValue: RuleOptionValue) -> RuleOptionValue? {
         switch (defaultValue, node.value) {
         case (.integer, .number(let text)): Int(text).map(RuleOptionValue.integer)
         case (.string, .string(let text)): .string(text)
@@ -239,7 +239,7 @@ public struct ConfigurationLoader: Sendable {
 
     // MARK: files, apps, domains
 
-    private func readFiles(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredFile] {
+    private func readFiles(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredFile] {
         reader.list(node, at: pointer, what: "'files'").compactMap { element, elementPointer in
             let keys = reader.members(of: element, at: elementPointer, known: ["path", "kind"], what: "an entry of 'files'")
             guard let pathMember = keys["path"] else {
@@ -259,7 +259,7 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    private func readApps(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredApp] {
+    private func readApps(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredApp] {
         reader.list(node, at: pointer, what: "'apps'").map { element, elementPointer in
             let keys = reader.members(of: element, at: elementPointer, known: ["id", "entitlements", "build_settings"], what: "an app")
             let id = keys["id"].flatMap { reader.string($0.value, at: elementPointer.appending("id"), what: "'id'") }
@@ -293,7 +293,7 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    private func readDomains(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredDomain] {
+    private func readDomains(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredDomain] {
         guard let members = node.members else {
             reader.error("'domains' must map hosts to AASA files (example.com: web/.well-known/apple-app-site-association), not \(reader.article(node))", at: pointer)
             return []
@@ -311,7 +311,7 @@ public struct ConfigurationLoader: Sendable {
 
     // MARK: expectations
 
-    private func readExpectations(_ node: JSONNode, at pointer: JSONPointer, directory: String,
+    private func readExpectations(_ node: PositionedValue, at pointer: JSONPointer, directory: String,
                                   _ reader: inout ConfigurationReader) -> [URLExpectationSet] {
         reader.list(node, at: pointer, what: "'expectations'").compactMap { element, elementPointer in
             let keys = reader.members(of: element, at: elementPointer, known: ["app", "opens", "stays_on_web", "file"], what: "an expectation")
@@ -329,7 +329,7 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    private func urls(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [Located<String>] {
+    private func urls(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [Located<String>] {
         reader.strings(node, at: pointer, what: "'\(pointer.lastToken ?? "")'").filter { url in
             guard let components = URLComponents(string: url.value), components.scheme == "https", components.host?.isEmpty == false else {
                 reader.error("'\(url.value)' is not an https URL with a host (universal links are https only)", at: url.pointer)
@@ -354,7 +354,7 @@ public struct ConfigurationLoader: Sendable {
             reader.error("cannot read the expectation file '\(file.value)': \(error.message)", at: file.pointer)
             return nil
         }
-        let root: JSONNode
+        let root: PositionedValue
         do throws(JSONSyntaxError) {
             root = try JSONParser.parse(bytes)
         } catch {
@@ -372,7 +372,7 @@ public struct ConfigurationLoader: Sendable {
 
     // MARK: overrides, ignore
 
-    private func readOverrides(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [Override] {
+    private func readOverrides(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [Override] {
         reader.list(node, at: pointer, what: "'overrides'").compactMap { element, elementPointer in
             let keys = reader.members(of: element, at: elementPointer, known: ["files", "rules"], what: "an override")
             guard let filesMember = keys["files"], let rulesMember = keys["rules"] else {
@@ -387,7 +387,7 @@ public struct ConfigurationLoader: Sendable {
         }
     }
 
-    private func readIgnores(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [IgnoreEntry] {
+    private func readIgnores(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [IgnoreEntry] {
         reader.list(node, at: pointer, what: "'ignore'").compactMap { element, elementPointer in
             let keys = reader.members(of: element, at: elementPointer, known: ["rule", "file", "pointer", "reason"], what: "an ignore entry")
             let rule = keys["rule"].flatMap { reader.string($0.value, at: elementPointer.appending("rule"), what: "'rule'") }

@@ -16,17 +16,17 @@ struct ConfigurationReader {
         errors.append(ConfigurationError(at: document.location(pointer, part), message))
     }
 
-    mutating func error(_ message: String, atKeyOf member: JSONMember, under pointer: JSONPointer) {
+    mutating func error(_ message: String, atKeyOf member: PositionedMember, under pointer: JSONPointer) {
         errors.append(ConfigurationError(at: document.location(span: member.keySpan, pointer: pointer.appending(member.key)), message))
     }
 
     /// The members of a mapping, reporting keys outside `known` (with a suggestion).
-    mutating func members(of node: JSONNode, at pointer: JSONPointer, known: [String], what: String) -> [String: JSONMember] {
+    mutating func members(of node: PositionedValue, at pointer: JSONPointer, known: [String], what: String) -> [String: PositionedMember] {
         guard let members = node.members else {
             error("\(what) must be a mapping of keys to values, not \(article(node))", at: pointer)
             return [:]
         }
-        var result: [String: JSONMember] = [:]
+        var result: [String: PositionedMember] = [:]
         for member in members {
             if !known.contains(member.key) {
                 let suggestion = Suggestion.nearest(to: member.key, in: known)
@@ -40,7 +40,7 @@ struct ConfigurationReader {
         return result
     }
 
-    mutating func string(_ node: JSONNode, at pointer: JSONPointer, what: String) -> Located<String>? {
+    mutating func string(_ node: PositionedValue, at pointer: JSONPointer, what: String) -> Located<String>? {
         guard let text = node.stringValue ?? (node.value.isNumber ? node.numberText : nil) else {
             error("\(what) must be text, not \(article(node))", at: pointer)
             return nil
@@ -49,7 +49,7 @@ struct ConfigurationReader {
     }
 
     /// A list of strings; a single string counts as a list of one.
-    mutating func strings(_ node: JSONNode, at pointer: JSONPointer, what: String) -> [Located<String>] {
+    mutating func strings(_ node: PositionedValue, at pointer: JSONPointer, what: String) -> [Located<String>] {
         if node.stringValue != nil {
             return string(node, at: pointer, what: what).map { [$0] } ?? []
         }
@@ -62,7 +62,7 @@ struct ConfigurationReader {
         }
     }
 
-    mutating func list(_ node: JSONNode, at pointer: JSONPointer, what: String) -> [(JSONNode, JSONPointer)] {
+    mutating func list(_ node: PositionedValue, at pointer: JSONPointer, what: String) -> [(PositionedValue, JSONPointer)] {
         guard let elements = node.elements else {
             error("\(what) must be a list, not \(article(node))", at: pointer)
             return []
@@ -70,7 +70,7 @@ struct ConfigurationReader {
         return elements.enumerated().map { ($1, pointer.appending($0)) }
     }
 
-    mutating func globs(_ node: JSONNode, at pointer: JSONPointer, what: String) -> [Glob] {
+    mutating func globs(_ node: PositionedValue, at pointer: JSONPointer, what: String) -> [Glob] {
         strings(node, at: pointer, what: what).compactMap { text in
             do throws(Glob.SyntaxError) {
                 return try Glob(text.value)
@@ -81,7 +81,7 @@ struct ConfigurationReader {
         }
     }
 
-    func article(_ node: JSONNode) -> String {
+    func article(_ node: PositionedValue) -> String {
         switch node.value {
         case .object: "a mapping"
         case .array: "a list"
@@ -93,14 +93,14 @@ struct ConfigurationReader {
     }
 }
 
-extension JSONNode.Value {
+extension PositionedValue.Value {
     var isNumber: Bool {
         if case .number = self { return true }
         return false
     }
 }
 
-extension JSONNode {
+extension PositionedValue {
     var numberText: String? {
         if case .number(let text) = value { return text }
         return nil

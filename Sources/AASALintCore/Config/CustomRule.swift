@@ -61,7 +61,7 @@ public struct CustomRule: FileCheck {
     }
 
     /// Nil when the regular expression ran out of its budget before it could tell.
-    private func violation(_ node: JSONNode, _ budget: inout RegularExpression.Budget) -> Bool? {
+    private func violation(_ node: PositionedValue, _ budget: inout RegularExpression.Budget) -> Bool? {
         switch condition {
         case .matches(let expression): expression.search(in: Self.text(of: node), within: &budget).map { !$0 }
         case .notMatches(let expression): expression.search(in: Self.text(of: node), within: &budget)
@@ -87,7 +87,7 @@ public struct CustomRule: FileCheck {
                           location: location)
     }
 
-    private func finding(value: JSONNode?, pointer: JSONPointer, at location: Location) -> Diagnostic {
+    private func finding(value: PositionedValue?, pointer: JSONPointer, at location: Location) -> Diagnostic {
         let text = message
             .replacingOccurrences(of: "{value}", with: value.map(Self.text(of:)) ?? "")
             .replacingOccurrences(of: "{pointer}", with: pointer.description)
@@ -95,7 +95,7 @@ public struct CustomRule: FileCheck {
     }
 
     /// Strings as they are; other values as their JSON text.
-    static func text(of node: JSONNode) -> String {
+    static func text(of node: PositionedValue) -> String {
         switch node.value {
         case .string(let text), .number(let text): text
         case .bool(let value): String(value)

@@ -4,7 +4,7 @@ extension ConfigurationLoader {
                                  "max_items", "message", "severity", "summary"]
     static let conditionKeys = ["matches", "not_matches", "one_of", "required", "forbidden", "max_items"]
 
-    func readCustomRules(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [CustomRule] {
+    func readCustomRules(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [CustomRule] {
         var seen = Set<String>()
         return reader.list(node, at: pointer, what: "'custom_rules'").compactMap { element, at in
             let keys = reader.members(of: element, at: at, known: Self.customRuleKeys, what: "a custom rule")
@@ -61,7 +61,7 @@ extension ConfigurationLoader {
         }
     }
 
-    private func readCondition(_ keys: [String: JSONMember], at pointer: JSONPointer,
+    private func readCondition(_ keys: [String: PositionedMember], at pointer: JSONPointer,
                                _ reader: inout ConfigurationReader) -> CustomRule.Condition? {
         let given = Self.conditionKeys.filter { keys[$0] != nil }
         guard given.count == 1, let name = given.first, let member = keys[name] else {
@@ -98,7 +98,7 @@ extension ConfigurationLoader {
         }
     }
 
-    func readPlugins(_ node: JSONNode, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [PluginDefinition] {
+    func readPlugins(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [PluginDefinition] {
         var seen = Set<String>()
         return reader.list(node, at: pointer, what: "'plugins'").compactMap { element, at in
             let keys = reader.members(of: element, at: at, known: ["id", "command", "timeout"], what: "a plugin")

@@ -14,18 +14,18 @@ public struct PointerSelector: Sendable, CustomStringConvertible {
     public var description: String { text }
 
     /// Every node the selector names, with its concrete pointer, in document order.
-    public func matches(in root: JSONNode) -> [(pointer: JSONPointer, node: JSONNode)] {
+    public func matches(in root: PositionedValue) -> [(pointer: JSONPointer, node: PositionedValue)] {
         Self.matches(segments[...], from: root, at: .root)
     }
 
     /// The nodes that would hold the last segment (for `required`), and that segment.
-    public func parents(in root: JSONNode) -> (parents: [(pointer: JSONPointer, node: JSONNode)], last: String?) {
+    public func parents(in root: PositionedValue) -> (parents: [(pointer: JSONPointer, node: PositionedValue)], last: String?) {
         guard let last = segments.last else { return ([], nil) }
         return (Self.matches(segments.dropLast(), from: root, at: .root), last)
     }
 
-    private static func matches(_ segments: ArraySlice<String?>, from node: JSONNode, at pointer: JSONPointer)
-        -> [(pointer: JSONPointer, node: JSONNode)] {
+    private static func matches(_ segments: ArraySlice<String?>, from node: PositionedValue, at pointer: JSONPointer)
+        -> [(pointer: JSONPointer, node: PositionedValue)] {
         guard let segment = segments.first else { return [(pointer, node)] }
         let rest = segments.dropFirst()
         switch (segment, node.value) {

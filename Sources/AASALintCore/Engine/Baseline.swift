@@ -87,7 +87,7 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public init(json bytes: [UInt8], path: String) throws(UsageError) {
-        let root: JSONNode
+        let root: PositionedValue
         do throws(JSONSyntaxError) {
             root = try JSONParser.parse(bytes)
         } catch {

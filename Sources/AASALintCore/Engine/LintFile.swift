@@ -10,11 +10,11 @@ public struct LintFile: Sendable {
     /// The contents; empty when the file was not read because it exceeds the reading limit.
     public let bytes: [UInt8]
     /// The parsed tree, or why the bytes are not strict JSON; nil for files not read as JSON.
-    public let json: Result<JSONNode, JSONSyntaxError>?
+    public let json: Result<PositionedValue, JSONSyntaxError>?
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
     public let aasa: AASADocument?
     /// The parsed property list, or why it is not one; nil for files not read as entitlements.
-    public let plist: Result<JSONNode, PlistSyntaxError>?
+    public let plist: Result<PositionedValue, PlistSyntaxError>?
     /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
     /// when the file is an entitlements property list whose root is a dictionary.
     public let entitlements: EntitlementsDocument?
@@ -49,7 +49,7 @@ public struct LintFile: Sendable {
 
     public var hasByteOrderMark: Bool { bytes.starts(with: [0xEF, 0xBB, 0xBF]) }
 
-    public var root: JSONNode? { document.root }
+    public var root: PositionedValue? { document.root }
 
     public var lines: LineTable { document.lines }
 

@@ -101,7 +101,7 @@ public struct PluginRunner: Sendable {
         func failure(_ message: String) -> UsageError {
             UsageError("plugin '\(plugin.id)' answered \(message) (see docs/plugins.md)")
         }
-        let root: JSONNode
+        let root: PositionedValue
         do throws(JSONSyntaxError) {
             root = try JSONParser.parse([UInt8](output))
         } catch {

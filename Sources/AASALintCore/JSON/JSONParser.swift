@@ -8,8 +8,8 @@ public enum JSONParser {
     public static func parse(
         _ bytes: [UInt8],
         maximumDepth: Int = defaultMaximumDepth
-    ) throws(JSONSyntaxError) -> JSONNode {
-        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> JSONNode in
+    ) throws(JSONSyntaxError) -> PositionedValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONSyntaxError) -> PositionedValue in
             try validateUTF8(buffer)
             var reader = Reader(bytes: buffer, maximumDepth: maximumDepth)
             return try reader.readDocument()
@@ -119,8 +119,8 @@ private extension JSONParser {
         let maximumDepth: Int
         var offset = 0
         var containers: [OpenContainer] = []
-        var pendingElements: [JSONNode] = []
-        var pendingMembers: [JSONMember] = []
+        var pendingElements: [PositionedValue] = []
+        var pendingMembers: [PositionedMember] = []
         /// Reused for strings with escapes, so decoding them does not allocate per string.
         var escapedStringBuffer: [UInt8] = []
 
@@ -129,7 +129,7 @@ private extension JSONParser {
             self.maximumDepth = maximumDepth
         }
 
-        mutating func readDocument() throws(JSONSyntaxError) -> JSONNode {
+        mutating func readDocument() throws(JSONSyntaxError) -> PositionedValue {
             if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
                 offset = 3
             }
@@ -155,9 +155,9 @@ private extension JSONParser {
         // MARK: Structure
 
         /// Reads the value at `offset` (whitespace already skipped) and everything nested in it.
-        private mutating func readValueTree() throws(JSONSyntaxError) -> JSONNode {
+        private mutating func readValueTree() throws(JSONSyntaxError) -> PositionedValue {
             readingValue: while true {
-                var node: JSONNode
+                var node: PositionedValue
                 switch peek() {
                 case UInt8(ascii: "{"):
                     try openContainer(isObject: true)
@@ -185,7 +185,7 @@ private extension JSONParser {
                 // Hand the finished value to its container, closing every container that ends here.
                 while let container = containers.last {
                     if container.isObject {
-                        pendingMembers.append(JSONMember(key: container.key, keySpan: container.keySpan, value: node))
+                        pendingMembers.append(PositionedMember(key: container.key, keySpan: container.keySpan, value: node))
                     } else {
                         pendingElements.append(node)
                     }
@@ -232,7 +232,7 @@ private extension JSONParser {
         }
 
         /// Call only with an open container, right after its closing bracket.
-        private mutating func closeContainer() -> JSONNode {
+        private mutating func closeContainer() -> PositionedValue {
             let container = containers.removeLast()
             let span = container.start..<offset
             // Children that fill the whole stack (in an AASA file, those of `components`, the
@@ -241,19 +241,19 @@ private extension JSONParser {
             if container.isObject {
                 guard container.firstChild > 0 else {
                     defer { pendingMembers = [] }
-                    return JSONNode(value: .object(pendingMembers), span: span)
+                    return PositionedValue(value: .object(pendingMembers), span: span)
                 }
                 let members = Array(pendingMembers[container.firstChild...])
                 pendingMembers.removeSubrange(container.firstChild...)
-                return JSONNode(value: .object(members), span: span)
+                return PositionedValue(value: .object(members), span: span)
             }
             guard container.firstChild > 0 else {
                 defer { pendingElements = [] }
-                return JSONNode(value: .array(pendingElements), span: span)
+                return PositionedValue(value: .array(pendingElements), span: span)
             }
             let elements = Array(pendingElements[container.firstChild...])
             pendingElements.removeSubrange(container.firstChild...)
-            return JSONNode(value: .array(elements), span: span)
+            return PositionedValue(value: .array(elements), span: span)
         }
 
         /// Reads `"key" :` and the whitespace after it into the innermost (object) container.
@@ -309,7 +309,7 @@ private extension JSONParser {
 
         // MARK: Scalars
 
-        private mutating func readScalar() throws(JSONSyntaxError) -> JSONNode {
+        private mutating func readScalar() throws(JSONSyntaxError) -> PositionedValue {
             let start = offset
             guard let byte = peek() else {
                 throw unexpectedError(at: start, expected: "a value")
@@ -317,7 +317,7 @@ private extension JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 let string = try readString()
-                return JSONNode(value: .string(string), span: start..<offset)
+                return PositionedValue(value: .string(string), span: start..<offset)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 return try readNumber()
             case UInt8(ascii: "'"):
@@ -335,13 +335,13 @@ private extension JSONParser {
             }
         }
 
-        private mutating func readWordLiteral() throws(JSONSyntaxError) -> JSONNode {
+        private mutating func readWordLiteral() throws(JSONSyntaxError) -> PositionedValue {
             let start = offset
             let word = readWord()
             switch word {
-            case "true": return JSONNode(value: .bool(true), span: start..<offset)
-            case "false": return JSONNode(value: .bool(false), span: start..<offset)
-            case "null": return JSONNode(value: .null, span: start..<offset)
+            case "true": return PositionedValue(value: .bool(true), span: start..<offset)
+            case "false": return PositionedValue(value: .bool(false), span: start..<offset)
+            case "null": return PositionedValue(value: .null, span: start..<offset)
             default: break
             }
             let lowercased = word.lowercased()
@@ -371,7 +371,7 @@ private extension JSONParser {
             }
         }
 
-        private mutating func readNumber() throws(JSONSyntaxError) -> JSONNode {
+        private mutating func readNumber() throws(JSONSyntaxError) -> PositionedValue {
             let start = offset
             if bytes[offset] == UInt8(ascii: "-") {
                 offset += 1
@@ -425,7 +425,7 @@ private extension JSONParser {
                 }
                 skipDigits()
             }
-            return JSONNode(value: .number(text(start..<offset)), span: start..<offset)
+            return PositionedValue(value: .number(text(start..<offset)), span: start..<offset)
         }
 
         private func hexadecimalNumberError(numberStart: Int, digitsStart: Int) -> JSONSyntaxError {

@@ -11,7 +11,7 @@ public struct AASADocument: Sendable {
     public let appClips: AppList?
     public let activityContinuation: AppList?
 
-    public init(root: JSONNode) {
+    public init(root: PositionedValue) {
         let pointer = JSONPointer.root
         applinks = root.member("applinks").flatMap { AppLinks($0.value, at: pointer.appending("applinks")) }
         webCredentials = AppList(in: root, key: "webcredentials")
@@ -25,7 +25,7 @@ public struct AppList: Sendable {
     public let pointer: JSONPointer
     public let apps: [Located<String>]
 
-    init?(in root: JSONNode, key: String) {
+    init?(in root: PositionedValue, key: String) {
         guard let service = root.member(key), service.value.members != nil else { return nil }
         let pointer = JSONPointer.root.appending(key)
         self.pointer = pointer
@@ -50,9 +50,9 @@ public struct AppLinks: Sendable {
     public let defaults: ComponentDefaults?
     public let substitutionVariables: [SubstitutionVariable]
     /// The legacy `apps` array (iOS 9-12), which must be empty.
-    public let legacyApps: Located<[JSONNode]>?
+    public let legacyApps: Located<[PositionedValue]>?
 
-    init?(_ node: JSONNode, at pointer: JSONPointer) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
         let detailsPointer = pointer.appending("details")
@@ -98,7 +98,7 @@ public struct DetailsEntry: Sendable {
     public let paths: Located<[LegacyPath]>?
     public let defaults: ComponentDefaults?
 
-    init?(_ node: JSONNode, at pointer: JSONPointer, keyedAppID: Located<String>?) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer, keyedAppID: Located<String>?) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
         appIDs = node.member("appIDs").flatMap { member in
@@ -165,7 +165,7 @@ public struct Component: Sendable {
     public let percentEncoded: Located<Bool>?
     public let comment: Located<String>?
 
-    init?(_ node: JSONNode, at pointer: JSONPointer) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
         path = string(node, "/", under: pointer)
@@ -185,7 +185,7 @@ public enum QueryPattern: Sendable {
     case whole(Located<String>)
     case items([QueryItemPattern])
 
-    init?(_ node: JSONNode, at pointer: JSONPointer) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer) {
         if let text = node.stringValue {
             self = .whole(Located(text, at: pointer))
         } else if let members = node.members {
@@ -216,7 +216,7 @@ public struct ComponentDefaults: Sendable {
     public let caseSensitive: Located<Bool>?
     public let percentEncoded: Located<Bool>?
 
-    init?(_ node: JSONNode, at pointer: JSONPointer) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
         caseSensitive = bool(node, "caseSensitive", under: pointer)
@@ -230,7 +230,7 @@ public struct SubstitutionVariable: Sendable {
     public let pointer: JSONPointer
     public let values: [Located<String>]
 
-    static func all(in node: JSONNode?, at pointer: JSONPointer) -> [SubstitutionVariable] {
+    static func all(in node: PositionedValue?, at pointer: JSONPointer) -> [SubstitutionVariable] {
         (node?.members ?? []).compactMap { member in
             let variablePointer = pointer.appending(member.key)
             if let single = member.value.stringValue {
@@ -244,19 +244,19 @@ public struct SubstitutionVariable: Sendable {
     }
 }
 
-private func strings(in array: JSONNode, at pointer: JSONPointer) -> [Located<String>] {
+private func strings(in array: PositionedValue, at pointer: JSONPointer) -> [Located<String>] {
     (array.elements ?? []).enumerated().compactMap { index, element in
         element.stringValue.map { Located($0, at: pointer.appending(index)) }
     }
 }
 
-private func string(_ node: JSONNode, _ key: String, under pointer: JSONPointer) -> Located<String>? {
+private func string(_ node: PositionedValue, _ key: String, under pointer: JSONPointer) -> Located<String>? {
     node.member(key)?.value.stringValue.map { Located($0, at: pointer.appending(key)) }
 }
 
 // Written without optional chaining into `map`: Swift 6.3's optimizer crashes on that form
 // in release builds (ownership verification in CopyPropagation).
-private func bool(_ node: JSONNode, _ key: String, under pointer: JSONPointer) -> Located<Bool>? {
+private func bool(_ node: PositionedValue, _ key: String, under pointer: JSONPointer) -> Located<Bool>? {
     guard let member = node.member(key), case .bool(let value) = member.value.value else { return nil }
     return Located(value, at: pointer.appending(key))
 }

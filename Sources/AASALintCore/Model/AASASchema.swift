@@ -5,7 +5,7 @@ public final class AASASchema: Sendable {
     public enum ValueType: String, Sendable, CaseIterable {
         case object, array, string, number, boolean, null
 
-        init(_ node: JSONNode) {
+        init(_ node: PositionedValue) {
             switch node.value {
             case .object: self = .object
             case .array: self = .array
@@ -24,13 +24,13 @@ public final class AASASchema: Sendable {
     /// The schema of every value of a map-like object, or of every element of an array.
     public let values: AASASchema?
     /// What the system does with a value of another type, for the user: given the value.
-    public let consequence: @Sendable (JSONNode) -> String
+    public let consequence: @Sendable (PositionedValue) -> String
 
     init(
         _ types: Set<ValueType>,
         properties: [String: AASASchema]? = nil,
         values: AASASchema? = nil,
-        consequence: @escaping @Sendable (JSONNode) -> String
+        consequence: @escaping @Sendable (PositionedValue) -> String
     ) {
         self.types = types
         self.properties = properties
@@ -38,7 +38,7 @@ public final class AASASchema: Sendable {
         self.consequence = consequence
     }
 
-    public func accepts(_ node: JSONNode) -> Bool {
+    public func accepts(_ node: PositionedValue) -> Bool {
         types.contains(ValueType(node))
     }
 
@@ -62,9 +62,9 @@ public final class AASASchema: Sendable {
     /// Visits every node the schema describes, with its pointer, skipping below a node of the
     /// wrong type (the system ignores what is inside it) and below unknown keys.
     public func walk(
-        _ node: JSONNode,
+        _ node: PositionedValue,
         at pointer: JSONPointer = .root,
-        _ visit: (JSONNode, JSONPointer, AASASchema) -> Void
+        _ visit: (PositionedValue, JSONPointer, AASASchema) -> Void
     ) {
         visit(node, pointer, self)
         guard accepts(node) else { return }
@@ -166,7 +166,7 @@ extension AASASchema {
 /// How the system turns a non-boolean into a boolean (`-[NSString boolValue]`,
 /// `-[NSNumber boolValue]`): the reason `"exclude": "false"` is false and `1` is true.
 enum SystemBoolean {
-    static func reading(of node: JSONNode) -> Bool? {
+    static func reading(of node: PositionedValue) -> Bool? {
         switch node.value {
         case .bool(let value):
             return value

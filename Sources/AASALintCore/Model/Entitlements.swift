@@ -11,17 +11,17 @@ public struct EntitlementsDocument: Sendable {
     public static let teamIdentifierKey = "com.apple.developer.team-identifier"
 
     /// The associated-domains value as written, of whatever type.
-    public let associatedDomainsValue: Located<JSONNode>?
+    public let associatedDomainsValue: Located<PositionedValue>?
     /// Its string entries, with build settings resolved.
     public let associatedDomains: [Located<AssociatedDomain>]
     public let getTaskAllow: Located<Bool>?
     /// Of whatever type: `aps-environment` reports a non-string.
-    public let apsEnvironment: Located<JSONNode>?
+    public let apsEnvironment: Located<PositionedValue>?
     public let applicationIdentifier: Located<String>?
     public let teamIdentifier: Located<String>?
 
-    public init(root: JSONNode, buildSettings: BuildSettings = BuildSettings()) {
-        func located(_ keys: [String]) -> Located<JSONNode>? {
+    public init(root: PositionedValue, buildSettings: BuildSettings = BuildSettings()) {
+        func located(_ keys: [String]) -> Located<PositionedValue>? {
             keys.lazy.compactMap { key in root.member(key).map { Located($0.value, at: JSONPointer.root.appending(key)) } }.first
         }
         func string(_ keys: [String]) -> Located<String>? {

@@ -98,19 +98,19 @@ public struct XcodeBuildConfiguration: Sendable {
 
 /// The `objects` table of a project file, looked up by ID.
 private struct ProjectObjects {
-    let objects: [String: JSONNode]
+    let objects: [String: PositionedValue]
 
-    init(root: JSONNode) {
+    init(root: PositionedValue) {
         let members = root.member("objects")?.value.members ?? []
         objects = Dictionary(members.map { ($0.key, $0.value) }) { first, _ in first }
     }
 
-    func object(_ id: String?) -> JSONNode? {
+    func object(_ id: String?) -> PositionedValue? {
         id.flatMap { objects[$0] }
     }
 
     /// The build configurations of a project or target, with their string settings.
-    func configurations(listedBy owner: JSONNode?) -> [(name: String, settings: [String: String])] {
+    func configurations(listedBy owner: PositionedValue?) -> [(name: String, settings: [String: String])] {
         let list = object(owner?.member("buildConfigurationList")?.value.stringValue)
         return (list?.member("buildConfigurations")?.value.elements ?? []).compactMap { reference in
             guard let configuration = object(reference.stringValue),

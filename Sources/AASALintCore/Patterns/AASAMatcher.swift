@@ -6,7 +6,7 @@ public struct AASAMatcher: Sendable {
     public struct Entry: Sendable {
         public let pointer: JSONPointer
         public let appIDs: [String]
-        public let rules: [LinkRule]
+        public let rules: [CompiledComponent]
         /// The versions of the system that run these rules: none when, on every version that
         /// reads them, earlier entries decide for all the entry's apps. iOS 12 and earlier run
         /// them only when they are `paths`.
@@ -27,20 +27,20 @@ public struct AASAMatcher: Sendable {
     /// in `defaults`) from `tree`, the parsed file the document was built from.
     /// `determinisesEagerly: false` defers the costly part of compiling to the first question
     /// about each pattern: right for a lint, which asks few; not for deciding many URLs.
-    public init(document: AASADocument, tree: JSONNode, stateBudget: Int = PatternLanguage.defaultStateBudget,
+    public init(document: AASADocument, tree: PositionedValue, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
         let applinks = document.applinks
         variables = SubstitutionVariables(applinks?.substitutionVariables ?? [])
         var compiler = PatternCompiler(variables: variables,
                                        stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
-        let fileDefaults = applinks.map { RuleKeys(tree.node(at: $0.pointer.appending("defaults")), at: $0.pointer.appending("defaults")) } ?? .none
+        let fileDefaults = applinks.map { ComponentKeys(tree.node(at: $0.pointer.appending("defaults")), at: $0.pointer.appending("defaults")) } ?? .none
         var entries: [Entry] = []
         var appIDs: [String] = []
         var deciderByApp: [String: Int] = [:]
         let precedence = DetailsPrecedence(applinks?.details ?? [])
         for (index, detailsEntry) in precedence.details.enumerated() {
             let defaultsPointer = detailsEntry.pointer.appending("defaults")
-            let defaults = RuleKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
+            let defaults = ComponentKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
             let rules = RuleReader(tree: tree, defaults: defaults).rules(of: detailsEntry, compiler: &compiler)
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
             for id in ids where deciderByApp[id] == nil {
@@ -89,15 +89,15 @@ public struct AASAMatcher: Sendable {
 
 /// Turns a details entry's components, or its legacy paths, into rules.
 private struct RuleReader {
-    let tree: JSONNode
+    let tree: PositionedValue
     /// The entry's `defaults` over the file's.
-    let defaults: RuleKeys
+    let defaults: ComponentKeys
 
-    func rules(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [LinkRule] {
+    func rules(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [CompiledComponent] {
         if let components = entry.components {
             return components.value.map { component in
-                let keys = RuleKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
-                return LinkRule(pointer: component.pointer, source: .component, isExclude: keys.exclude ?? false,
+                let keys = ComponentKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
+                return CompiledComponent(pointer: component.pointer, source: .component, isExclude: keys.exclude ?? false,
                                 settings: keys.settings,
                                 path: keys.path.map { compile($0, as: .path, keys.settings, &compiler) },
                                 query: query(keys.query, keys.settings, &compiler),
@@ -108,7 +108,7 @@ private struct RuleReader {
             var settings = defaults.settings
             if legacy.isExclusion { settings.caseSensitive = true }
             let path = Located(legacy.pattern, at: legacy.text.pointer)
-            return LinkRule(pointer: legacy.text.pointer, source: .legacyPath, isExclude: legacy.isExclusion,
+            return CompiledComponent(pointer: legacy.text.pointer, source: .legacyPath, isExclude: legacy.isExclusion,
                             settings: settings, path: compile(path, as: .path, settings, &compiler),
                             query: .any, fragment: nil)
         }

@@ -18,14 +18,14 @@ public struct Decision: Sendable {
     public let trace: [RuleAttempt]
 
     /// The rule that matched; nil for `noMatch`.
-    public var decidingRule: LinkRule? {
+    public var decidingRule: CompiledComponent? {
         outcome == .noMatch ? nil : trace.last?.rule
     }
 }
 
 /// One rule tried for a URL.
 public struct RuleAttempt: Sendable {
-    public let rule: LinkRule
+    public let rule: CompiledComponent
     /// The first part that did not match; nil when the rule matched.
     public let mismatch: PartMismatch?
 }

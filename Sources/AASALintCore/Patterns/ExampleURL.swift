@@ -25,7 +25,7 @@ public enum ExampleURL {
 
     /// A short URL that `rule` matches, without the query item `omitted`; nil when none exists
     /// or the rule's patterns are too complex to search.
-    public static func matching(_ rule: LinkRule, host: String, omittingItem omitted: String? = nil) -> String? {
+    public static func matching(_ rule: CompiledComponent, host: String, omittingItem omitted: String? = nil) -> String? {
         guard let path = witness(rule.path, default: "/"), let fragment = witness(rule.fragment, default: "") else { return nil }
         var query: String?
         switch rule.query {

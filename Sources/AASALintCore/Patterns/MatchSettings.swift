@@ -16,7 +16,7 @@ public struct MatchSettings: Hashable, Sendable {
 /// the way `boolValue` does (`"false"` is false, `1` is true), patterns of the wrong type
 /// absent, a `?` object with a non-string value discarded. `defaults` are read with the same
 /// keys because the system honours `/`, `?`, `#` and `exclude` there too.
-struct RuleKeys: Sendable {
+struct ComponentKeys: Sendable {
     var path: Located<String>?
     var query: QueryPattern?
     var fragment: Located<String>?
@@ -24,11 +24,11 @@ struct RuleKeys: Sendable {
     var caseSensitive: Bool?
     var percentEncoded: Bool?
 
-    static let none = RuleKeys()
+    static let none = ComponentKeys()
 
     private init() {}
 
-    init(_ node: JSONNode?, at pointer: JSONPointer) {
+    init(_ node: PositionedValue?, at pointer: JSONPointer) {
         guard let node, node.members != nil else { return }
         path = node.member("/")?.value.stringValue.map { Located($0, at: pointer.appending("/")) }
         query = node.member("?").flatMap { QueryPattern($0.value, at: pointer.appending("?")) }
@@ -39,7 +39,7 @@ struct RuleKeys: Sendable {
     }
 
     /// These keys, with `fallback`'s where these are absent.
-    func over(_ fallback: RuleKeys) -> RuleKeys {
+    func over(_ fallback: ComponentKeys) -> ComponentKeys {
         var merged = self
         merged.path = path ?? fallback.path
         merged.query = query ?? fallback.query

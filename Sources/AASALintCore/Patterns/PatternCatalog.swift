@@ -48,15 +48,15 @@ public struct PatternCatalog: Sendable {
         substitutionVariables = SubstitutionVariables(variables)
         var collector = OccurrenceCollector(tree: tree)
         let fileDefaultsPointer = applinks.pointer.appending("defaults")
-        let fileDefaults = RuleKeys(tree.node(at: fileDefaultsPointer), at: fileDefaultsPointer)
+        let fileDefaults = ComponentKeys(tree.node(at: fileDefaultsPointer), at: fileDefaultsPointer)
         collector.addParts(of: fileDefaults, owner: fileDefaultsPointer)
         for entry in applinks.details {
             let defaultsPointer = entry.pointer.appending("defaults")
-            let defaults = RuleKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
+            let defaults = ComponentKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
             collector.addParts(of: defaults, owner: defaultsPointer, onlyUnder: defaultsPointer)
             if let components = entry.components {
                 for component in components.value {
-                    let keys = RuleKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
+                    let keys = ComponentKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
                     collector.addParts(of: keys, owner: component.pointer, onlyUnder: component.pointer)
                 }
             } else {
@@ -90,11 +90,11 @@ public struct PatternCatalog: Sendable {
 }
 
 private struct OccurrenceCollector {
-    let tree: JSONNode
+    let tree: PositionedValue
     var occurrences: [PatternCatalog.Occurrence] = []
 
     /// The patterns of `keys` written under `prefix`: inherited ones are listed where written.
-    mutating func addParts(of keys: RuleKeys, owner: JSONPointer, onlyUnder prefix: JSONPointer? = nil) {
+    mutating func addParts(of keys: ComponentKeys, owner: JSONPointer, onlyUnder prefix: JSONPointer? = nil) {
         let prefix = prefix ?? owner
         func isOwn(_ pointer: JSONPointer) -> Bool { pointer.tokens.starts(with: prefix.tokens) }
         let settings = keys.settings

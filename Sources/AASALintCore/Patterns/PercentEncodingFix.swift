@@ -117,7 +117,7 @@ public enum PercentEncodingFix {
 
     /// The decoded patterns and `"percentEncoded": false` for one component; nil when the
     /// component has duplicate keys, which make the edit ambiguous.
-    private static func componentEdits(for component: JSONNode, at pointer: JSONPointer, patterns: [PatternCatalog.Occurrence],
+    private static func componentEdits(for component: PositionedValue, at pointer: JSONPointer, patterns: [PatternCatalog.Occurrence],
                               in file: LintFile) -> [Edit]? {
         guard let members = component.members, Set(members.map(\.key)).count == members.count, let last = members.last else { return nil }
         var edits: [Edit] = []
@@ -139,7 +139,7 @@ public enum PercentEncodingFix {
     }
 
     /// What precedes `member` in the source: a line break and its indentation, or a space.
-    private static func separator(before member: JSONMember, in file: LintFile) -> String {
+    private static func separator(before member: PositionedMember, in file: LintFile) -> String {
         var start = member.keySpan.lowerBound
         while start > 0, file.bytes[start - 1] == UInt8(ascii: " ") || file.bytes[start - 1] == UInt8(ascii: "\t") {
             start -= 1

@@ -26,7 +26,7 @@ struct BinaryPlistReader {
         let offsetTableStart: Int
     }
 
-    static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> JSONNode {
+    static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> PositionedValue {
         var reader = BinaryPlistReader(bytes: bytes, trailer: try readTrailer(bytes))
         return try reader.readObject(reader.trailer.topObject, depth: 0)
     }
@@ -62,7 +62,7 @@ struct BinaryPlistReader {
                        topObject: topObject, offsetTableStart: offsetTableStart)
     }
 
-    private mutating func readObject(_ object: Int, depth: Int) throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readObject(_ object: Int, depth: Int) throws(PlistSyntaxError) -> PositionedValue {
         guard object >= 0, object < trailer.objectCount else {
             throw Self.corrupt("a reference to object \(object), but the file has only \(trailer.objectCount)")
         }
@@ -110,7 +110,7 @@ struct BinaryPlistReader {
         case 0xA, 0xC:
             let references = try readReferences(marker, at: offset, count: 1, object: object)
             return try inProgress(object) { reader throws(PlistSyntaxError) in
-                var elements: [JSONNode] = []
+                var elements: [PositionedValue] = []
                 for reference in references {
                     elements.append(try reader.readObject(reference, depth: depth + 1))
                 }
@@ -120,13 +120,13 @@ struct BinaryPlistReader {
             let references = try readReferences(marker, at: offset, count: 2, object: object)
             let half = references.count / 2
             return try inProgress(object) { reader throws(PlistSyntaxError) in
-                var members: [JSONMember] = []
+                var members: [PositionedMember] = []
                 for (keyReference, valueReference) in zip(references[..<half], references[half...]) {
                     guard let key = try reader.readObject(keyReference, depth: depth + 1).stringValue else {
                         throw Self.corrupt("dictionary object \(object) has a key that is not a string")
                     }
                     let value = try reader.readObject(valueReference, depth: depth + 1)
-                    members.append(JSONMember(key: key, keySpan: 0..<0, value: value))
+                    members.append(PositionedMember(key: key, keySpan: 0..<0, value: value))
                 }
                 return reader.node(.object(members))
             }
@@ -135,7 +135,7 @@ struct BinaryPlistReader {
         }
     }
 
-    private func readSingleton(_ marker: UInt8, object: Int) throws(PlistSyntaxError) -> JSONNode {
+    private func readSingleton(_ marker: UInt8, object: Int) throws(PlistSyntaxError) -> PositionedValue {
         switch marker {
         case 0x00: return node(.null)
         case 0x08: return node(.bool(false))
@@ -148,8 +148,8 @@ struct BinaryPlistReader {
     /// it is a cycle rather than endless recursion.
     private mutating func inProgress(
         _ object: Int,
-        _ read: (inout BinaryPlistReader) throws(PlistSyntaxError) -> JSONNode
-    ) throws(PlistSyntaxError) -> JSONNode {
+        _ read: (inout BinaryPlistReader) throws(PlistSyntaxError) -> PositionedValue
+    ) throws(PlistSyntaxError) -> PositionedValue {
         guard objectsInProgress.insert(object).inserted else {
             throw Self.corrupt("object \(object) contains itself")
         }
@@ -207,8 +207,8 @@ struct BinaryPlistReader {
         }
     }
 
-    private func node(_ value: JSONNode.Value) -> JSONNode {
-        JSONNode(value: value, span: 0..<0)
+    private func node(_ value: PositionedValue.Value) -> PositionedValue {
+        PositionedValue(value: value, span: 0..<0)
     }
 
     /// Big-endian; callers have checked the bounds. Eight-byte values keep their bit pattern.

@@ -8,7 +8,7 @@ struct OpenStepPlistReader {
     private var offset = 0
     private var depth = 0
 
-    static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> JSONNode {
+    static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> PositionedValue {
         try UTF8Validation.validate(bytes)
         var reader = OpenStepPlistReader(bytes: bytes)
         try reader.skipTrivia()
@@ -24,7 +24,7 @@ struct OpenStepPlistReader {
         self.bytes = bytes
     }
 
-    private mutating func readValue() throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readValue() throws(PlistSyntaxError) -> PositionedValue {
         guard offset < bytes.count else { throw error("the file ends where a value was expected") }
         switch bytes[offset] {
         case ascii("{"):
@@ -38,24 +38,24 @@ struct OpenStepPlistReader {
         case let byte where Self.isBareCharacter(byte):
             let start = offset
             while offset < bytes.count, Self.isBareCharacter(bytes[offset]) { offset += 1 }
-            return JSONNode(value: .string(String(decoding: bytes[start..<offset], as: UTF8.self)), span: start..<offset)
+            return PositionedValue(value: .string(String(decoding: bytes[start..<offset], as: UTF8.self)), span: start..<offset)
         default:
             throw error("unexpected character where a value was expected")
         }
     }
 
-    private mutating func readContainer(_ read: (inout OpenStepPlistReader) throws(PlistSyntaxError) -> JSONNode.Value) throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readContainer(_ read: (inout OpenStepPlistReader) throws(PlistSyntaxError) -> PositionedValue.Value) throws(PlistSyntaxError) -> PositionedValue {
         let start = offset
         guard depth < Self.maximumDepth else { throw error("values are nested more than \(Self.maximumDepth) levels deep") }
         depth += 1
         defer { depth -= 1 }
         offset += 1
         let value = try read(&self)
-        return JSONNode(value: value, span: start..<offset)
+        return PositionedValue(value: value, span: start..<offset)
     }
 
-    private mutating func readDictionary() throws(PlistSyntaxError) -> JSONNode.Value {
-        var members: [JSONMember] = []
+    private mutating func readDictionary() throws(PlistSyntaxError) -> PositionedValue.Value {
+        var members: [PositionedMember] = []
         while true {
             try skipTrivia()
             if try consume("}") { return .object(members) }
@@ -67,12 +67,12 @@ struct OpenStepPlistReader {
             let value = try readValue()
             try skipTrivia()
             guard try consume(";") else { throw error("expected \";\" after the value of \"\(name)\"") }
-            members.append(JSONMember(key: name, keySpan: key.span, value: value))
+            members.append(PositionedMember(key: name, keySpan: key.span, value: value))
         }
     }
 
-    private mutating func readArray() throws(PlistSyntaxError) -> JSONNode.Value {
-        var elements: [JSONNode] = []
+    private mutating func readArray() throws(PlistSyntaxError) -> PositionedValue.Value {
+        var elements: [PositionedValue] = []
         while true {
             try skipTrivia()
             if try consume(")") { return .array(elements) }
@@ -83,7 +83,7 @@ struct OpenStepPlistReader {
         }
     }
 
-    private mutating func readQuotedString() throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readQuotedString() throws(PlistSyntaxError) -> PositionedValue {
         let start = offset
         let quote = bytes[offset]
         offset += 1
@@ -117,16 +117,16 @@ struct OpenStepPlistReader {
             throw error("this quoted string is not closed")
         }
         offset += 1
-        return JSONNode(value: .string(String(decoding: decoded, as: UTF8.self)), span: start..<offset)
+        return PositionedValue(value: .string(String(decoding: decoded, as: UTF8.self)), span: start..<offset)
     }
 
-    private mutating func readData() throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readData() throws(PlistSyntaxError) -> PositionedValue {
         let start = offset
         guard let close = bytes[offset...].firstIndex(of: ascii(">")) else { throw error("this <data> is not closed by \">\"") }
         let hex = String(decoding: bytes[(offset + 1)..<close], as: UTF8.self).filter { !$0.isWhitespace }
         guard hex.allSatisfy(\.isHexDigit) else { throw error("<...> holds data as hex digits only") }
         offset = close + 1
-        return JSONNode(value: .string(hex), span: start..<offset)
+        return PositionedValue(value: .string(hex), span: start..<offset)
     }
 
     private mutating func consume(_ character: Unicode.Scalar) throws(PlistSyntaxError) -> Bool {

@@ -5,7 +5,7 @@ public enum PlistReader {
     /// The magic and length that precede the XML in an embedded entitlements blob.
     static let entitlementsBlobMagic: [UInt8] = [0xFA, 0xDE, 0x71, 0x71]
 
-    public static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> JSONNode {
+    public static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> PositionedValue {
         guard !bytes.isEmpty else {
             throw PlistSyntaxError(kind: .syntax, offset: 0, message: "the file is empty; an entitlements file is a property list starting with <?xml")
         }

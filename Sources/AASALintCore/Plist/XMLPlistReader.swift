@@ -9,7 +9,7 @@ struct XMLPlistReader {
     private let tokens: [XMLToken]
     private var index = 0
 
-    static func parse(_ bytes: [UInt8], from start: Int = 0) throws(PlistSyntaxError) -> JSONNode {
+    static func parse(_ bytes: [UInt8], from start: Int = 0) throws(PlistSyntaxError) -> PositionedValue {
         var reader = XMLPlistReader(bytes: bytes, tokens: try XMLTokenizer.tokens(of: bytes, from: start))
         return try reader.readDocument()
     }
@@ -19,7 +19,7 @@ struct XMLPlistReader {
         self.tokens = tokens
     }
 
-    private mutating func readDocument() throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readDocument() throws(PlistSyntaxError) -> PositionedValue {
         guard case .startTag(let name, let isEmpty, let span)? = try nextSignificant() else {
             throw PlistSyntaxError(kind: .syntax, offset: 0, message: "the file holds no property list")
         }
@@ -54,7 +54,7 @@ struct XMLPlistReader {
         return nil
     }
 
-    private mutating func readValue(name: String, isEmpty: Bool, span: Range<Int>) throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readValue(name: String, isEmpty: Bool, span: Range<Int>) throws(PlistSyntaxError) -> PositionedValue {
         switch name {
         case "dict":
             return try readDictionary(start: span)
@@ -62,7 +62,7 @@ struct XMLPlistReader {
             return try readArray(start: span)
         case "string":
             let (text, textSpan) = try readText(of: name, start: span, isEmpty: isEmpty)
-            return JSONNode(value: .string(text), span: textSpan)
+            return PositionedValue(value: .string(text), span: textSpan)
         case "integer", "real":
             return try readNumber(name, start: span, isEmpty: isEmpty)
         case "true", "false":
@@ -70,7 +70,7 @@ struct XMLPlistReader {
             guard text.unicodeScalars.allSatisfy(Self.isWhitespace) else {
                 throw PlistSyntaxError(kind: .syntax, offset: span.lowerBound, message: "<\(name)/> holds no text; write <\(name)/>")
             }
-            return JSONNode(value: .bool(name == "true"), span: span.lowerBound..<endOfPreviousToken(orAfter: span))
+            return PositionedValue(value: .bool(name == "true"), span: span.lowerBound..<endOfPreviousToken(orAfter: span))
         case "date":
             let (text, textSpan) = try readText(of: name, start: span, isEmpty: isEmpty)
             let trimmed = Self.trimmed(text)
@@ -78,14 +78,14 @@ struct XMLPlistReader {
                 throw PlistSyntaxError(kind: .syntax, offset: textSpan.lowerBound,
                                        message: "<date> holds \"\(trimmed)\"; dates are written 2024-01-31T12:00:00Z")
             }
-            return JSONNode(value: .string(trimmed), span: textSpan)
+            return PositionedValue(value: .string(trimmed), span: textSpan)
         case "data":
             let (text, textSpan) = try readText(of: name, start: span, isEmpty: isEmpty)
             let base64 = String(text.unicodeScalars.filter { !Self.isWhitespace($0) })
             guard base64.unicodeScalars.allSatisfy(Self.isBase64) else {
                 throw PlistSyntaxError(kind: .syntax, offset: textSpan.lowerBound, message: "<data> holds text that is not base64")
             }
-            return JSONNode(value: .string(base64), span: textSpan)
+            return PositionedValue(value: .string(base64), span: textSpan)
         case "key":
             throw PlistSyntaxError(kind: .syntax, offset: span.lowerBound, message: "<key> outside <dict>; keys name the values of a dictionary")
         default:
@@ -96,12 +96,12 @@ struct XMLPlistReader {
         }
     }
 
-    private mutating func readDictionary(start: Range<Int>) throws(PlistSyntaxError) -> JSONNode {
-        var members: [JSONMember] = []
+    private mutating func readDictionary(start: Range<Int>) throws(PlistSyntaxError) -> PositionedValue {
+        var members: [PositionedMember] = []
         while true {
             switch try nextSignificant() {
             case .endTag(_, let span)?:
-                return JSONNode(value: .object(members), span: start.lowerBound..<span.upperBound)
+                return PositionedValue(value: .object(members), span: start.lowerBound..<span.upperBound)
             case .startTag("key", let isEmpty, let keyTag)?:
                 let (key, keySpan) = try readText(of: "key", start: keyTag, isEmpty: isEmpty)
                 guard case .startTag(let name, let valueIsEmpty, let valueSpan)? = try nextSignificant(), name != "key" else {
@@ -109,7 +109,7 @@ struct XMLPlistReader {
                                            message: "the key \"\(key)\" has no value; a <key> is followed by its value")
                 }
                 let value = try readValue(name: name, isEmpty: valueIsEmpty, span: valueSpan)
-                members.append(JSONMember(key: key, keySpan: keySpan, value: value))
+                members.append(PositionedMember(key: key, keySpan: keySpan, value: value))
             case .startTag(let name, _, let span)?:
                 throw PlistSyntaxError(kind: .syntax, offset: span.lowerBound,
                                        message: "<\(name)> in a <dict> without a <key> before it")
@@ -120,12 +120,12 @@ struct XMLPlistReader {
         }
     }
 
-    private mutating func readArray(start: Range<Int>) throws(PlistSyntaxError) -> JSONNode {
-        var elements: [JSONNode] = []
+    private mutating func readArray(start: Range<Int>) throws(PlistSyntaxError) -> PositionedValue {
+        var elements: [PositionedValue] = []
         while true {
             switch try nextSignificant() {
             case .endTag(_, let span)?:
-                return JSONNode(value: .array(elements), span: start.lowerBound..<span.upperBound)
+                return PositionedValue(value: .array(elements), span: start.lowerBound..<span.upperBound)
             case .startTag(let name, let isEmpty, let span)?:
                 elements.append(try readValue(name: name, isEmpty: isEmpty, span: span))
             case .text?, nil:
@@ -134,7 +134,7 @@ struct XMLPlistReader {
         }
     }
 
-    private mutating func readNumber(_ name: String, start: Range<Int>, isEmpty: Bool) throws(PlistSyntaxError) -> JSONNode {
+    private mutating func readNumber(_ name: String, start: Range<Int>, isEmpty: Bool) throws(PlistSyntaxError) -> PositionedValue {
         let (text, textSpan) = try readText(of: name, start: start, isEmpty: isEmpty)
         let trimmed = Self.trimmed(text)
         let isValid = name == "integer" ? Self.isInteger(trimmed) : Double(trimmed) != nil
@@ -143,7 +143,7 @@ struct XMLPlistReader {
             throw PlistSyntaxError(kind: .syntax, offset: textSpan.lowerBound,
                                    message: "<\(name)> holds \"\(trimmed)\", not \(expected)")
         }
-        return JSONNode(value: .number(trimmed), span: textSpan)
+        return PositionedValue(value: .number(trimmed), span: textSpan)
     }
 
     /// The text of a leaf element up to its end tag, and its span: the raw text, or an empty

@@ -24,7 +24,7 @@ enum JSONWriter {
         }
 
         /// A parsed document as plain JSON, for tools that read it (plugins).
-        static func document(_ node: JSONNode) -> Value {
+        static func document(_ node: PositionedValue) -> Value {
             switch node.value {
             case .object(let members): .object(members.map { ($0.key, document($0.value)) })
             case .array(let elements): .array(elements.map(document))

@@ -4,9 +4,9 @@ public struct SourceDocument: Sendable {
     public let path: String
     public let lines: LineTable
     /// The positioned tree, when the file parsed.
-    public let root: JSONNode?
+    public let root: PositionedValue?
 
-    public init(path: String, lines: LineTable, root: JSONNode?) {
+    public init(path: String, lines: LineTable, root: PositionedValue?) {
         self.path = path
         self.lines = lines
         self.root = root

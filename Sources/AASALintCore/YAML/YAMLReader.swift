@@ -14,14 +14,14 @@ public enum YAMLReader {
     public static let maximumExpandedBytes = 1024 * 1024
     public static let maximumDepth = 256
 
-    public static func parse(_ bytes: [UInt8]) throws(YAMLSyntaxError) -> JSONNode {
+    public static func parse(_ bytes: [UInt8]) throws(YAMLSyntaxError) -> PositionedValue {
         var builder = TreeBuilder(lines: LineTable(bytes))
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
             throw YAMLSyntaxError(offset: 0, message: "the YAML parser could not start (out of memory)")
         }
         defer { yaml_parser_delete(&parser) }
-        return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLSyntaxError) -> JSONNode in
+        return try bytes.withUnsafeBufferPointer { (buffer) throws(YAMLSyntaxError) -> PositionedValue in
             yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
             while true {
                 var event = yaml_event_t()
@@ -51,31 +51,31 @@ private struct TreeBuilder {
         let isMapping: Bool
         let start: Int
         let anchor: String?
-        var elements: [JSONNode] = []
-        var members: [JSONMember] = []
+        var elements: [PositionedValue] = []
+        var members: [PositionedMember] = []
         var pendingKey: (String, Range<Int>)?
     }
 
     let lines: LineTable
     var stack: [Container] = []
-    var anchors: [String: JSONNode] = [:]
+    var anchors: [String: PositionedValue] = [:]
     var expandedNodes = 0
     var expandedBytes = 0
-    var root: JSONNode?
+    var root: PositionedValue?
 
     init(lines: LineTable) {
         self.lines = lines
     }
 
     /// Adds an event; returns the root when the first document is complete.
-    mutating func consume(_ event: yaml_event_t) throws(YAMLSyntaxError) -> JSONNode? {
+    mutating func consume(_ event: yaml_event_t) throws(YAMLSyntaxError) -> PositionedValue? {
         let start = offset(event.start_mark)
         let end = offset(event.end_mark)
         switch event.type {
         case YAML_SCALAR_EVENT:
             let scalar = event.data.scalar
             let text = string(scalar.value, length: scalar.length)
-            let node = JSONNode(value: typedValue(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), span: start..<end)
+            let node = PositionedValue(value: typedValue(text, plain: scalar.style == YAML_PLAIN_SCALAR_STYLE), span: start..<end)
             try add(node, anchor: optionalString(scalar.anchor))
         case YAML_ALIAS_EVENT:
             let name = optionalString(event.data.alias.anchor) ?? ""
@@ -91,17 +91,17 @@ private struct TreeBuilder {
             guard expandedBytes <= YAMLReader.maximumExpandedBytes else {
                 throw YAMLSyntaxError(offset: start, message: "aliases expand to more than \(YAMLReader.maximumExpandedBytes / (1024 * 1024)) MB of keys and values; a configuration file does not need this much (is this an alias bomb?)")
             }
-            try add(JSONNode(value: node.value, span: start..<end), anchor: nil)
+            try add(PositionedValue(value: node.value, span: start..<end), anchor: nil)
         case YAML_SEQUENCE_START_EVENT:
             try push(Container(isMapping: false, start: start, anchor: optionalString(event.data.sequence_start.anchor)), at: start)
         case YAML_MAPPING_START_EVENT:
             try push(Container(isMapping: true, start: start, anchor: optionalString(event.data.mapping_start.anchor)), at: start)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
             guard let container = stack.popLast() else { break }
-            let value: JSONNode.Value = container.isMapping ? .object(container.members) : .array(container.elements)
-            try add(JSONNode(value: value, span: container.start..<end), anchor: container.anchor)
+            let value: PositionedValue.Value = container.isMapping ? .object(container.members) : .array(container.elements)
+            try add(PositionedValue(value: value, span: container.start..<end), anchor: container.anchor)
         case YAML_DOCUMENT_END_EVENT, YAML_STREAM_END_EVENT:
-            return root ?? JSONNode(value: .null, span: 0..<0)
+            return root ?? PositionedValue(value: .null, span: 0..<0)
         default:
             break
         }
@@ -132,7 +132,7 @@ private struct TreeBuilder {
         stack.append(container)
     }
 
-    private mutating func add(_ node: JSONNode, anchor: String?) throws(YAMLSyntaxError) {
+    private mutating func add(_ node: PositionedValue, anchor: String?) throws(YAMLSyntaxError) {
         if let anchor { anchors[anchor] = node }
         let top = stack.count - 1
         guard top >= 0 else {
@@ -142,7 +142,7 @@ private struct TreeBuilder {
         if !stack[top].isMapping {
             stack[top].elements.append(node)
         } else if let (key, keySpan) = stack[top].pendingKey {
-            stack[top].members.append(JSONMember(key: key, keySpan: keySpan, value: node))
+            stack[top].members.append(PositionedMember(key: key, keySpan: keySpan, value: node))
             stack[top].pendingKey = nil
         } else {
             guard let key = scalarText(node) else {
@@ -152,7 +152,7 @@ private struct TreeBuilder {
         }
     }
 
-    private func scalarText(_ node: JSONNode) -> String? {
+    private func scalarText(_ node: PositionedValue) -> String? {
         switch node.value {
         case .string(let text), .number(let text): text
         case .bool(let value): String(value)
@@ -161,7 +161,7 @@ private struct TreeBuilder {
         }
     }
 
-    private func typedValue(_ text: String, plain: Bool) -> JSONNode.Value {
+    private func typedValue(_ text: String, plain: Bool) -> PositionedValue.Value {
         guard plain else { return .string(text) }
         switch text {
         case "", "~", "null", "Null", "NULL": return .null
@@ -173,7 +173,7 @@ private struct TreeBuilder {
 
     /// The values in `node` and the bytes of their keys and scalars. Every anchored node was
     /// built within the budget, so walking it takes no longer than the budget allows.
-    private func extent(of node: JSONNode) -> (values: Int, bytes: Int) {
+    private func extent(of node: PositionedValue) -> (values: Int, bytes: Int) {
         switch node.value {
         case .object(let members):
             members.reduce((1, 0)) { total, member in

@@ -78,7 +78,7 @@ private struct InvariantChecks {
     /// Every span lies inside its parent's (or, when not `nested`, inside the input), and the
     /// pointer to each node leads back to it. Binary property lists have no spans: all are 0..<0.
     /// Only the first members of large containers are visited: resolving is linear per step.
-    private mutating func tree(_ node: JSONNode, within parent: Range<Int>, pointer: JSONPointer, root: JSONNode, nested: Bool) {
+    private mutating func tree(_ node: PositionedValue, within parent: Range<Int>, pointer: JSONPointer, root: PositionedValue, nested: Bool) {
         expect(isInside(node.span, parent), "span \(node.span) of \(pointer) outside \(parent)")
         if pointer.tokens.count < 8 {
             expect(root.node(at: pointer)?.span == node.span || hasDuplicateKeyOnTheWay(pointer, root),
@@ -105,7 +105,7 @@ private struct InvariantChecks {
     }
 
     /// With duplicate keys a pointer names the last one, so earlier duplicates resolve elsewhere.
-    private func hasDuplicateKeyOnTheWay(_ pointer: JSONPointer, _ root: JSONNode) -> Bool {
+    private func hasDuplicateKeyOnTheWay(_ pointer: JSONPointer, _ root: PositionedValue) -> Bool {
         var node = root
         for token in pointer.tokens {
             if let members = node.members {
@@ -136,7 +136,7 @@ private struct InvariantChecks {
         }
     }
 
-    private func samplePointers(_ root: JSONNode?) -> [JSONPointer] {
+    private func samplePointers(_ root: PositionedValue?) -> [JSONPointer] {
         guard let root else { return [] }
         var pointers: [JSONPointer] = []
         var pending = [(root, JSONPointer.root)]

@@ -3,7 +3,7 @@ import Testing
 
 /// The index that spares the rule-order analysis from comparing rules that share no path:
 /// which earlier rules it offers for each rule, and how it groups them.
-@Suite struct RuleKeyIndexTests {
+@Suite struct ComponentKeyIndexTests {
     /// The earlier rules offered for each rule, and the groups, of one entry of these paths.
     private func index(_ paths: [String], variables: String = "") throws -> (earlier: [[Int]], groups: [[Int]]) {
         let components = paths.map { "{\"/\": \"\($0)\"}" }.joined(separator: ", ")
@@ -14,8 +14,8 @@ import Testing
         let rules = try #require(matcher.entries.first?.rules)
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
-        let index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
-        var earlier = RuleKeyIndex.EarlierRules(index)
+        let index = ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
+        var earlier = ComponentKeyIndex.EarlierRules(index)
         return (rules.indices.map { earlier.of($0) }, index.groups())
     }
 
@@ -94,8 +94,8 @@ import Testing
         let rules = try #require(matcher.entries.first?.rules)
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
-        let index = RuleKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
-        var lister = RuleKeyIndex.EarlierRules(index)
+        let index = ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
+        var lister = ComponentKeyIndex.EarlierRules(index)
         let earlier = rules.indices.map { lister.of($0) }
         let groupOf = Dictionary(uniqueKeysWithValues: index.groups().enumerated().flatMap { group in group.element.map { ($0, group.offset) } })
         var part = Array(rules.indices)

@@ -1,4 +1,4 @@
-extension JSONNode {
+extension PositionedValue {
     /// The property-list element a value was read from, as messages name it (`<dict>`).
     public var plistElementName: String {
         switch value {

@@ -3,7 +3,7 @@ import Foundation
 /// One rule as the set of URLs it matches: a product of a path, a query and a fragment
 /// language (ANALYSIS.md), each over the text the rule compares (percent-encoded or decoded),
 /// with the query in the `StructuredQuery` form. A nil part matches every text.
-struct RuleLanguage: Sendable {
+struct ComponentLanguage: Sendable {
     let percentEncoded: Bool
     let path: DeterministicAutomaton?
     let query: DeterministicAutomaton?
@@ -24,7 +24,7 @@ struct RuleLanguage: Sendable {
 
     /// The work of determinising the rule's patterns, whether or not they are built already:
     /// the same for every rule of those patterns, however the work was scheduled.
-    static func determinisationWork(of rule: LinkRule) -> Int {
+    static func determinisationWork(of rule: CompiledComponent) -> Int {
         var patterns = [rule.path, rule.fragment].compactMap { $0 }
         switch rule.query {
         case .any: break
@@ -36,7 +36,7 @@ struct RuleLanguage: Sendable {
 
     /// Nil when a pattern of the rule is too complex for `budget` states. `queries` shares
     /// the query languages of rules with the same `?` object.
-    init?(_ rule: LinkRule, budget: Int, queries: QueryLanguages? = nil) {
+    init?(_ rule: CompiledComponent, budget: Int, queries: QueryLanguages? = nil) {
         percentEncoded = rule.settings.percentEncoded
         var path: DeterministicAutomaton?
         if let pattern = rule.path {

@@ -8,7 +8,7 @@
 /// node, or of its subtree), and the index keeps those runs rather than the pairs: thousands of
 /// rules that all meet (`/*/a1`, `/*/a2`, ...) would otherwise take memory in the square of
 /// their number before any budget could stop the analysis.
-struct RuleKeyIndex: Sendable {
+struct ComponentKeyIndex: Sendable {
     private struct Node {
         var scalarChildren: [UInt32: Int] = [:]
         var variableChildren: [Int: Int] = [:]
@@ -104,11 +104,11 @@ struct RuleKeyIndex: Sendable {
 
     /// Lists the earlier compatible rules of the rules of a group, asked in ascending order.
     struct EarlierRules {
-        private let index: RuleKeyIndex
+        private let index: ComponentKeyIndex
         /// The positions in trie order of the rules listed so far.
         private var listed: [UInt64]
 
-        init(_ index: RuleKeyIndex) {
+        init(_ index: ComponentKeyIndex) {
             self.index = index
             listed = Array(repeating: 0, count: (index.rulesInTrieOrder.count + 63) / 64)
         }

@@ -1,6 +1,6 @@
 /// One rule of a details entry as the system applies it: a component, or a legacy `paths`
 /// string, with the defaults hierarchy applied and every pattern compiled.
-public final class LinkRule: Sendable {
+public final class CompiledComponent: Sendable {
     public enum Source: Sendable, Equatable {
         case component
         /// A `paths` string; `NOT ` ones are exclusions and always case-sensitive.
@@ -109,7 +109,7 @@ public struct PartMismatch: Sendable {
     public let compared: String
 }
 
-extension LinkRule {
+extension CompiledComponent {
     /// The rule as JSON-like text for messages: `{"/": "/buy/*", "exclude": true}`, or the
     /// legacy path string.
     public var summary: String {

@@ -1,9 +1,10 @@
-/// A JSON value with the byte span it was read from. Objects keep every member in source
-/// order, duplicates included, because `duplicate-key` needs both occurrences.
-public struct JSONNode: Sendable {
+/// A value of a JSON, plist or YAML document with the byte span it was read from: the
+/// positioned value tree every reader produces. Objects keep every member in source order,
+/// duplicates included, because `duplicate-key` needs both occurrences.
+public struct PositionedValue: Sendable {
     public enum Value: Sendable {
-        case object([JSONMember])
-        case array([JSONNode])
+        case object([PositionedMember])
+        case array([PositionedValue])
         case string(String)
         /// The number's source text, e.g. `-1.5e3`.
         case number(String)
@@ -21,13 +22,13 @@ public struct JSONNode: Sendable {
     }
 }
 
-public struct JSONMember: Sendable {
+public struct PositionedMember: Sendable {
     public let key: String
     /// Byte offsets of the key including its quotes.
     public let keySpan: Range<Int>
-    public let value: JSONNode
+    public let value: PositionedValue
 
-    public init(key: String, keySpan: Range<Int>, value: JSONNode) {
+    public init(key: String, keySpan: Range<Int>, value: PositionedValue) {
         self.key = key
         self.keySpan = keySpan
         self.value = value

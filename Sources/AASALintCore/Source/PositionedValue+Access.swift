@@ -4,7 +4,7 @@ public enum JSONPointerPart: Sendable {
     case value
 }
 
-extension JSONNode {
+extension PositionedValue {
     /// The JSON type, as messages name it.
     public var typeName: String {
         switch value {
@@ -17,11 +17,11 @@ extension JSONNode {
         }
     }
 
-    public var members: [JSONMember]? {
+    public var members: [PositionedMember]? {
         if case .object(let members) = value { members } else { nil }
     }
 
-    public var elements: [JSONNode]? {
+    public var elements: [PositionedValue]? {
         if case .array(let elements) = value { elements } else { nil }
     }
 
@@ -36,12 +36,12 @@ extension JSONNode {
     /// The value the system sees for `key`: the last member with that key, because
     /// NSJSONSerialization keeps the last duplicate. Keys compare by their Unicode scalars, as
     /// NSString does, not by Swift's canonical equivalence: "é" and "e\u{301}" are different keys.
-    public func member(_ key: String) -> JSONMember? {
+    public func member(_ key: String) -> PositionedMember? {
         members?.last { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }
     }
 
     /// Resolves `pointer`; object tokens choose the last member with that key. Nil if absent.
-    public func node(at pointer: JSONPointer) -> JSONNode? {
+    public func node(at pointer: JSONPointer) -> PositionedValue? {
         resolve(pointer)?.node
     }
 
@@ -55,7 +55,7 @@ extension JSONNode {
         }
     }
 
-    private func resolve(_ pointer: JSONPointer) -> (node: JSONNode, keySpan: Range<Int>?)? {
+    private func resolve(_ pointer: JSONPointer) -> (node: PositionedValue, keySpan: Range<Int>?)? {
         var node = self
         var keySpan: Range<Int>?
         for token in pointer.tokens {
