@@ -7,18 +7,23 @@ struct MatchCommand: Subcommand {
     static let spec = CommandSpec(
         name: "match",
         summary: "Decide like the system whether a URL opens each app of an AASA file, and why",
-        usage: "aasalint match [options] AASA URL\n       aasalint match --explain-order [options] AASA",
+        usage: "aasalint match [options] AASA URL\n       aasalint match --urls FILE | --sitemap FILE | --access-log FILE --domain HOST [options] AASA\n"
+            + "       aasalint match --explain-order [options] AASA",
         options: [
             OptionSpec(name: "app", valueName: "ID", help: "Only this appID (default: every app the file lists)"),
             OptionSpec(name: "trace", help: "Show every rule tried and which part of the URL it did not match"),
             OptionSpec(name: "explain-order", help: "Instead of deciding a URL, show each entry's rules in order and which are dead or shadowed"),
+            OptionSpec(name: "urls", valueName: "FILE", help: "Decide every URL of FILE (- reads standard input), one a line; blank lines and # comments skipped"),
+            OptionSpec(name: "sitemap", valueName: "FILE", help: "Decide every URL of a sitemap, or of the child sitemaps beside a sitemap index"),
+            OptionSpec(name: "access-log", valueName: "FILE", help: "Decide the page views (GET, 2xx or 3xx) of a common or combined access log"),
+            OptionSpec(name: "domain", valueName: "HOST", help: "With --access-log: the host the logged paths were served on"),
             OptionSpec(name: "format", shortName: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
                        help: "Output format (default: text)"),
         ],
-        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order)",
+        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order or a URL source)",
                                     minimum: 1, maximum: 2, completion: .files),
         exitStatuses: [
-            (ExitStatus.success, "the URL opens an app (with --app: that app); with --explain-order: every rule counts"),
+            (ExitStatus.success, "the URL opens an app (with --app: that app); with --explain-order: every rule counts; with a URL source: every URL was read"),
             (ExitStatus.findings, "the URL opens no app (blocked, or no match); with --explain-order: a rule is dead or shadowed, or an entry never applies"),
             ExitStatus.failureMeaning,
         ]
@@ -37,6 +42,11 @@ struct MatchCommand: Subcommand {
             let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
             output.write(parsed.value("format") == "json" ? explanation.json() : explanation.text())
             return explanation.findsDeadRules ? ExitStatus.findings : ExitStatus.success
+        }
+        if let source = try URLBatchMatch.source(parsed) {
+            guard parsed.positionals.count == 1 else { throw UsageError("with --urls, --sitemap or --access-log give the AASA file only, not a URL") }
+            return try URLBatchMatch(file: file, matcher: matcher, source: source, apps: parsed.value("app").map { [$0] } ?? matcher.appIDs,
+                                     writesJSONLines: parsed.value("format") == "json", output: output).run()
         }
         guard parsed.positionals.count == 2 else { throw UsageError("missing AASA URL: give the URL to decide after the AASA file, or use --explain-order") }
         let url: LinkURL

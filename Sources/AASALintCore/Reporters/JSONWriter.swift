@@ -118,7 +118,7 @@ enum JSONWriter {
     /// The string quoted, escaping what JSON requires and also DEL, the C1 controls and the
     /// two Unicode line separators: valid either way, but escaped they cannot drive a terminal
     /// that shows the report, nor break a JavaScript consumer.
-    private static func escaped(_ text: String) -> String {
+    static func escaped(_ text: String) -> String {
         var output = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

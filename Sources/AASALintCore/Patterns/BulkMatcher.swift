@@ -1,0 +1,34 @@
+/// Decides many URLs against one file, as `AASAMatcher` does, trying for each URL only the
+/// rules that `ComponentIndex` finds on its path: the work per URL follows the URL and the
+/// few rules that share its start, not the size of the file.
+public struct BulkMatcher: Sendable {
+    public let matcher: AASAMatcher
+    private let index: ComponentIndex
+    private let entryByApp: [String: Int]
+
+    public init(matcher: AASAMatcher) {
+        self.matcher = matcher
+        index = ComponentIndex(entries: matcher.entries, variables: matcher.variables)
+        var entryByApp: [String: Int] = [:]
+        for (position, entry) in matcher.entries.enumerated() {
+            for app in entry.appIDs where entryByApp[app] == nil { entryByApp[app] = position }
+        }
+        self.entryByApp = entryByApp
+    }
+
+    /// The decision without a trace: only the deciding rule is recorded.
+    public func decide(_ url: LinkURL, appID: String) -> Decision {
+        guard let position = entryByApp[appID] else {
+            return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
+        }
+        let entry = matcher.entries[position]
+        for candidate in index.candidates(in: position, for: url) {
+            let rule = entry.rules[candidate]
+            if rule.mismatch(with: url) == nil {
+                return Decision(appID: appID, outcome: rule.isExclude ? .blocked : .match, entry: entry.pointer,
+                                trace: [RuleAttempt(rule: rule, mismatch: nil)])
+            }
+        }
+        return Decision(appID: appID, outcome: .noMatch, entry: entry.pointer, trace: [])
+    }
+}

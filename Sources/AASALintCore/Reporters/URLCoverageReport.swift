@@ -1,0 +1,100 @@
+/// The text summary of `match --urls`, `--sitemap` and `--access-log`.
+public struct URLCoverageReport {
+    public let coverage: URLCoverage
+    public let matcher: AASAMatcher
+    public let file: LintFile
+    /// The URL source, as the user named it.
+    public let source: String
+    public static let mostDecidingShown = 5
+
+    public init(coverage: URLCoverage, matcher: AASAMatcher, file: LintFile, source: String) {
+        self.coverage = coverage
+        self.matcher = matcher
+        self.file = file
+        self.source = source
+    }
+
+    public func text() -> String {
+        var lines = ["\(count(coverage.urlCount, "URL")) from \(source) decided against \(file.path)" + skipped()]
+        for app in coverage.apps {
+            let opens = app.counts[.match, default: 0]
+            let blocked = app.counts[.blocked, default: 0]
+            let web = app.counts[.noMatch, default: 0]
+            lines.append("\(app.appID): \(opens) open the app, \(blocked) blocked by an exclusion, \(web) stay on the web")
+            for (outcome, label) in [(Decision.Outcome.match, "opens"), (.blocked, "blocked"), (.noMatch, "web")] {
+                guard let examples = app.examples[outcome], !examples.isEmpty else { continue }
+                lines.append("  \(label): " + examples.joined(separator: " "))
+            }
+        }
+        let ranked = coverage.decidedByRule.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.description < $1.key.description }
+        if !ranked.isEmpty {
+            lines.append("Rules that decided most URLs:")
+            for (pointer, decided) in ranked.prefix(Self.mostDecidingShown) {
+                lines.append("  \(place(pointer)) \(summary(of: pointer)): \(count(decided, "URL"))")
+            }
+        }
+        let idle = coverage.rulesDecidingNone(in: matcher)
+        if !idle.isEmpty {
+            lines.append("Rules that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):")
+            for rule in idle { lines.append("  \(place(rule.pointer)) \(rule.summary)") }
+        }
+        return TerminalText.lines(lines)
+    }
+
+    private func skipped() -> String {
+        var parts: [String] = []
+        if !coverage.unreadable.isEmpty { parts.append("\(count(coverage.unreadable.count, "unreadable line")) skipped") }
+        if coverage.notPageViews > 0 { parts.append("\(count(coverage.notPageViews, "request")) that are not GET with 2xx or 3xx skipped") }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    private func summary(of pointer: JSONPointer) -> String {
+        matcher.entries.lazy.flatMap(\.rules).first { $0.pointer == pointer }?.summary ?? ""
+    }
+
+    private func place(_ pointer: JSONPointer) -> String {
+        "\(pointer) (line \(file.location(pointer).range.start.line))"
+    }
+
+    private func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+/// One JSON Lines object per URL and app, in input order:
+/// `{"url": …, "app": …, "decision": "match" | "block" | "none", "rule": pointer or null, "line": rule line or null}`.
+public struct URLDecisionLines {
+    private let file: LintFile
+    private var lineByRule: [JSONPointer: Int] = [:]
+
+    public init(file: LintFile) {
+        self.file = file
+    }
+
+    public mutating func lines(for url: String, _ decisions: [Decision]) -> String {
+        var output = ""
+        for decision in decisions {
+            let name = switch decision.outcome {
+            case .match: "match"
+            case .blocked: "block"
+            case .noMatch: "none"
+            }
+            var rule = "null"
+            var line = "null"
+            if let pointer = decision.decidingRule?.pointer {
+                rule = JSONWriter.escaped(pointer.description)
+                line = String(ruleLine(pointer))
+            }
+            output += "{\"url\": \(JSONWriter.escaped(url)), \"app\": \(JSONWriter.escaped(decision.appID)), "
+                + "\"decision\": \"\(name)\", \"rule\": \(rule), \"line\": \(line)}\n"
+        }
+        return output
+    }
+
+    private mutating func ruleLine(_ pointer: JSONPointer) -> Int {
+        if let known = lineByRule[pointer] { return known }
+        let line = file.location(pointer).range.start.line
+        lineByRule[pointer] = line
+        return line
+    }
+}

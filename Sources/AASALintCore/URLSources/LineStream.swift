@@ -1,0 +1,39 @@
+import Foundation
+
+/// The lines of a file or of standard input, read in chunks so that a file of a million URLs
+/// never sits in memory whole. A line is split at `\n`, a `\r` before it dropped.
+public struct LineStream {
+    private let handle: FileHandle
+    private static let chunkSize = 1 << 16
+
+    /// `-` reads standard input.
+    public init(path: String) throws(URLSourceError) {
+        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+            throw URLSourceError("\(path): cannot read this file (check the path and its permissions)")
+        }
+        self.handle = handle
+    }
+
+    /// Calls `body` with each line and its number, from 1; `consumed` is the bytes read so far.
+    public func forEachLine(_ body: (_ line: Substring, _ number: Int, _ consumed: Int) -> Void) {
+        var pending: [UInt8] = []
+        var number = 0
+        var consumed = 0
+        func emit(_ bytes: ArraySlice<UInt8>) {
+            number += 1
+            let trimmed = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
+            body(Substring(decoding: trimmed, as: UTF8.self), number, consumed)
+        }
+        while let data = try? handle.read(upToCount: Self.chunkSize), !data.isEmpty {
+            consumed += data.count
+            pending += data
+            var start = pending.startIndex
+            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                emit(pending[start..<newline])
+                start = newline + 1
+            }
+            pending.removeSubrange(..<start)
+        }
+        if !pending.isEmpty { emit(pending[...]) }
+    }
+}

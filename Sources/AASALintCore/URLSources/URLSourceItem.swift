@@ -1,0 +1,19 @@
+/// What a URL source yields, one line or entry at a time.
+public enum URLSourceItem: Sendable, Equatable {
+    /// A URL to decide, and the line of the source it is on.
+    case url(String, line: Int)
+    /// A line that holds no usable URL: reported with its number, then skipped.
+    case unreadable(line: Int, reason: String)
+    /// A request the source says is not a page view (an access log's POST, or a 404):
+    /// counted and skipped.
+    case notAPageView(line: Int, reason: String)
+}
+
+/// Why a URL source cannot be read at all.
+public struct URLSourceError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

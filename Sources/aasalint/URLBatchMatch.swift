@@ -1,0 +1,112 @@
+import AASALintCore
+import Foundation
+
+/// `aasalint match AASA --urls FILE | --sitemap FILE | --access-log FILE --domain HOST`:
+/// every URL of the source decided in one process; JSON Lines per URL and app, or a summary.
+struct URLBatchMatch {
+    enum Source {
+        case list(String)
+        case sitemap(String)
+        case accessLog(String, domain: String)
+
+        var path: String {
+            switch self {
+            case .list(let path), .sitemap(let path), .accessLog(let path, _): path
+            }
+        }
+
+        var displayName: String { path == "-" ? "<stdin>" : path }
+    }
+
+    let file: LintFile
+    let matcher: AASAMatcher
+    let source: Source
+    let apps: [String]
+    let writesJSONLines: Bool
+    let output: StandardStreams
+    /// Progress on a terminal only, and only for inputs that take a moment.
+    private static let progressThreshold = 1 << 20
+    private static let progressEvery = 10_000
+
+    init(file: LintFile, matcher: AASAMatcher, source: Source, apps: [String], writesJSONLines: Bool, output: StandardStreams) {
+        self.file = file
+        self.matcher = matcher
+        self.source = source
+        self.apps = apps
+        self.writesJSONLines = writesJSONLines
+        self.output = output
+    }
+
+    static func source(_ parsed: ParsedArguments) throws(UsageError) -> Source? {
+        let given = [parsed.value("urls").map(Source.list), parsed.value("sitemap").map(Source.sitemap),
+                     try parsed.value("access-log").map { path throws(UsageError) in
+                         guard let domain = parsed.value("domain") else {
+                             throw UsageError("--access-log needs --domain HOST: a log holds paths, and the URL is https://HOST/path")
+                         }
+                         return Source.accessLog(path, domain: domain)
+                     }].compactMap { $0 }
+        guard given.count <= 1 else { throw UsageError("give one of --urls, --sitemap and --access-log") }
+        return given.first
+    }
+
+    func run() throws(UsageError) -> Int32 {
+        let bulk = BulkMatcher(matcher: matcher)
+        var coverage = URLCoverage(appIDs: apps)
+        var lines = URLDecisionLines(file: file)
+        let progress = progressTotal()
+        func take(_ item: URLSourceItem, consumed: Int) {
+            switch item {
+            case .url(let text, let line):
+                let url: LinkURL
+                do {
+                    url = try LinkURL(text)
+                } catch {
+                    coverage.recordUnreadable(line: line, reason: error.description)
+                    output.writeError("\(source.displayName):\(line): \(error.description); skipped")
+                    return
+                }
+                let decisions = apps.map { bulk.decide(url, appID: $0) }
+                coverage.record(text, decisions)
+                if writesJSONLines { output.writePiece(lines.lines(for: text, decisions)) }
+                if let progress, coverage.urlCount % Self.progressEvery == 0 {
+                    output.writeErrorPiece("\rdecided \(coverage.urlCount) URLs (\(consumed * 100 / max(progress, 1))%)", endsLine: false)
+                }
+            case .unreadable(let line, let why):
+                coverage.recordUnreadable(line: line, reason: why)
+                output.writeError("\(source.displayName):\(line): \(why); skipped")
+            case .notAPageView:
+                coverage.recordNotAPageView()
+            }
+        }
+        do {
+            switch source {
+            case .list(let path):
+                try LineStream(path: path).forEachLine { line, number, consumed in
+                    URLListReader.item(of: line, number: number).map { take($0, consumed: consumed) }
+                }
+            case .accessLog(let path, let domain):
+                let reader = AccessLogReader(domain: domain)
+                try LineStream(path: path).forEachLine { line, number, consumed in
+                    reader.item(of: line, number: number).map { take($0, consumed: consumed) }
+                }
+            case .sitemap(let path):
+                for item in try SitemapReader().items(ofFile: path) { take(item, consumed: 0) }
+            }
+        } catch {
+            throw UsageError(error.description)
+        }
+        if progress != nil { output.writeErrorPiece("\r", endsLine: false) }
+        if !writesJSONLines {
+            output.write(URLCoverageReport(coverage: coverage, matcher: matcher, file: file, source: source.displayName).text())
+        }
+        return ExitStatus.success
+    }
+
+    /// The size of the input when progress is worth showing.
+    private func progressTotal() -> Int? {
+        guard isatty(STDERR_FILENO) != 0, source.path != "-",
+              let size = (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int,
+              size >= Self.progressThreshold else { return nil }
+        return size
+    }
+}

@@ -1,0 +1,63 @@
+@testable import AASALintCore
+import Testing
+
+/// The indexed matcher of `match --urls` decides every URL as the single `match` does: the
+/// same outcome and the same deciding rule, on generated files (fixed seed) with variables,
+/// case-insensitive and decoded rules, leading wildcards, query and fragment rules and a
+/// legacy `paths` entry.
+@Suite struct BulkMatcherPropertyTests {
+    static let pathPieces = ["/", "a", "B", "shoes", "%41", "%2F", "é", "*", "?", "$(lang)", "$(v)", "K", "-"]
+    static let urlPieces = ["/", "a", "b", "A", "shoes", "SHOES", "%41", "%2F", "%C3%A9", "é", "en", "fr", "x", "K", "\u{212A}", "-"]
+
+    @Test func indexedDecisionsEqualSingleMatchDecisions() throws {
+        var random = SplitMix64(seed: 0x17_2026)
+        var disagreements: [String] = []
+        var decided = [Decision.Outcome.match: 0, .blocked: 0, .noMatch: 0]
+        for _ in 0..<40 {
+            let json = Self.file(&random)
+            let matcher = try MatcherTestSupport.matcher(json)
+            let bulk = BulkMatcher(matcher: matcher)
+            for _ in 0..<60 {
+                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x"][random.next(below: 5)]
+                guard let url = try? LinkURL("https://example.com/" + path + suffix) else { continue }
+                for app in [MatcherTestSupport.app, MatcherTestSupport.otherApp] {
+                    let expected = matcher.decide(url, appID: app)
+                    let actual = bulk.decide(url, appID: app)
+                    decided[expected.outcome, default: 0] += 1
+                    if expected.outcome != actual.outcome || expected.decidingRule?.pointer != actual.decidingRule?.pointer {
+                        disagreements.append("\(url.string) for \(app): \(expected.outcome) by \(String(describing: expected.decidingRule?.pointer)), "
+                            + "indexed \(actual.outcome) by \(String(describing: actual.decidingRule?.pointer)) in \(json)")
+                    }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(decided.values.allSatisfy { $0 > 100 }, "the generator must produce every outcome: \(decided)")
+    }
+
+    private static func file(_ random: inout SplitMix64) -> String {
+        let components = (0..<(1 + random.next(below: 12))).map { _ in
+            var members: [String] = []
+            if random.next(below: 6) != 0 {
+                let path = (0..<random.next(below: 5)).map { _ in pathPieces[random.next(below: pathPieces.count)] }.joined()
+                members.append(#""/": "\#(path)""#)
+            }
+            if random.next(below: 5) == 0 { members.append(#""?": {"q": "?"}"#) }
+            if random.next(below: 6) == 0 { members.append(##""#": "top""##) }
+            if random.next(below: 4) == 0 { members.append(#""exclude": true"#) }
+            if random.next(below: 3) == 0 { members.append(#""caseSensitive": false"#) }
+            if random.next(below: 3) == 0 { members.append(#""percentEncoded": false"#) }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+        let legacy = (0..<random.next(below: 4)).map { _ in
+            (random.next(below: 3) == 0 ? "NOT " : "") + "/" + pathPieces[random.next(below: pathPieces.count)] + "*"
+        }.map { "\"\($0)\"" }.joined(separator: ", ")
+        return #"""
+            {"applinks": {"substitutionVariables": {"v": ["a", "shoes/", "*"]}, "details": [
+              {"appIDs": ["\#(MatcherTestSupport.app)"], "components": [\#(components.joined(separator: ", "))]},
+              {"appIDs": ["\#(MatcherTestSupport.otherApp)"], "paths": [\#(legacy)]}
+            ]}}
+            """#
+    }
+}

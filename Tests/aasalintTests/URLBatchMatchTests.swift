@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// `aasalint match AASA --urls | --sitemap | --access-log` run as a user runs it, on
+/// `Fixtures/match`: Apple's documented example and URL sources beside it.
+@Suite struct URLBatchMatchTests {
+    static let app = "ABCDE12345.com.example.app"
+
+    func match(_ arguments: [String], input: String? = nil) throws -> BinaryRun {
+        try BinaryRunner.run(["match", "apple-app-site-association"] + arguments, standardInput: input.map { Data($0.utf8) },
+                             workingDirectory: MatchCommandTests.folder)
+    }
+
+    @Test func jsonLinesGiveOneObjectPerURLAndAppInInputOrder() throws {
+        let run = try match(["--urls", "urls.txt", "--app", Self.app, "--format", "json"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            {"url": "https://example.com/buy/42", "app": "ABCDE12345.com.example.app", "decision": "match", "rule": "/applinks/details/0/components/1", "line": 8}
+            {"url": "https://example.com/help/website/faq", "app": "ABCDE12345.com.example.app", "decision": "block", "rule": "/applinks/details/0/components/2", "line": 9}
+            {"url": "https://example.com/about", "app": "ABCDE12345.com.example.app", "decision": "none", "rule": null, "line": null}
+
+            """)
+        #expect(run.standardError.contains("urls.txt:5: \"not a url\" is not an https URL"))
+    }
+
+    @Test func summaryCountsEachAppAndNamesRulesThatDecidedNothing() throws {
+        let run = try match(["--urls", "-"], input: "https://example.com/buy/42\nhttps://example.com/about\n")
+        #expect(run.status == 0)
+        #expect(run.standardOutput == """
+            2 URLs from <stdin> decided against apple-app-site-association
+            ABCDE12345.com.example.app: 1 open the app, 0 blocked by an exclusion, 1 stay on the web
+              opens: https://example.com/buy/42
+              web: https://example.com/about
+            ABCDE12345.com.example.news: 1 open the app, 0 blocked by an exclusion, 1 stay on the web
+              opens: https://example.com/buy/42
+              web: https://example.com/about
+            Rules that decided most URLs:
+              /applinks/details/0/components/1 (line 8) {"/": "/buy/*"}: 1 URL
+            Rules that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):
+              /applinks/details/0/components/0 (line 7) {"#": "no_universal_links", "exclude": true}
+              /applinks/details/0/components/2 (line 9) {"/": "/help/website/*", "exclude": true}
+              /applinks/details/0/components/3 (line 10) {"/": "/help/*", "?": {"articleNumber": "????"}}
+
+            """)
+    }
+
+    @Test func sitemapIndexReadsTheChildSitemapsBesideIt() throws {
+        let run = try match(["--sitemap", "sitemap-index.xml", "--app", Self.app, "--format", "json"])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.components(separatedBy: "\n").filter { !$0.isEmpty }.map { $0.components(separatedBy: "\"decision\": ")[1].prefix(7) }
+            == ["\"match\"", "\"none\","])
+        #expect(run.standardOutput.contains(#""url": "https://example.com/buy/1?a=1&b=2""#))
+        #expect(run.standardError.contains("sitemap-index.xml:4: child sitemap https://example.com/missing.xml is not beside the index"))
+    }
+
+    @Test func accessLogDecidesPageViewsAndCountsTheRest() throws {
+        let run = try match(["--access-log", "access.log", "--domain", "example.com", "--app", Self.app])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.hasPrefix("""
+            2 URLs from access.log decided against apple-app-site-association (1 unreadable line skipped, 2 requests that are not GET with 2xx or 3xx skipped)
+            ABCDE12345.com.example.app: 1 open the app, 1 blocked by an exclusion, 0 stay on the web
+            """))
+        #expect(run.standardError.contains("access.log:4: no quoted request"))
+    }
+
+    @Test func accessLogNeedsTheDomain() throws {
+        let run = try match(["--access-log", "access.log"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("--access-log needs --domain HOST"))
+    }
+}
