@@ -12,7 +12,7 @@ struct ExcludeShadowedRule: Rule {
             deliberate exception (`/noo/login/token`, then `NOT /noo/*`) and is not reported. \
             The analysis is exact: it compares the languages the patterns denote (wildcards, \
             variables, case folding, query items and fragments) and shows each finding with a \
-            URL; when a question needs more than `state-budget` automaton states, the rule gets \
+            URL; when a question needs more than `state_budget` automaton states, the rule gets \
             a note instead of a guess.
             """,
         severity: .error,

@@ -4,7 +4,7 @@ import AASALintCore
 /// findings name the rules of an entry.
 enum RuleOrderSupport {
     static let stateBudget = RuleOptionDescription(
-        name: "state-budget",
+        name: "state_budget",
         defaultValue: .integer(AnalysisBudget.standard.states),
         help: "The most automaton states one question about a rule may explore (the whole file: 50 times as many); past it the rule gets a note that its analysis is incomplete."
     )
@@ -34,7 +34,7 @@ enum RuleOrderSupport {
         Diagnostic(
             ruleID: ruleID,
             severity: .note,
-            message: "the rule-order analysis stopped at this rule: the whole file may explore \(budget.fileStates) automaton states and they were spent on the rules before it, so \(skipped == 1 ? "this rule was" : "this and \(skipped - 1) more rules of this entry were") not analysed; raise the rules' state-budget option to analyse them",
+            message: "the rule-order analysis stopped at this rule: the whole file may explore \(budget.fileStates) automaton states and they were spent on the rules before it, so \(skipped == 1 ? "this rule was" : "this and \(skipped - 1) more rules of this entry were") not analysed; raise the rules' state_budget option to analyse them",
             location: file.location(rule.pointer)
         )
     }

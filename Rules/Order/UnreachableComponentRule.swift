@@ -11,7 +11,7 @@ struct UnreachableComponentRule: Rule {
             the rules are not in the intended order. Remove it, or move it above the rules that \
             cover it. An exclusion that earlier including rules shadow is reported by \
             `exclude-shadowed` instead; one covered only by earlier exclusions is reported here \
-            (redundant, harmless). When a question needs more than `state-budget` automaton \
+            (redundant, harmless). When a question needs more than `state_budget` automaton \
             states, the rule gets a note instead of a guess.
             """,
         severity: .warning,

@@ -41,3 +41,11 @@ enum ConfigurationOptions {
         return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
     }
 }
+
+/// `--enable` and `--disable`: which rules run, over what the configuration says.
+enum RulePlanOptions {
+    static let specs = [
+        OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Also run this rule (for opt-in rules)"),
+        OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Do not run this rule"),
+    ]
+}

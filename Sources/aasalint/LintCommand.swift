@@ -7,15 +7,8 @@ struct LintCommand: Subcommand {
         name: "lint",
         summary: "Lint apple-app-site-association and .entitlements files under the given paths",
         usage: "aasalint [lint] [options] [PATH ...]",
-        options: [
-            OptionSpec(name: "format", shortName: "f", valueName: "FORMAT",
-                       allowedValues: ConfigurationLoader.formats, help: "Report format (default: text)"),
-            OptionSpec(name: "output", shortName: "o", valueName: "FILE", completion: .files, help: "Write the report to FILE instead of standard output"),
-            OptionSpec(name: "fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
-                       help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)"),
-            OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Also run this rule (for opt-in rules)"),
-            OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Do not run this rule"),
-        ] + ConfigurationOptions.specs + RepositoryOptions.specs + [
+        options: [ReportDelivery.formatOption, ReportDelivery.outputOption, ReportDelivery.failOnOption]
+            + RulePlanOptions.specs + ConfigurationOptions.specs + RepositoryOptions.specs + [
             OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
             OptionSpec(name: "baseline", valueName: "FILE", completion: .files, help: "Report only findings that this baseline does not accept"),
             OptionSpec(name: "write-baseline", valueName: "FILE", completion: .files, help: "Record the current findings as accepted, in FILE"),
@@ -26,24 +19,16 @@ struct LintCommand: Subcommand {
                        help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)"),
             OptionSpec(name: "stdin-filename", valueName: "PATH", completion: .files,
                        help: "The file standard input (\"-\") stands for: its kind, the configuration's overrides, ignores and excludes, and the name in reports"),
-            OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
-            OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
-            OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
+        ] + ReportDelivery.presentationOptions + [
             OptionSpec(name: "summary", help: "After the summary, count the findings per rule (text format)"),
             PluginConsent.option,
             OptionSpec(name: "remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)"),
-        ] + FetchCommand.remoteOptions,
+        ] + RemoteRun.options,
         positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input", completion: .files),
-        exitStatuses: findingStatuses + [
+        exitStatuses: ReportDelivery.findingStatuses + [
             (ExitStatus.failure, "aasalint could not do its job: bad usage, a bad configuration, or a path it cannot read or that holds nothing to lint"),
         ]
     )
-
-    /// The statuses of the commands that report findings (`lint`, `fetch`).
-    static let findingStatuses: [(status: Int32, meaning: String)] = [
-        (ExitStatus.success, "no finding at or above --fail-on"),
-        (ExitStatus.findings, "findings at or above --fail-on"),
-    ]
 
     let output: StandardStreams
 
@@ -54,7 +39,10 @@ struct LintCommand: Subcommand {
     private func lint(_ parsed: ParsedArguments) throws -> Int32 {
         var configuration = try ConfigurationOptions.load(parsed)
         if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
-        if parsed.flag("remote") { return try FetchCommand(output: output).lintRemote(configuration: configuration, parsed) }
+        if parsed.flag("remote") {
+            return try RemoteRun(output: output).check(hosts: try RemoteRun.configuredHosts(configuration, positionals: parsed.positionals),
+                                                       configuration: configuration, parsed)
+        }
         if parsed.flag("print-config") || parsed.flag("explain-release") {
             configuration.plugins = []  // neither reports findings
         } else {
@@ -63,10 +51,9 @@ struct LintCommand: Subcommand {
         let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration,
                                 enable: parsed.values("enable"), disable: parsed.values("disable"))
-        let format = (parsed.value("format") ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
-        let failOn: Severity? = parsed.value("fail-on").map { Severity(rawValue: $0) } ?? configuration.failOn ?? .error
+        let delivery = ReportDelivery(parsed, configuration: configuration, output: output, ruleSummary: parsed.flag("summary"))
         if parsed.flag("print-config") {
-            output.write(ConfigurationPrinter.print(plan, format: format.rawValue, failOn: failOn))
+            output.write(ConfigurationPrinter.print(plan, format: delivery.format.rawValue, failOn: delivery.failOn))
             return ExitStatus.success
         }
         let sourceRoot = try RepositoryOptions.sourceRoot(parsed)
@@ -106,26 +93,17 @@ struct LintCommand: Subcommand {
                 + (kept > 0 ? ", and kept \(Quantity.counted(kept, "entry", plural: "entries")) for files not linted in this run" : ""))
         }
 
-        let outputFile = parsed.value("output")
-        let toTerminal = outputFile == nil && output.isTerminal
-        let options = TextReporter.Options(
-            color: toTerminal && !parsed.flag("no-color") && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true,
-            snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
-            quiet: parsed.flag("quiet"),
-            ruleSummary: parsed.flag("summary")
-        )
         let report = changedFiles.map { changed in outcome.report.keepingDiagnostics { changed.contains($0.location.file) } }
             ?? outcome.report
-        try deliver(report, with: format.reporter(options: options, sourceRoot: sourceRoot), to: outputFile)
+        try delivery.deliver(report, sourceRoot: sourceRoot)
         for warning in outcome.warnings {
             output.writeError("aasalint: warning: \(warning)")
         }
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)")
         }
-        if !outcome.problems.isEmpty { return ExitStatus.failure }
-        if parsed.value("write-baseline") != nil { return ExitStatus.success }
-        return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
+        if parsed.value("write-baseline") != nil, outcome.problems.isEmpty { return ExitStatus.success }
+        return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty)
     }
 
     private func loadBaseline(_ parsed: ParsedArguments, configuration: Configuration) throws -> (Baseline, String)? {
@@ -142,23 +120,6 @@ struct LintCommand: Subcommand {
             throw UsageError("\(path): the baseline is too large to read (over \(FileReader.defaultReadLimit) bytes)")
         }
         return try Baseline(json: bytes, path: path)
-    }
-
-    /// Writes the report to `outputFile` (`--output`), or else to standard output, as the
-    /// reporter makes it.
-    func deliver(_ report: LintReport, with reporter: any Reporter, to outputFile: String?) throws {
-        func send(to destination: (String) -> Void) {
-            withoutActuallyEscaping(destination) { destination in
-                var buffer = BufferedOutput(destination)
-                reporter.write(report) { buffer.write($0) }
-                buffer.flush()
-            }
-        }
-        if let outputFile {
-            try FileReplacement.write(to: outputFile, send)
-        } else {
-            send(to: output.writePiece)
-        }
     }
 
     /// `--output` or `--write-baseline` naming a linted file (by any path) would replace what was linted.
@@ -184,7 +145,7 @@ struct LintCommand: Subcommand {
 /// from the name unless `--kind` says), or as `<stdin>`.
 enum StandardInputFile {
     static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> LintFile {
-        let path = name.map(FileDiscovery.displayPath) ?? "<stdin>"
+        let path = name.map(DisplayPath.of) ?? "<stdin>"
         guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
             throw UsageError("\(path): cannot read standard input")
         }

@@ -37,7 +37,7 @@ import Testing
         let loader = ConfigurationLoader(registry: try FixtureSupport.registry())
         let configuration = try loader.load(bytes: Array(StarterConfiguration.text.utf8), path: ".aasalint.yml", directory: ".")
         #expect(configuration.rules["legacy-format"]?.severity == .note)
-        #expect(configuration.failOn == .some(.error))
+        #expect(configuration.failOn == .severity(.error))
     }
 
     @Test func theConfigurationSchemaNamesEveryKeyAndRule() throws {

@@ -22,8 +22,8 @@ public struct Configuration: Sendable {
     public var overrides: [Override] = []
     public var ignore: [IgnoreEntry] = []
     public var baseline: String?
-    /// nil: the default (`error`); `.some(nil)`: never fail.
-    public var failOn: Severity??
+    /// `fail_on`: not set means `error`; off (`none`) means never fail.
+    public var failOn: SeveritySetting = .notSet
     public var format: String?
     public var customRules: [CustomRule] = []
     public var plugins: [PluginDefinition] = []
@@ -139,9 +139,9 @@ extension Configuration {
     /// folder, in the same form discovery gives files.
     public func displayPath(ofConfiguredPath path: String) -> String {
         if path.hasPrefix("/") || directory == "." || directory.isEmpty {
-            return FileDiscovery.displayPath(path)
+            return DisplayPath.of(path)
         }
-        return FileDiscovery.displayPath(directory + "/" + path)
+        return DisplayPath.of(directory + "/" + path)
     }
 }
 

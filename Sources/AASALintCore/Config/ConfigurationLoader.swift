@@ -52,7 +52,7 @@ public struct ConfigurationLoader: Sendable {
     public func load(path: String) throws -> Configuration {
         switch try FileReader(readLimit: Self.maximumFileSize).contents(ofFile: path) {
         case .bytes(let bytes):
-            return try load(bytes: bytes, path: FileDiscovery.displayPath(path),
+            return try load(bytes: bytes, path: DisplayPath.of(path),
                             directory: (path as NSString).deletingLastPathComponent)
         case .tooLarge(let byteCount):
             throw UsageError("\(path): the configuration file is \(byteCount) bytes, over the limit of \(Self.maximumFileSize); "
@@ -117,7 +117,7 @@ public struct ConfigurationLoader: Sendable {
         if let (node, at) = child("baseline") { configuration.baseline = reader.string(node, at: at, what: "'baseline'")?.value }
         if let (node, at) = child("fail_on") {
             if let word = choice(node, at: at, from: ["error", "warning", "note", "none"], what: "'fail_on'", &reader) {
-                configuration.failOn = .some(Severity(rawValue: word))
+                configuration.failOn = Severity(rawValue: word).map(SeveritySetting.severity) ?? .off
             }
         }
         if let (node, at) = child("format") {
@@ -149,7 +149,8 @@ public struct ConfigurationLoader: Sendable {
             if isPluginRuleID(member.key) {
                 let word = member.value.boolValue == false ? "off" : member.value.stringValue ?? ""
                 if let level = severityLevel(word, at: rulePointer, rule: member.key, &reader) {
-                    settings[member.key] = RuleSetting(severity: level, isOff: level == nil, options: RuleOptions(), pointer: rulePointer)
+                    settings[member.key] = RuleSetting(severity: level.resolved(default: .error), isOff: level == .off,
+                                                       options: RuleOptions(), pointer: rulePointer)
                 }
                 continue
             }
@@ -169,7 +170,7 @@ public struct ConfigurationLoader: Sendable {
         if node.stringValue != nil || node.boolValue == false {
             let word = node.boolValue == false ? "off" : node.stringValue ?? ""
             guard let level = severityLevel(word, at: pointer, rule: rule.id, &reader) else { return nil }
-            return RuleSetting(severity: level, isOff: level == nil, options: RuleOptions(), pointer: pointer)
+            return RuleSetting(severity: level.resolved(default: .error), isOff: level == .off, options: RuleOptions(), pointer: pointer)
         }
         guard let members = node.members else {
             reader.error("'\(rule.id)' takes a severity (\(Self.severityWords.joined(separator: ", "))) or {severity: ..., options...}, not \(reader.article(node))", at: pointer)
@@ -184,8 +185,8 @@ public struct ConfigurationLoader: Sendable {
             if member.key == "severity" {
                 guard let word = reader.string(member.value, at: memberPointer, what: "'severity'")?.value,
                       let level = severityLevel(word, at: memberPointer, rule: rule.id, &reader) else { continue }
-                severity = level
-                isOff = level == nil
+                severity = level.resolved(default: .error)
+                isOff = level == .off
                 continue
             }
             guard let option = rule.options.first(where: { $0.name == member.key }) else {
@@ -210,11 +211,11 @@ public struct ConfigurationLoader: Sendable {
         return RuleSetting(severity: severity, isOff: isOff, options: options, pointer: pointer)
     }
 
-    /// `.some(nil)` is `off`; nil is a mistake (already reported).
+    /// Off or a severity (never not set); nil is a mistake (already reported).
     private func severityLevel(_ word: String, at pointer: JSONPointer, rule: String,
-                               _ reader: inout ConfigurationReader) -> Severity?? {
-        if word == "off" { return .some(nil) }
-        if let severity = Severity(rawValue: word) { return .some(severity) }
+                               _ reader: inout ConfigurationReader) -> SeveritySetting? {
+        if word == "off" { return .off }
+        if let severity = Severity(rawValue: word) { return .severity(severity) }
         let suggestion = Suggestion.nearest(to: word, in: Self.severityWords).map { "; did you mean '\($0)'?" } ?? ""
         reader.error("'\(word)' is not a severity for '\(rule)'\(suggestion) (use error, warning, note or off)", at: pointer)
         return nil
@@ -361,7 +362,7 @@ public struct ConfigurationLoader: Sendable {
             reader.error("the expectation file '\(file.value)' is not valid JSON: \(error.message)", at: file.pointer)
             return nil
         }
-        let document = SourceDocument(path: FileDiscovery.displayPath(path), lines: LineTable(bytes), root: root)
+        let document = SourceDocument(path: DisplayPath.of(path), lines: LineTable(bytes), root: root)
         var fileReader = ConfigurationReader(document: document)
         let keys = fileReader.members(of: root, at: .root, known: ["deep_linkable_urls", "non_deep_linkable_urls"], what: "an expectation file")
         let opens = keys["deep_linkable_urls"].map { urls($0.value, at: JSONPointer.root.appending("deep_linkable_urls"), &fileReader) } ?? []

@@ -50,12 +50,12 @@ public struct FileDiscovery: Sendable {
             }
             if isDirectory.boolValue {
                 var walk = FolderWalk(manager: manager)
-                walk.visit(root: path, shownAs: Self.displayPath(path))
+                walk.visit(root: path, shownAs: DisplayPath.of(path))
                 files.formUnion(walk.found)
                 problems += walk.problems
-                folders.append((Self.displayPath(path), walk.found))
+                folders.append((DisplayPath.of(path), walk.found))
             } else {
-                files.insert(DiscoveredFile(path: Self.displayPath(path), kind: Self.kind(ofExplicitName: path)))
+                files.insert(DiscoveredFile(path: DisplayPath.of(path), kind: Self.kind(ofExplicitName: path)))
             }
         }
         return Discovery(files: files.sorted { $0.path < $1.path }, problems: problems, folders: folders)
@@ -79,13 +79,6 @@ public struct FileDiscovery: Sendable {
 
     public static func kind(ofExplicitName path: String) -> FileKind {
         path.hasSuffix(".entitlements") ? .entitlements : .aasa
-    }
-
-    public static func displayPath(_ path: String) -> String {
-        var shown = path
-        while shown.hasPrefix("./") { shown.removeFirst(2) }
-        while shown.count > 1, shown.hasSuffix("/") { shown.removeLast() }
-        return shown.isEmpty ? "." : shown
     }
 
     /// The absolute form of a path relative to the working directory, for comparing paths

@@ -31,7 +31,7 @@ public struct LintSession: Sendable {
         let configuration = plan.configuration
         let discovery = FileDiscovery().discover(paths)
         var problems = discovery.problems
-        let explicitPaths = Set(paths.map(FileDiscovery.displayPath))
+        let explicitPaths = Set(paths.map(DisplayPath.of))
         var selected: [DiscoveredFile] = []
         var deselected: [String: Deselection] = [:]
         for file in discovery.files {

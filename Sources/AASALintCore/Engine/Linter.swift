@@ -27,12 +27,7 @@ public struct Linter: Sendable {
         let plan = self.plan
         let diagnostics = work.parallelMap { file, selection in
             let findings = selection.entries.filter { $0.description.fileKinds.contains(file.kind) }.flatMap { entry in
-                entry.check.check(file, in: context).compactMap { finding -> Diagnostic? in
-                    var diagnostic = finding
-                    // A rule's own notes ("this could not be decided") stay notes whatever its severity.
-                    if finding.severity != .note || entry.description.severity == .note { diagnostic.severity = entry.severity }
-                    return plan.adjusted(diagnostic)
-                }
+                entry.check.check(file, in: context).compactMap { plan.adjusted(entry.configured($0)) }
             }
             file.releaseDerivedWork()
             return findings

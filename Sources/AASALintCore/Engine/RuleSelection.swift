@@ -5,6 +5,14 @@ public struct RuleSelection: Sendable {
         public let description: RuleDescription
         public let check: any FileCheck
         public let severity: Severity
+
+        /// A finding of this rule at its configured severity. A rule's own notes ("this could
+        /// not be decided") stay notes whatever its severity.
+        func configured(_ finding: Diagnostic) -> Diagnostic {
+            var diagnostic = finding
+            if finding.severity != .note || description.severity == .note { diagnostic.severity = severity }
+            return diagnostic
+        }
     }
 
     public let entries: [Entry]

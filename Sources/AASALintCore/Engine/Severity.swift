@@ -22,3 +22,19 @@ public enum FileKind: String, CaseIterable, Sendable, Codable {
     case aasa
     case entitlements
 }
+
+/// A severity as configured: not set (a default applies), off, or a severity.
+public enum SeveritySetting: Sendable, Equatable {
+    case notSet
+    case off
+    case severity(Severity)
+
+    /// The severity in force, `defaultSeverity` when not set; nil when off.
+    public func resolved(default defaultSeverity: Severity) -> Severity? {
+        switch self {
+        case .notSet: defaultSeverity
+        case .off: nil
+        case .severity(let severity): severity
+        }
+    }
+}

@@ -37,7 +37,7 @@ public struct XcodeProjectDiscovery: Sendable {
     }
 
     private func projectFolders(under path: String) -> [String] {
-        let shown = FileDiscovery.displayPath(path)
+        let shown = DisplayPath.of(path)
         if shown.hasSuffix(".xcodeproj") { return isProject(shown) ? [shown] : [] }
         let root = URL(fileURLWithPath: shown)
         guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }

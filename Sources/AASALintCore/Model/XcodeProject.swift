@@ -10,7 +10,7 @@ public struct XcodeProject: Sendable {
 
     /// `bytes` are the contents of `project.pbxproj` inside the `.xcodeproj` at `path`.
     public init(path: String, pbxproj bytes: [UInt8]) throws(PlistSyntaxError) {
-        self.path = FileDiscovery.displayPath(path)
+        self.path = DisplayPath.of(path)
         let root = try OpenStepPlistReader.parse(bytes)
         let objects = ProjectObjects(root: root)
         let projectName = String((self.path.split(separator: "/").last ?? "").prefix { $0 != "." })
@@ -92,7 +92,7 @@ public struct XcodeBuildConfiguration: Sendable {
             }
         }
         let joined = (isAbsolute ? "/" : "") + parts.joined(separator: "/")
-        return FileDiscovery.displayPath(joined.isEmpty ? "." : joined)
+        return DisplayPath.of(joined.isEmpty ? "." : joined)
     }
 }
 

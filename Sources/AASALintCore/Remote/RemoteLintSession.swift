@@ -38,11 +38,7 @@ public struct RemoteLintSession: Sendable {
     public func check(_ fetch: HostFetch) -> HostOutcome {
         var diagnostics = plan.base.entries.flatMap { entry -> [Diagnostic] in
             guard let rule = entry.check as? any RemoteRule else { return [] }
-            return rule.check(fetch).compactMap { finding in
-                var diagnostic = finding
-                diagnostic.severity = entry.severity
-                return plan.adjusted(diagnostic)
-            }
+            return rule.check(fetch).compactMap { plan.adjusted(entry.configured($0)) }
         }
         var problems: [UsageError] = []
         if let served = fetch.origin.servedFile {

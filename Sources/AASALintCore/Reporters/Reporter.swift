@@ -14,13 +14,7 @@ extension Reporter {
     }
 }
 
-/// The report formats of `--format`.
-public enum ReportFormat: String, CaseIterable, Sendable {
-    case text
-    case json
-    case sarif
-    case github
-
+extension ReportFormat {
     /// The reporter for this format; `options` only shape the text format, the machine
     /// formats are the same wherever they are written. SARIF and GitHub name files from
     /// `sourceRoot`, as GitHub reads them.

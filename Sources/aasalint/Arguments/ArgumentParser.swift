@@ -6,19 +6,29 @@ struct ParsedArguments: Sendable {
     let wantsHelp: Bool
     fileprivate let givenFlags: Set<String>
     fileprivate let valuesByOption: [String: [String]]
+    /// The options the command declares: reading any other is a programming error, which would
+    /// otherwise read as "not given" forever.
+    fileprivate let declaredOptions: Set<String>
 
     func flag(_ name: String) -> Bool {
-        givenFlags.contains(name)
+        requireDeclared(name)
+        return givenFlags.contains(name)
     }
 
     /// The last value given, so a later `--format` overrides an earlier one.
     func value(_ name: String) -> String? {
-        valuesByOption[name]?.last
+        requireDeclared(name)
+        return valuesByOption[name]?.last
     }
 
     /// Every value given, in order; repeatable options are already split on commas.
     func values(_ name: String) -> [String] {
-        valuesByOption[name] ?? []
+        requireDeclared(name)
+        return valuesByOption[name] ?? []
+    }
+
+    private func requireDeclared(_ name: String) {
+        precondition(declaredOptions.contains(name), "--\(name) is read but the command does not declare it")
     }
 }
 
@@ -35,7 +45,8 @@ enum ArgumentParser {
             positionals: scan.positionals,
             wantsHelp: scan.wantsHelp,
             givenFlags: scan.flags,
-            valuesByOption: scan.values
+            valuesByOption: scan.values,
+            declaredOptions: Set(command.allOptions.map(\.name))
         )
     }
 

@@ -1,0 +1,68 @@
+import AASALintCore
+import Foundation
+
+/// How a finding report reaches the user, the same for every command that reports findings:
+/// the format, `--output` or standard output in buffered writes, colour and snippets, and the
+/// exit status `--fail-on` asks for.
+struct ReportDelivery {
+    static let formatOption = OptionSpec(name: "format", shortName: "f", valueName: "FORMAT",
+                                         allowedValues: ConfigurationLoader.formats, help: "Report format (default: text)")
+    static let outputOption = OptionSpec(name: "output", shortName: "o", valueName: "FILE", completion: .files,
+                                         help: "Write the report to FILE instead of standard output")
+    static let failOnOption = OptionSpec(name: "fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
+                                         help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)")
+    /// How the text report looks; they follow `enable`/`disable` and the file options in `--help`.
+    static let presentationOptions = [
+        OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
+        OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
+        OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
+    ]
+
+    /// The statuses of the commands that report findings (`lint`, `fetch`).
+    static let findingStatuses: [(status: Int32, meaning: String)] = [
+        (ExitStatus.success, "no finding at or above --fail-on"),
+        (ExitStatus.findings, "findings at or above --fail-on"),
+    ]
+
+    let format: ReportFormat
+    let failOn: Severity?
+    let outputFile: String?
+    let textOptions: TextReporter.Options
+    private let output: StandardStreams
+
+    /// `ruleSummary` is `--summary` for the commands that offer it.
+    init(_ parsed: ParsedArguments, configuration: Configuration, output: StandardStreams, ruleSummary: Bool = false) {
+        format = (parsed.value("format") ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
+        failOn = parsed.value("fail-on").map { Severity(rawValue: $0) } ?? configuration.failOn.resolved(default: .error)
+        outputFile = parsed.value("output")
+        let toTerminal = outputFile == nil && output.isTerminal
+        let colorAllowed = !parsed.flag("no-color") && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        textOptions = TextReporter.Options(color: toTerminal && colorAllowed,
+                                           snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
+                                           quiet: parsed.flag("quiet"), ruleSummary: ruleSummary)
+        self.output = output
+    }
+
+    /// Writes the report to `--output`, or else to standard output, as the format's reporter makes it.
+    func deliver(_ report: LintReport, sourceRoot: SourceRoot) throws {
+        let reporter = format.reporter(options: textOptions, sourceRoot: sourceRoot)
+        func send(to destination: (String) -> Void) {
+            withoutActuallyEscaping(destination) { destination in
+                var buffer = BufferedOutput(destination)
+                reporter.write(report) { buffer.write($0) }
+                buffer.flush()
+            }
+        }
+        if let outputFile {
+            try FileReplacement.write(to: outputFile, send)
+        } else {
+            send(to: output.writePiece)
+        }
+    }
+
+    /// Failure when the run had problems; otherwise whether a finding reaches `--fail-on`.
+    func exitStatus(for report: LintReport, hadProblems: Bool) -> Int32 {
+        if hadProblems { return ExitStatus.failure }
+        return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success
+    }
+}
