@@ -208,7 +208,6 @@ public struct QueryItemPattern: Sendable {
 
 /// `defaults` of `applinks` or of a details entry.
 public struct ComponentDefaults: Sendable {
-    public static let documentedKeys = ["caseSensitive", "percentEncoded"]
     /// Keys the system reads although Apple does not document them.
     public static let undocumentedKeys = ["/", "?", "#", "exclude"]
 

@@ -21,7 +21,7 @@ public struct AASAMatcher: Sendable {
     public let listedApps: [String: [String]]
     /// The file's `$(name)` variables, which its patterns were compiled with.
     public let variables: SubstitutionVariables
-    private let deciderByApp: [String: Int]
+    private let precedence: DetailsPrecedence
 
     /// Reads keys the model leaves out (booleans of other types, `/`, `?`, `#` and `exclude`
     /// in `defaults`) from `tree`, the parsed file the document was built from.
@@ -33,18 +33,15 @@ public struct AASAMatcher: Sendable {
         variables = SubstitutionVariables(applinks?.substitutionVariables ?? [])
         var compiler = PatternCompiler(variables: variables,
                                        stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
-        let fileDefaults = applinks.map { ComponentKeys(tree.node(at: $0.pointer.appending("defaults")), at: $0.pointer.appending("defaults")) } ?? .none
+        let hierarchy = ComponentDefaultsHierarchy(applinks, tree: tree)
         var entries: [Entry] = []
         var appIDs: [String] = []
-        var deciderByApp: [String: Int] = [:]
+        var listed = Set<String>()
         let precedence = DetailsPrecedence(applinks?.details ?? [])
         for (index, detailsEntry) in precedence.details.enumerated() {
-            let defaultsPointer = detailsEntry.pointer.appending("defaults")
-            let defaults = ComponentKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
-            let rules = RuleReader(tree: tree, defaults: defaults).rules(of: detailsEntry, compiler: &compiler)
+            let rules = RuleReader(hierarchy: hierarchy, entryIndex: index).rules(of: detailsEntry, compiler: &compiler)
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
-            for id in ids where deciderByApp[id] == nil {
-                deciderByApp[id] = entries.count
+            for id in ids where precedence.decider(of: id, on: .iOS13AndLater) == index && listed.insert(id).inserted {
                 appIDs.append(id)
             }
             let runsOn = precedence.readersApplying(index).filter { $0 == .iOS13AndLater || detailsEntry.components == nil }
@@ -55,7 +52,7 @@ public struct AASAMatcher: Sendable {
         let lists = [("webcredentials", document.webCredentials), ("appclips", document.appClips),
                      ("activitycontinuation", document.activityContinuation)]
         listedApps = Dictionary(uniqueKeysWithValues: lists.compactMap { service, list in list.map { (service, $0.apps.map(\.value)) } })
-        self.deciderByApp = deciderByApp
+        self.precedence = precedence
     }
 
     /// The matcher of a parsed AASA file; nil when the file is not an AASA JSON object.
@@ -66,7 +63,7 @@ public struct AASAMatcher: Sendable {
 
     /// `tracing: false` records only the deciding rule, for callers that decide many URLs.
     public func decide(_ url: LinkURL, appID: String, tracing: Bool = true) -> Decision {
-        guard let index = deciderByApp[appID] else {
+        guard let index = precedence.decider(of: appID, on: .iOS13AndLater) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = entries[index]
@@ -89,14 +86,13 @@ public struct AASAMatcher: Sendable {
 
 /// Turns a details entry's components, or its legacy paths, into rules.
 private struct RuleReader {
-    let tree: PositionedValue
-    /// The entry's `defaults` over the file's.
-    let defaults: ComponentKeys
+    let hierarchy: ComponentDefaultsHierarchy
+    let entryIndex: Int
 
     func rules(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [CompiledComponent] {
         if let components = entry.components {
             return components.value.map { component in
-                let keys = ComponentKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
+                let keys = hierarchy.keys(ofComponentAt: component.pointer, inEntry: entryIndex)
                 return CompiledComponent(pointer: component.pointer, source: .component, isExclude: keys.exclude ?? false,
                                 settings: keys.settings,
                                 path: keys.path.map { compile($0, as: .path, keys.settings, &compiler) },
@@ -105,7 +101,7 @@ private struct RuleReader {
             }
         }
         return (entry.paths?.value ?? []).map { legacy in
-            var settings = defaults.settings
+            var settings = hierarchy.entries[entryIndex].keys.settings
             if legacy.isExclusion { settings.caseSensitive = true }
             let path = Located(legacy.pattern, at: legacy.text.pointer)
             return CompiledComponent(pointer: legacy.text.pointer, source: .legacyPath, isExclude: legacy.isExclusion,

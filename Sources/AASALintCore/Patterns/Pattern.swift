@@ -17,20 +17,6 @@ public struct Pattern: Hashable, Sendable {
             if case .variable(let name) = token.kind { (name, token.range) } else { nil }
         }
     }
-
-    public var hasWildcard: Bool {
-        tokens.contains { $0.kind == .anyRun || $0.kind == .anyScalar }
-    }
-
-    /// The literal text before the first wildcard or variable.
-    public var literalPrefix: String {
-        var scalars = String.UnicodeScalarView()
-        for token in tokens {
-            guard case .literal(let scalar) = token.kind else { break }
-            scalars.append(scalar)
-        }
-        return String(scalars)
-    }
 }
 
 /// One part of a pattern. `range` counts Unicode scalars of the pattern text.

@@ -47,21 +47,19 @@ public struct PatternCatalog: Sendable {
         variables = applinks.substitutionVariables
         substitutionVariables = SubstitutionVariables(variables)
         var collector = OccurrenceCollector(tree: tree)
-        let fileDefaultsPointer = applinks.pointer.appending("defaults")
-        let fileDefaults = ComponentKeys(tree.node(at: fileDefaultsPointer), at: fileDefaultsPointer)
-        collector.addParts(of: fileDefaults, owner: fileDefaultsPointer)
-        for entry in applinks.details {
-            let defaultsPointer = entry.pointer.appending("defaults")
-            let defaults = ComponentKeys(tree.node(at: defaultsPointer), at: defaultsPointer).over(fileDefaults)
-            collector.addParts(of: defaults, owner: defaultsPointer, onlyUnder: defaultsPointer)
+        let hierarchy = ComponentDefaultsHierarchy(applinks, tree: tree)
+        collector.addParts(of: hierarchy.file.keys, owner: hierarchy.file.pointer)
+        for (index, entry) in applinks.details.enumerated() {
+            let defaults = hierarchy.entries[index]
+            collector.addParts(of: defaults.keys, owner: defaults.pointer, onlyUnder: defaults.pointer)
             if let components = entry.components {
                 for component in components.value {
-                    let keys = ComponentKeys(tree.node(at: component.pointer), at: component.pointer).over(defaults)
+                    let keys = hierarchy.keys(ofComponentAt: component.pointer, inEntry: index)
                     collector.addParts(of: keys, owner: component.pointer, onlyUnder: component.pointer)
                 }
             } else {
                 for path in entry.paths?.value ?? [] {
-                    var settings = defaults.settings
+                    var settings = defaults.keys.settings
                     if path.isExclusion { settings.caseSensitive = true }
                     collector.add(.legacyPath, Pattern(path.pattern), at: path.text.pointer,
                                   offset: path.isExclusion ? 4 : 0, settings: settings, owner: path.text.pointer)
