@@ -27,7 +27,7 @@ public struct FixSession: Sendable {
                 continue
             case .fixed(let bytes):
                 do {
-                    try FileReplacement.write(bytes, to: file.path, original: data)
+                    try FileReplacement.rewrite(bytes, at: file.path, original: data)
                     fixed.append(file.path)
                 } catch {
                     refused.append((file.path, "the file could not be written: \(error.message)"))

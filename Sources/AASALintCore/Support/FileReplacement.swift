@@ -55,6 +55,19 @@ public enum FileReplacement {
         }
     }
 
+    /// Rewrites a file `--fix` read. Through a symbolic link the file it leads to is replaced, so
+    /// the link stays and a reader (or a kill) never meets half a fix; a FIFO, device or socket
+    /// is refused, since its contents were never a file to fix.
+    public static func rewrite(_ bytes: [UInt8], at path: String, original: [UInt8]) throws(UsageError) {
+        guard let resolved = realpath(path, nil) else { throw failure(path, errno) }
+        let target = String(cString: resolved)
+        free(resolved)
+        guard isRegularFile(target) else {
+            throw UsageError("\(path) is not a regular file; --fix rewrites only regular files")
+        }
+        try write(bytes, to: target, original: original)
+    }
+
     /// Whether `path` names a regular file, through symbolic links.
     public static func isRegularFile(_ path: String) -> Bool {
         var info = stat()

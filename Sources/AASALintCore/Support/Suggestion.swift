@@ -2,7 +2,8 @@
 public enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a plausible typo:
     /// the completion of an abbreviation, a case-insensitive match, or an edit distance of at most a third of the word's length
-    /// (and at least 1, at most 3).
+    /// (and at least 1, at most 3), and below the length of both words: a suggestion that shares no
+    /// letter with the word (`"x"` for `"#"`) is a guess, not a correction.
     public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let candidates = Array(candidates)
         let lowered = word.lowercased()
@@ -19,7 +20,7 @@ public enum Suggestion {
             // megabyte-long key from costing a megabyte-by-candidate table.
             guard abs(loweredCandidate.unicodeScalars.count - length) <= limit else { continue }
             let distance = editDistance(lowered, loweredCandidate)
-            guard distance <= limit else { continue }
+            guard distance <= limit, distance < length, distance < loweredCandidate.unicodeScalars.count else { continue }
             if best == nil || distance < best!.distance {
                 best = (candidate, distance)
             }
