@@ -12,8 +12,8 @@ struct DuplicateKeyRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"details": [...], "details": [...]}}"#),
-            RuleExample(triggers: false, #"{"applinks": {"details": [...]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"details": [], "details": []}}"#),
+            RuleExample(triggers: false, #"{"applinks": {"details": []}}"#),
         ]
     )
 

@@ -19,7 +19,7 @@ struct FileTooLargeRule: Rule {
         severity: .error,
         options: [maxBytes],
         examples: [
-            RuleExample(triggers: true, "a 200 KB file listing thousands of paths one by one"),
+            RuleExample(triggers: true, "a 200 KB file listing thousands of paths one by one", fixture: "over-128k.json"),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/product/*"}]}]}}"#),
         ]
     )

@@ -18,8 +18,8 @@ struct DeveloperModeInReleaseRule: OptionlessRule {
         severity: .error,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<string>applinks:example.com?mode=developer</string> (in the Release entitlements)"),
-            RuleExample(triggers: false, "<string>applinks:example.com</string> (in the Release entitlements)"),
+            RuleExample(triggers: true, "<string>applinks:example.com?mode=developer</string>"),
+            RuleExample(triggers: false, "<string>applinks:example.com</string>"),
         ]
     )
 

@@ -14,8 +14,8 @@ struct GetTaskAllowInReleaseRule: OptionlessRule {
         severity: .error,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<key>get-task-allow</key><true/> (in the Release entitlements)"),
-            RuleExample(triggers: false, "<key>get-task-allow</key><false/> (in the Release entitlements)"),
+            RuleExample(triggers: true, "<key>get-task-allow</key><true/>"),
+            RuleExample(triggers: false, "<key>get-task-allow</key><false/>"),
         ]
     )
 

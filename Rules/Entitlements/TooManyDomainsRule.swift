@@ -23,7 +23,7 @@ struct TooManyDomainsRule: Rule {
         fileKinds: [.entitlements],
         options: [max],
         examples: [
-            RuleExample(triggers: true, "forty <string>applinks:shop-N.example.com</string> entries"),
+            RuleExample(triggers: true, "thirty-one <string>applinks:shop-N.example.com</string> entries", fixture: "thirty-one-hosts.entitlements"),
             RuleExample(triggers: false, "<string>applinks:*.example.com</string>"),
         ]
     )

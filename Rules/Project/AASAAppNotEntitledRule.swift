@@ -21,11 +21,11 @@ struct AASAAppNotEntitledRule: OptionlessRule {
             RuleExample(triggers: true, """
                 shop.example.com's AASA lists 9JA89QQLNQ.com.example.shop for applinks;
                 its entitlements declare only <string>applinks:example.com</string>
-                """),
+                """, fixture: "unentitled-host"),
             RuleExample(triggers: false, """
                 shop.example.com's AASA lists 9JA89QQLNQ.com.example.shop for applinks;
                 its entitlements declare <string>applinks:*.example.com</string>
-                """),
+                """, fixture: "wildcard-covers-host"),
         ]
     )
 

@@ -14,8 +14,8 @@ struct AASAMissingForDomainRule: OptionlessRule {
         severity: .note,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "apps: [{entitlements: App.entitlements}] declaring applinks:example.com, with no domains entry for example.com"),
-            RuleExample(triggers: false, "domains: {example.com: web/.well-known/apple-app-site-association}"),
+            RuleExample(triggers: true, "apps: [{entitlements: App.entitlements}] declaring applinks:example.com, with no domains entry for example.com", fixture: "unconfigured-hosts"),
+            RuleExample(triggers: false, "domains: {example.com: web/.well-known/apple-app-site-association}", fixture: "all-configured"),
         ]
     )
 

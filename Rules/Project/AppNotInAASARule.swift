@@ -23,11 +23,11 @@ struct AppNotInAASARule: OptionlessRule {
             RuleExample(triggers: true, """
                 App.entitlements: <string>applinks:example.com</string> (app 9JA89QQLNQ.com.example.shop)
                 example.com's AASA: {"applinks": {"details": [{"appIDs": ["9JA89QQLMQ.com.example.shop"]}]}}
-                """),
+                """, fixture: "team-id-typo"),
             RuleExample(triggers: false, """
                 App.entitlements: <string>applinks:example.com</string> (app 9JA89QQLNQ.com.example.shop)
                 example.com's AASA: {"applinks": {"details": [{"appIDs": ["9JA89QQLNQ.com.example.shop"]}]}}
-                """),
+                """, fixture: "listed"),
         ]
     )
 

@@ -19,13 +19,13 @@ struct URLExpectationRule: OptionlessRule {
                   - app: ABCDE12345.com.example.shop
                     opens: ["https://example.com/account/orders"]
                 # with the AASA rules [{"/": "/account/*", "exclude": true}, {"/": "*"}]
-                """),
+                """, fixture: "fails"),
             RuleExample(triggers: false, """
                 expectations:
                   - app: ABCDE12345.com.example.shop
                     opens: ["https://example.com/product/42"]
                     stays_on_web: ["https://example.com/account/orders"]
-                """),
+                """, fixture: "passes"),
         ]
     )
 

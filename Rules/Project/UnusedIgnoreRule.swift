@@ -16,8 +16,8 @@ struct UnusedIgnoreRule: IgnoreAuditRule, OptionlessRule {
         severity: .warning,
         fileKinds: [.aasa, .entitlements],
         examples: [
-            RuleExample(triggers: true, shopEntry + "\n# after \"paths\" was removed from the first details entry"),
-            RuleExample(triggers: false, shopEntry + "\n# while the first details entry has both \"paths\" and \"components\""),
+            RuleExample(triggers: true, shopEntry + "\n# after \"paths\" was removed from the first details entry", fixture: "stale"),
+            RuleExample(triggers: false, shopEntry + "\n# while the first details entry has both \"paths\" and \"components\"", fixture: "used"),
         ]
     )
 

@@ -17,8 +17,8 @@ struct CDNOutOfDateRule: RemoteRule, OptionlessRule {
         severity: .warning,
         isOptIn: true,
         examples: [
-            RuleExample(triggers: true, "the host serves {\"/\": \"/account/*\", \"exclude\": true} first; the CDN's copy does not have it yet"),
-            RuleExample(triggers: false, "the CDN's copy has the same rules with other whitespace or key order"),
+            RuleExample(triggers: true, "the host serves {\"/\": \"/account/*\", \"exclude\": true} first; the CDN's copy does not have it yet", fixture: "stale-copy"),
+            RuleExample(triggers: false, "the CDN's copy has the same rules with other whitespace or key order", fixture: "reformatted-copy"),
         ]
     )
 

@@ -37,8 +37,8 @@ import Testing
         let diagnostics = try Self.lint()
         #expect(!diagnostics.contains { $0.ruleID == "invalid-plist" }, "every corpus file is a well-formed property list")
         let actual = FixtureSupport.reportLines(diagnostics)
-        let expected = try FixtureSupport.compare(actual, withGolden: Self.golden)
-        #expect(expected == nil, "corpus findings changed; review and rerun with AASALINT_UPDATE_GOLDENS=1:\n\(actual)")
+        let mismatch = try Golden.mismatch(of: actual, with: Self.golden)
+        #expect(mismatch == nil, "corpus findings changed:\n\(mismatch ?? "")\n\(actual)")
     }
 
     @Test func theKnownMistakesAreFound() throws {

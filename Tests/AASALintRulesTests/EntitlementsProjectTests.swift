@@ -1,5 +1,6 @@
 import AASALintCore
 import AASALintRules
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -20,8 +21,8 @@ import Testing
         let status = report.fails(at: .error) ? 1 : 0
         let actual = "exit: \(status)\n--- stdout\n\(TextReporter().render(report))--- stderr\n"
         let golden = Self.projects.appendingPathComponent("expected/\(name).txt")
-        let expected = try FixtureSupport.compare(actual, withGolden: golden)
-        #expect(expected == nil, "\(name) produced:\n\(actual)")
+        let mismatch = try Golden.mismatch(of: actual, with: golden)
+        #expect(mismatch == nil, "\(name): \(mismatch ?? "")\nproduced:\n\(actual)")
     }
 
     @Test func theXcodeProjectDecidesThatOnlyTheReleaseFileShips() throws {

@@ -1,6 +1,5 @@
 import AASALintCore
 import AASALintRules
-import AASALintTestSupport
 import Foundation
 
 /// Paths and helpers shared by the fixture-driven tests.
@@ -8,9 +7,6 @@ enum FixtureSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let rulesFolder = packageRoot.appendingPathComponent("Fixtures/rules")
-
-    /// Rewrite goldens instead of comparing, after a deliberate change in behaviour.
-    static var updatingGoldens: Bool { Golden.isUpdating }
 
     static func registry() throws -> RuleRegistry {
         try BuiltInRules.registry()
@@ -27,13 +23,15 @@ enum FixtureSupport {
         try Linter(selection: selection).lint(files)
     }
 
-    /// Compares `actual` with the golden file, or writes it when updating.
-    static func compare(_ actual: String, withGolden golden: URL) throws -> String? {
-        if updatingGoldens {
-            try actual.write(to: golden, atomically: true, encoding: .utf8)
-            return nil
-        }
-        let expected = (try? String(contentsOf: golden, encoding: .utf8)) ?? ""
-        return expected == actual ? nil : expected
+    static func lint(_ file: LintFile, with selection: RuleSelection, asRelease: Bool) throws -> [Diagnostic] {
+        var configuration = Configuration()
+        configuration.treatsAllEntitlementsAsRelease = asRelease
+        return try Linter(selection: selection, configuration: configuration).lint([file])
+    }
+
+    /// Only `ruleID`, whatever its default, so that a case shows that rule's findings alone.
+    static func selection(of ruleID: String) throws -> RuleSelection {
+        let registry = try registry()
+        return try RuleSelection(registry: registry, enable: [ruleID], disable: registry.descriptions.map(\.id).filter { $0 != ruleID })
     }
 }

@@ -13,11 +13,21 @@ enum RemoteFixture {
     }
 
     static func check(_ folder: URL, with selection: RuleSelection) throws -> [Diagnostic] {
-        let addresses = try RemoteAddresses()
         guard let origin = try outcome(in: folder, named: "origin") else {
             throw FixtureError(message: "\(folder.path) has neither origin.http nor origin.failure")
         }
-        let cdn = try outcome(in: folder, named: "cdn") ?? origin
+        return try check(origin: origin, cdn: try outcome(in: folder, named: "cdn") ?? origin, with: selection)
+    }
+
+    /// The host answered `answer` (an `origin.http` text) and the CDN holds the same.
+    static func check(answer: [UInt8], with selection: RuleSelection) throws -> [Diagnostic] {
+        let origin = Result<HTTPResponse, FetchFailure>.success(try response(from: answer))
+        return try check(origin: origin, cdn: origin, with: selection)
+    }
+
+    private static func check(origin: Result<HTTPResponse, FetchFailure>, cdn: Result<HTTPResponse, FetchFailure>,
+                              with selection: RuleSelection) throws -> [Diagnostic] {
+        let addresses = try RemoteAddresses()
         let fetch = HostFetch(host: host, origin: Download(url: addresses.originURL(for: host), outcome: origin),
                               cdn: Download(url: addresses.cdnURL(for: host), outcome: cdn))
         let session = RemoteLintSession(plan: RulePlan(fixed: selection), addresses: addresses, fetcher: RemoteFetcher())

@@ -1,5 +1,6 @@
 import AASALintCore
 import AASALintRules
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -36,30 +37,30 @@ import Testing
 
     @Test("fixture output matches its .expected file", arguments: allCases)
     func fixtureMatchesGolden(fixture: FixtureCase) throws {
-        let selection = try RuleSelection(registry: FixtureSupport.registry(), enable: [fixture.ruleID],
-                                          disable: Self.ruleIDs.filter { $0 != fixture.ruleID })
-        let diagnostics: [Diagnostic]
-        if RemoteFixture.isFixture(fixture.input) {
-            diagnostics = try RemoteFixture.check(fixture.input, with: selection)
-        } else if ProjectScenario.isScenario(fixture.input), selection.entries.contains(where: { $0.check is any IgnoreAuditRule }) {
-            // Unused ignore entries show only against the findings of the other rules.
-            diagnostics = try ProjectScenario.session(fixture.input, keeping: fixture.ruleID)
-        } else if ProjectScenario.isScenario(fixture.input) {
-            // Project rules need several files and a configuration: a folder per case.
-            diagnostics = try ProjectScenario.lint(fixture.input, with: selection).diagnostics
-        } else {
-            let bytes = try [UInt8](Data(contentsOf: fixture.input))
-            let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
-            let file = LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes)
-            // A fixture named like a release file is linted as one (`--release`).
-            var configuration = Configuration()
-            configuration.treatsAllEntitlementsAsRelease = fixture.input.lastPathComponent.contains("release")
-            diagnostics = try Linter(selection: selection, configuration: configuration).lint([file])
-        }
+        let diagnostics = try Self.diagnostics(of: fixture)
         #expect(diagnostics.allSatisfy { $0.ruleID == fixture.ruleID })
         let actual = FixtureSupport.reportLines(diagnostics)
-        let expected = try FixtureSupport.compare(actual, withGolden: fixture.expected)
-        #expect(expected == nil, "\(fixture.testDescription) produced:\n\(actual)")
+        let mismatch = try Golden.mismatch(of: actual, with: fixture.expected)
+        #expect(mismatch == nil, "\(fixture.testDescription): \(mismatch ?? "")\nproduced:\n\(actual)")
+    }
+
+    /// The findings of the fixture's rule alone on the fixture.
+    static func diagnostics(of fixture: FixtureCase) throws -> [Diagnostic] {
+        let selection = try FixtureSupport.selection(of: fixture.ruleID)
+        if RemoteFixture.isFixture(fixture.input) {
+            return try RemoteFixture.check(fixture.input, with: selection)
+        } else if ProjectScenario.isScenario(fixture.input), selection.entries.contains(where: { $0.check is any IgnoreAuditRule }) {
+            // Unused ignore entries show only against the findings of the other rules.
+            return try ProjectScenario.session(fixture.input, keeping: fixture.ruleID)
+        } else if ProjectScenario.isScenario(fixture.input) {
+            // Project rules need several files and a configuration: a folder per case.
+            return try ProjectScenario.lint(fixture.input, with: selection).diagnostics
+        }
+        let bytes = try [UInt8](Data(contentsOf: fixture.input))
+        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
+        // A fixture named like a release file is linted as one (`--release`).
+        return try FixtureSupport.lint(LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes), with: selection,
+                                       asRelease: fixture.input.lastPathComponent.contains("release"))
     }
 
     @Test func ruleIDsAreUniqueAndKebabCase() throws {

@@ -38,14 +38,21 @@ public struct RuleDescription: Sendable {
     }
 }
 
-/// A snippet that shows the rule at work (`triggers`) or a correct alternative.
+/// Input that shows the rule at work (`triggers`) or a correct alternative; `RuleExampleTests`
+/// lints every one. The text is what the rule reads: a whole file, or a part of one that the test
+/// places in a minimal file (a component, a `details` entry, a few plist keys or
+/// `associated-domains` strings); `\xNN` stands for a byte that is not text. A rule that needs
+/// several files or a server's answer names instead the `fixture` case under
+/// `Fixtures/rules/<rule-id>/` that is this example, and the text says what the case holds.
 public struct RuleExample: Sendable {
     public let triggers: Bool
     public let text: String
+    public let fixture: String?
 
-    public init(triggers: Bool, _ text: String) {
+    public init(triggers: Bool, _ text: String, fixture: String? = nil) {
         self.triggers = triggers
         self.text = text
+        self.fixture = fixture
     }
 }
 

@@ -63,6 +63,9 @@ public enum RuleDocumentation {
             }
             for example in rule.examples {
                 text += "\n\(example.triggers ? "Reported:" : "Fine:")\n\n```json\n\(example.text)\n```\n"
+                if let fixture = example.fixture {
+                    text += "\nAs input: [`Fixtures/rules/\(rule.id)/\(fixture)`](../Fixtures/rules/\(rule.id)/\(fixture)).\n"
+                }
             }
         }
         return text
