@@ -19,9 +19,10 @@ import Testing
             for key in ["id", "name", "entry", "language", "files"] {
                 #expect(hook.member(key)?.value.stringValue?.isEmpty == false, "hook needs \(key)")
             }
-            #expect(hook.member("language")?.value.stringValue == "swift")
+            #expect(hook.member("language")?.value.stringValue == "script")
             let entry = try #require(hook.member("entry")?.value.stringValue?.split(separator: " ").map(String.init))
-            #expect(entry.first == "aasalint")
+            #expect(entry.first == "scripts/pre-commit-aasalint")
+            #expect(FileManager.default.isExecutableFile(atPath: Self.root.appendingPathComponent(entry[0]).path))
             #expect(CommandLineTool.commands.contains { $0.name == entry[1] })
             for option in entry.dropFirst(2) {
                 #expect(LintCommand.spec.option(named: option.dropFirst(2)) != nil, "\(option) is not a lint option")
