@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UnusedIgnoreRule: IgnoreAuditRule, OptionlessRule {
+struct UnusedIgnoreRule: IgnoreAuditRule, OptionlessCheck {
     static let description = RuleDescription(
         id: "unused-ignore",
         summary: "An ignore entry of the configuration that holds back no finding",

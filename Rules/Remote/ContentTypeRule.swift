@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ContentTypeRule: RemoteRule, OptionlessRule {
+struct ContentTypeRule: RemoteCheck, OptionlessCheck {
     static let expectedType = "application/json"
 
     static let description = RuleDescription(

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct RedirectRule: RemoteRule, OptionlessRule {
+struct RedirectRule: RemoteCheck, OptionlessCheck {
     static let description = RuleDescription(
         id: "redirect",
         summary: "The host answers the request for its file with a redirect",

@@ -1,5 +1,4 @@
 import AASALintCore
-import Foundation
 
 /// `aasalint diff OLD NEW`: which URLs change behaviour between two versions of an AASA file,
 /// per app and service, with example URLs computed from the rules.
@@ -38,55 +37,5 @@ struct DiffCommand: Subcommand {
         let report = DiffReport(oldPath: paths[0], newPath: paths[1], difference: difference)
         output.write(parsed.value("format") == "json" ? report.json() : report.text())
         return difference.isEquivalent ? ExitStatus.success : ExitStatus.findings
-    }
-}
-
-/// A semantic diff as text or JSON.
-private struct DiffReport {
-    let oldPath: String
-    let newPath: String
-    let difference: SemanticDiff
-
-    func text() -> String {
-        guard !difference.isEquivalent else {
-            return TerminalText.lines(["no change in behaviour: \(oldPath) and \(newPath) decide every URL alike for every app"])
-        }
-        var lines: [String] = []
-        for change in difference.changes {
-            let examples = change.exampleURLs.isEmpty ? "" : ": " + change.exampleURLs.joined(separator: ", ")
-            lines.append("\(change.appID) (\(change.service)): \(Self.phrase(for: change.kind))\(examples)")
-        }
-        for app in difference.incompleteApps {
-            lines.append("\(app) (applinks): not compared completely: \(difference.incompleteReasons[app] ?? "the comparison exceeded its budget")")
-        }
-        return TerminalText.lines(lines)
-    }
-
-    func json() -> String {
-        let value: [String: Any] = [
-            "old": oldPath,
-            "new": newPath,
-            "equivalent": difference.isEquivalent,
-            "changes": difference.changes.map { change -> [String: Any] in
-                ["app": change.appID, "service": change.service, "change": change.kind.rawValue, "exampleURLs": change.exampleURLs]
-            },
-            "incomplete": difference.incompleteApps.map { app -> [String: Any] in
-                ["app": app, "reason": difference.incompleteReasons[app] ?? ""]
-            },
-        ]
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("{}".utf8)
-        return TerminalText.escapedSerializedJSON(String(decoding: data, as: UTF8.self)) + "\n"
-    }
-
-    private static func phrase(for kind: BehaviourChange.Kind) -> String {
-        switch kind {
-        case .startsOpening: "URLs that start opening the app"
-        case .stopsOpening: "URLs that stop opening the app (no rule matches them any more)"
-        case .becomesBlocked: "URLs that an exclusion now blocks"
-        case .stopsBeingBlocked: "URLs no longer blocked by an exclusion (they still match no rule)"
-        case .becomesListed: "the app is now listed"
-        case .stopsBeingListed: "the app is no longer listed"
-        }
     }
 }

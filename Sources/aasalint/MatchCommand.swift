@@ -1,5 +1,4 @@
 import AASALintCore
-import Foundation
 
 /// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why;
 /// `aasalint match --explain-order AASA`: which rules of each entry are dead or shadowed.
@@ -60,97 +59,5 @@ struct MatchCommand: Subcommand {
         let report = MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
         output.write(parsed.value("format") == "json" ? report.json() : report.text(trace: parsed.flag("trace")))
         return decisions.contains { $0.outcome == .match } ? ExitStatus.success : ExitStatus.findings
-    }
-}
-
-/// The decisions of one `match`, as text or JSON.
-private struct MatchReport {
-    let file: LintFile
-    let url: LinkURL
-    let decisions: [Decision]
-    let knownApps: [String]
-
-    func text(trace: Bool) -> String {
-        guard !decisions.isEmpty else { return TerminalText.lines(["\(file.path) lists no app, so \(url.string) opens no app"]) }
-        var lines: [String] = []
-        for decision in decisions {
-            lines.append("\(decision.appID): \(decision.outcome.rawValue)")
-            guard let entry = decision.entry else {
-                let suggestion = Suggestion.nearest(to: decision.appID, in: knownApps).map { "; did you mean \($0)?" } ?? ""
-                lines.append("  no details entry lists this app\(suggestion)")
-                continue
-            }
-            if trace {
-                lines.append("  details entry \(place(entry)) decides for this app")
-                for attempt in decision.trace {
-                    lines.append("  rule \(place(attempt.rule.pointer)) \(attempt.rule.summary): " + outcome(of: attempt))
-                }
-            } else if let rule = decision.decidingRule {
-                lines.append("  decided by rule \(place(rule.pointer)) \(rule.summary)")
-            }
-            if decision.outcome == .noMatch {
-                let count = decision.trace.count
-                lines.append("  none of the \(count) rule\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
-            }
-        }
-        return TerminalText.lines(lines)
-    }
-
-    func json() -> String {
-        let value: [String: Any] = [
-            "file": file.path,
-            "url": url.string,
-            "decisions": decisions.map { decision -> [String: Any] in
-                [
-                    "app": decision.appID,
-                    "decision": decision.outcome.rawValue,
-                    "entry": decision.entry.map(position) ?? NSNull(),
-                    "rule": decision.decidingRule.map { position($0.pointer) } ?? NSNull(),
-                    "trace": decision.trace.map { attempt -> [String: Any] in
-                        var step: [String: Any] = ["rule": position(attempt.rule.pointer), "summary": attempt.rule.summary,
-                                                   "matched": attempt.mismatch == nil]
-                        if let mismatch = attempt.mismatch {
-                            step["failedPart"] = name(of: mismatch.part)
-                            step["pattern"] = mismatch.pattern.text
-                            step["compared"] = mismatch.compared
-                            if case .queryItem(let item) = mismatch.part { step["queryItem"] = item }
-                        }
-                        return step
-                    },
-                ]
-            },
-        ]
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: options)) ?? Data("{}".utf8)
-        return TerminalText.escapedSerializedJSON(String(decoding: data, as: UTF8.self)) + "\n"
-    }
-
-    private func outcome(of attempt: RuleAttempt) -> String {
-        guard let mismatch = attempt.mismatch else { return attempt.rule.isExclude ? "matches: blocked" : "matches" }
-        let what = switch mismatch.part {
-        case .path: "path"
-        case .query: "query"
-        case .queryItem(let item): "query item \"\(item)\""
-        case .fragment: "fragment"
-        }
-        return "\(what) \"\(mismatch.compared)\" does not match \"\(mismatch.pattern.text)\""
-    }
-
-    private func name(of part: PartMismatch.Part) -> String {
-        switch part {
-        case .path: "path"
-        case .query: "query"
-        case .queryItem: "query item"
-        case .fragment: "fragment"
-        }
-    }
-
-    private func place(_ pointer: JSONPointer) -> String {
-        "\(pointer) (line \(file.location(pointer).range.start.line))"
-    }
-
-    private func position(_ pointer: JSONPointer) -> [String: Any] {
-        let start = file.location(pointer).range.start
-        return ["pointer": pointer.description, "line": start.line, "column": start.column]
     }
 }

@@ -78,6 +78,21 @@ import Testing
         #expect(run.standardOutput.contains(#"ABCDE12345.com.example.\u{1B}]0;owned\u{7}app (applinks): URLs that stop opening the app"#))
     }
 
+    /// JSON output too: Foundation's serializer left DEL as it was, which a terminal showing the JSON acts on.
+    @Test func jsonOutputEscapesControlCharactersFromTheFiles() throws {
+        let workspace = try TemporaryFolder()
+        func file(_ path: String) -> String {
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.\u007f\u001bapp"], "components": [{"/": "\#(path)"}]}]}}"#
+        }
+        try workspace.write("old.json", file("/a/*"))
+        try workspace.write("new.json", file("/b/*"))
+        let run = try BinaryRunner.run(["diff", "old.json", "new.json", "--format", "json"], workingDirectory: workspace.url)
+        #expect(run.status == 1)
+        #expect(!run.standardOutput.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || $0.value == 0x7F },
+                "\(run.standardOutput.debugDescription)")
+        #expect(run.standardOutput.contains(#""app": "ABCDE12345.com.example.\u007f\u001bapp""#))
+    }
+
     @Test(arguments: ["diff", "match"])
     func helpSaysWhatEachExitStatusMeans(command: String) throws {
         let run = try BinaryRunner.run([command, "--help"], workingDirectory: Self.fixtures)

@@ -54,29 +54,23 @@ private struct Git {
 
     /// Standard output of `git ARGUMENTS`; when git fails, `failure` turns its complaint into the reason given.
     func output(_ arguments: [String], failure: (String) -> String) throws(UsageError) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        let standardOutput = Pipe(), standardError = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = standardOutput
-        process.standardError = standardError
-        do {
-            try process.run()
+        let outcome: ChildProcess.Outcome
+        do throws(ChildProcess.StartFailure) {
+            outcome = try ChildProcess(command: ["git"] + arguments, directory: directory, timeout: Self.timeout, outputLimit: Self.outputLimit).run()
         } catch {
-            throw UsageError("--changed-since needs git, which could not be started (\(error.localizedDescription))")
+            throw UsageError("--changed-since needs git, which could not be started (\(error.reason))")
         }
-        let output = PipeDrain(standardOutput, limit: Self.outputLimit), errors = PipeDrain(standardError, limit: Self.outputLimit)
-        process.waitUntilExit()
-        let deadline = Date().addingTimeInterval(10)
-        guard let answer = output.collected(before: deadline), let complaint = errors.collected(before: deadline) else {
+        guard let answer = outcome.output, let complaint = outcome.errors else {
             throw UsageError("--changed-since: git exited but something it started kept its output open")
         }
-        if process.terminationStatus == 127 {
+        switch outcome.ending {
+        case .exited(0):
+            break
+        case .exited(127):
             throw UsageError("--changed-since needs git, and it is not installed (or not on PATH)")
-        }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        case .timedOut:
+            throw UsageError("--changed-since \(ref): git did not answer within \(Int(Self.timeout)) seconds")
+        case .exited, .killed:
             let reason = String(decoding: complaint.data.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw UsageError("--changed-since \(ref): " + failure(reason))
         }
@@ -87,4 +81,6 @@ private struct Git {
     }
 
     static let outputLimit = 64 * 1024 * 1024
+    /// Far beyond what git needs on a large repository; only a hung git (a credential prompt, a lock) reaches it.
+    static let timeout = 300.0
 }

@@ -15,14 +15,8 @@ public struct UnusedIgnore: Sendable {
 
 /// A rule about the configuration's `ignore:` entries, decided once every finding of the run
 /// is known; it checks no file itself.
-public protocol IgnoreAuditRule: Rule {
+public protocol IgnoreAuditRule: BuiltInRule {
     func check(_ unused: UnusedIgnore, in configuration: SourceDocument) -> [Diagnostic]
-}
-
-extension IgnoreAuditRule {
-    public func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        []
-    }
 }
 
 /// Finds the `ignore:` entries that held back no finding, as ruff's RUF100 and ESLint's unused

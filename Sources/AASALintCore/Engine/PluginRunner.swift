@@ -57,10 +57,10 @@ public struct PluginRunner: Sendable {
     // MARK: Running the program
 
     private func execute(_ plugin: PluginDefinition, input: Data) throws(UsageError) -> Data {
-        let process = PluginProcess(command: plugin.command, directory: configuration.directory, timeout: plugin.timeout,
+        let process = ChildProcess(command: plugin.command, directory: configuration.directory, timeout: plugin.timeout,
                                     outputLimit: Self.outputLimit)
-        let outcome: PluginProcess.Outcome
-        do throws(PluginProcess.StartFailure) {
+        let outcome: ChildProcess.Outcome
+        do throws(ChildProcess.StartFailure) {
             outcome = try process.run(input: input)
         } catch {
             throw UsageError("plugin '\(plugin.id)': cannot start \(plugin.command.joined(separator: " ")) (\(error.reason))")

@@ -1,29 +1,39 @@
+/// What a selected rule runs: a file check, a remote check or an ignore audit. Each kind has
+/// its own contract, so no rule carries an empty `check` of a kind it is not.
+public protocol RuleCheck: Sendable {}
+
 /// Whatever checks files: a built-in rule, or a custom rule declared in the configuration.
-public protocol FileCheck: Sendable {
+public protocol FileCheck: RuleCheck {
     /// Findings for one file. Checks name places by pointer or span through `file`; they never
     /// compute lines or columns themselves.
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic]
 }
 
-/// A built-in check. Built-in rules live in `Rules/`, one per file, and are listed in the registry.
-public protocol Rule: FileCheck {
+/// A built-in rule of any kind. Built-in rules live in `Rules/`, one per file, and are listed in the registry.
+public protocol BuiltInRule: RuleCheck {
     static var description: RuleDescription { get }
     /// Bad options are configuration errors, not crashes.
     init(options: RuleOptions) throws(RuleOptionError)
 }
 
-/// A rule without options: it only needs `init()`.
-public protocol OptionlessRule: Rule {
+/// A built-in rule that checks files.
+public protocol Rule: BuiltInRule, FileCheck {}
+
+/// A built-in rule without options, of any kind: it only needs `init()`.
+public protocol OptionlessCheck: BuiltInRule {
     init()
 }
 
-extension OptionlessRule {
+/// A file rule without options.
+public protocol OptionlessRule: Rule, OptionlessCheck {}
+
+extension OptionlessCheck {
     public init(options: RuleOptions) {
         self.init()
     }
 }
 
-extension Rule {
+extension BuiltInRule {
     /// A finding of this rule at its default severity; the linter applies configured severities.
     public func diagnostic(
         _ message: String,

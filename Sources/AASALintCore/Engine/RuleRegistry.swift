@@ -1,9 +1,9 @@
 /// The rules aasalint knows, by ID: the built-in ones and those the configuration declares.
 public struct RuleRegistry: Sendable {
-    public let rules: [any Rule.Type]
+    public let rules: [any BuiltInRule.Type]
     public let customRules: [CustomRule]
 
-    public init(_ rules: [any Rule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
+    public init(_ rules: [any BuiltInRule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
         let ids = rules.map { $0.description.id } + customRules.map { $0.description.id }
         if let repeated = ids.enumerated().first(where: { ids[..<$0.offset].contains($0.element) })?.element {
             throw RegistryError(message: "two rules share the ID '\(repeated)'")
@@ -19,12 +19,12 @@ public struct RuleRegistry: Sendable {
     }
 
     /// The built-in rule with this ID.
-    public func rule(withID id: String) -> (any Rule.Type)? {
+    public func rule(withID id: String) -> (any BuiltInRule.Type)? {
         rules.first { $0.description.id == id }
     }
 
     /// A ready check for the rule with this ID; custom rules take no options.
-    func makeCheck(id: String, options: RuleOptions) throws(RuleOptionError) -> (any FileCheck)? {
+    func makeCheck(id: String, options: RuleOptions) throws(RuleOptionError) -> (any RuleCheck)? {
         if let rule = rule(withID: id) { return try rule.init(options: options) }
         return customRules.first { $0.description.id == id }
     }

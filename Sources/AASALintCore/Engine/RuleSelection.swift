@@ -3,8 +3,11 @@
 public struct RuleSelection: Sendable {
     public struct Entry: Sendable {
         public let description: RuleDescription
-        public let check: any FileCheck
+        public let check: any RuleCheck
         public let severity: Severity
+
+        /// The check's file contract; remote checks and ignore audits have none.
+        public var fileCheck: (any FileCheck)? { check as? any FileCheck }
 
         /// A finding of this rule at its configured severity. A rule's own notes ("this could
         /// not be decided") stay notes whatever its severity.

@@ -28,22 +28,6 @@ public enum TerminalText {
         needsEscape(scalar) ? "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" : String(scalar)
     }
 
-    /// JSON made by Foundation's serializer, which escapes only C0 controls, with every other
-    /// character that `needsEscape` names as a `\uXXXX` escape. Outside strings serialized JSON
-    /// holds only ASCII, so the escapes land inside strings and the JSON means the same.
-    public static func escapedSerializedJSON(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: { !$0.isASCII && needsEscape($0) }) else { return json }
-        var result = ""
-        for scalar in json.unicodeScalars {
-            if !scalar.isASCII, needsEscape(scalar) {
-                result += JSONWriter.unicodeEscape(scalar)
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
     /// Characters that drive a terminal, break a line or reorder text; tab is not one.
     static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -1,14 +1,18 @@
-import AASALintCore
 import Foundation
 
 /// `match --explain-order`: each details entry's rules in order, with what the rule-order
 /// analysis found about each, as a table a person reads at a glance, or as JSON.
-struct OrderExplanation {
+public struct OrderExplanation {
     let file: LintFile
     let analysis: OrderAnalysis
 
+    public init(file: LintFile, analysis: OrderAnalysis) {
+        self.file = file
+        self.analysis = analysis
+    }
+
     /// True when some rule is dead or shadowed, or some entry never applies.
-    var findsDeadRules: Bool {
+    public var findsDeadRules: Bool {
         analysis.entries.contains { order in
             order.isDead && !order.entry.appIDs.isEmpty || order.verdicts.contains { verdict in
                 switch verdict {
@@ -19,7 +23,7 @@ struct OrderExplanation {
         }
     }
 
-    func text() -> String {
+    public func text() -> String {
         guard !analysis.entries.isEmpty else { return TerminalText.lines(["\(file.path) has no applinks details entry"]) }
         var lines: [String] = []
         for order in analysis.entries {
@@ -40,23 +44,26 @@ struct OrderExplanation {
         return TerminalText.lines(lines.dropLast())
     }
 
-    func json() -> String {
-        let entries = analysis.entries.map { order -> [String: Any] in
-            [
-                "entry": order.entry.pointer.description,
-                "line": line(order.entry.pointer),
-                "apps": order.entry.appIDs,
-                "neverApplies": order.isDead,
-                "rules": order.verdicts.enumerated().map { index, verdict -> [String: Any] in
-                    let rule = order.entry.rules[index]
-                    return ["number": index + 1, "pointer": rule.pointer.description, "line": line(rule.pointer),
-                            "summary": rule.summary].merging(fields(of: verdict)) { first, _ in first }
-                },
-            ]
-        }
-        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = (try? JSONSerialization.data(withJSONObject: ["file": file.path, "entries": entries], options: options)) ?? Data("{}".utf8)
-        return TerminalText.escapedSerializedJSON(String(decoding: data, as: UTF8.self)) + "\n"
+    public func json() -> String {
+        JSONWriter.prettyPrinted(.object([
+            ("entries", .array(analysis.entries.map { order in
+                .object([
+                    ("apps", .array(order.entry.appIDs.map(JSONWriter.Value.string))),
+                    ("entry", .string(order.entry.pointer.description)),
+                    ("line", .integer(line(order.entry.pointer))),
+                    ("neverApplies", .bool(order.isDead)),
+                    ("rules", .array(order.verdicts.enumerated().map { index, verdict in
+                        let rule = order.entry.rules[index]
+                        let members: [(key: String, value: JSONWriter.Value)] = [
+                            ("line", .integer(line(rule.pointer))), ("number", .integer(index + 1)),
+                            ("pointer", .string(rule.pointer.description)), ("summary", .string(rule.summary)),
+                        ]
+                        return .object((members + fields(of: verdict)).sorted { $0.key < $1.key })
+                    })),
+                ])
+            })),
+            ("file", .string(file.path)),
+        ]))
     }
 
     private func describe(_ verdict: RuleVerdict) -> String {
@@ -72,15 +79,16 @@ struct OrderExplanation {
         }
     }
 
-    private func fields(of verdict: RuleVerdict) -> [String: Any] {
+    private func fields(of verdict: RuleVerdict) -> [(key: String, value: JSONWriter.Value)] {
         switch verdict {
-        case .reachable(let url): ["verdict": "reachable", "exampleURL": url ?? NSNull()]
-        case .unreachable(let covering, let url): ["verdict": "unreachable", "coveredBy": covering.map { $0 + 1 }, "exampleURL": url]
+        case .reachable(let url): [("verdict", .string("reachable")), ("exampleURL", .optional(url))]
+        case .unreachable(let covering, let url):
+            [("verdict", .string("unreachable")), ("coveredBy", .array(covering.map { .integer($0 + 1) })), ("exampleURL", .string(url))]
         case .shadowedExclude(let rule, let url, let hasNoEffect):
-            ["verdict": "shadowed", "shadowedBy": rule + 1, "exampleURL": url, "hasNoEffect": hasNoEffect]
-        case .matchesNothing: ["verdict": "matchesNothing"]
-        case .incomplete(let reason): ["verdict": "incomplete", "reason": reason]
-        case .notAnalysed: ["verdict": "notAnalysed"]
+            [("verdict", .string("shadowed")), ("shadowedBy", .integer(rule + 1)), ("exampleURL", .string(url)), ("hasNoEffect", .bool(hasNoEffect))]
+        case .matchesNothing: [("verdict", .string("matchesNothing"))]
+        case .incomplete(let reason): [("verdict", .string("incomplete")), ("reason", .string(reason))]
+        case .notAnalysed: [("verdict", .string("notAnalysed"))]
         }
     }
 

@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs one plugin program to its end: in a process group of its own, so that the timeout
+/// Runs one program to its end (a plugin, git for `--changed-since`): in a process group of its own, so that the timeout
 /// stops whatever the program started too (`sh -c "sleep 1000"` holds the pipes as long as the
 /// sleep lives), with its request on standard input and at most `outputLimit` bytes kept of
 /// each of its outputs.
@@ -13,7 +13,7 @@ import Darwin
 /// A program that exits without reading its request makes the write fail with EPIPE, which is
 /// harmless here because aasalint ignores SIGPIPE (main.swift); the program itself starts
 /// with SIGPIPE at its default, as any program expects.
-struct PluginProcess {
+struct ChildProcess {
     let command: [String]
     let directory: String
     let timeout: Double
@@ -38,7 +38,7 @@ struct PluginProcess {
         let reason: String
     }
 
-    func run(input: Data) throws(StartFailure) -> Outcome {
+    func run(input: Data = Data()) throws(StartFailure) -> Outcome {
         let deadline = Date().addingTimeInterval(timeout)
         let (inputRead, inputWrite) = try Self.makePipe()
         let (outputRead, outputWrite) = try Self.makePipe()

@@ -1,0 +1,103 @@
+/// What the system decides for one URL (`aasalint match AASA URL`), for each app and why,
+/// as text or JSON.
+public struct MatchReport {
+    let file: LintFile
+    let url: LinkURL
+    let decisions: [Decision]
+    let knownApps: [String]
+
+    /// `knownApps` are the apps the file lists, for the "did you mean" of an app it does not list.
+    public init(file: LintFile, url: LinkURL, decisions: [Decision], knownApps: [String]) {
+        self.file = file
+        self.url = url
+        self.decisions = decisions
+        self.knownApps = knownApps
+    }
+
+    /// `trace` shows every rule tried, not just the one that decides.
+    public func text(trace: Bool) -> String {
+        guard !decisions.isEmpty else { return TerminalText.lines(["\(file.path) lists no app, so \(url.string) opens no app"]) }
+        var lines: [String] = []
+        for decision in decisions {
+            lines.append("\(decision.appID): \(decision.outcome.rawValue)")
+            guard let entry = decision.entry else {
+                let suggestion = Suggestion.nearest(to: decision.appID, in: knownApps).map { "; did you mean \($0)?" } ?? ""
+                lines.append("  no details entry lists this app\(suggestion)")
+                continue
+            }
+            if trace {
+                lines.append("  details entry \(place(entry)) decides for this app")
+                for attempt in decision.trace {
+                    lines.append("  rule \(place(attempt.rule.pointer)) \(attempt.rule.summary): " + outcome(of: attempt))
+                }
+            } else if let rule = decision.decidingRule {
+                lines.append("  decided by rule \(place(rule.pointer)) \(rule.summary)")
+            }
+            if decision.outcome == .noMatch {
+                let count = decision.trace.count
+                lines.append("  none of the \(count) rule\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
+            }
+        }
+        return TerminalText.lines(lines)
+    }
+
+    public func json() -> String {
+        JSONWriter.prettyPrinted(.object([
+            ("decisions", .array(decisions.map { decision in
+                .object([
+                    ("app", .string(decision.appID)),
+                    ("decision", .string(decision.outcome.rawValue)),
+                    ("entry", decision.entry.map(position) ?? .null),
+                    ("rule", decision.decidingRule.map { position($0.pointer) } ?? .null),
+                    ("trace", .array(decision.trace.map(step))),
+                ])
+            })),
+            ("file", .string(file.path)),
+            ("url", .string(url.string)),
+        ]))
+    }
+
+    /// One rule tried, its members in alphabetical order like the rest of the document.
+    private func step(_ attempt: RuleAttempt) -> JSONWriter.Value {
+        var members: [(key: String, value: JSONWriter.Value)] = []
+        if let mismatch = attempt.mismatch {
+            members += [("compared", .string(mismatch.compared)), ("failedPart", .string(name(of: mismatch.part)))]
+        }
+        members.append(("matched", .bool(attempt.mismatch == nil)))
+        if let mismatch = attempt.mismatch {
+            members.append(("pattern", .string(mismatch.pattern.text)))
+            if case .queryItem(let item) = mismatch.part { members.append(("queryItem", .string(item))) }
+        }
+        members += [("rule", position(attempt.rule.pointer)), ("summary", .string(attempt.rule.summary))]
+        return .object(members)
+    }
+
+    private func outcome(of attempt: RuleAttempt) -> String {
+        guard let mismatch = attempt.mismatch else { return attempt.rule.isExclude ? "matches: blocked" : "matches" }
+        let what = switch mismatch.part {
+        case .path: "path"
+        case .query: "query"
+        case .queryItem(let item): "query item \"\(item)\""
+        case .fragment: "fragment"
+        }
+        return "\(what) \"\(mismatch.compared)\" does not match \"\(mismatch.pattern.text)\""
+    }
+
+    private func name(of part: PartMismatch.Part) -> String {
+        switch part {
+        case .path: "path"
+        case .query: "query"
+        case .queryItem: "query item"
+        case .fragment: "fragment"
+        }
+    }
+
+    private func place(_ pointer: JSONPointer) -> String {
+        "\(pointer) (line \(file.location(pointer).range.start.line))"
+    }
+
+    private func position(_ pointer: JSONPointer) -> JSONWriter.Value {
+        let start = file.location(pointer).range.start
+        return .object([("column", .integer(start.column)), ("line", .integer(start.line)), ("pointer", .string(pointer.description))])
+    }
+}
