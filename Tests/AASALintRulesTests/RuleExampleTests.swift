@@ -16,7 +16,7 @@ import Testing
     }
 
     static let allCases: [ExampleCase] = BuiltInRules.all.flatMap { type in
-        type.description.examples.indices.map { ExampleCase(rule: type.description, isRemote: type is any RemoteRule.Type, index: $0) }
+        type.description.examples.indices.map { ExampleCase(rule: type.description, isRemote: type is any RemoteCheck.Type, index: $0) }
     }
 
     @Test("a Reported example triggers its rule, a Fine one does not", arguments: allCases)

@@ -61,9 +61,14 @@ public struct AASAMatcher: Sendable {
         self.init(document: document, tree: tree, determinisesEagerly: determinisesEagerly)
     }
 
+    /// The position in `entries` of the details entry that decides for `appID` on current iOS.
+    public func decidingEntry(of appID: String) -> Int? {
+        precedence.decider(of: appID, on: .iOS13AndLater)
+    }
+
     /// `tracing: false` records only the deciding rule, for callers that decide many URLs.
     public func decide(_ url: LinkURL, appID: String, tracing: Bool = true) -> Decision {
-        guard let index = precedence.decider(of: appID, on: .iOS13AndLater) else {
+        guard let index = decidingEntry(of: appID) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = entries[index]

@@ -4,21 +4,15 @@
 public struct BulkMatcher: Sendable {
     public let matcher: AASAMatcher
     private let index: ComponentIndex
-    private let entryByApp: [String: Int]
 
     public init(matcher: AASAMatcher) {
         self.matcher = matcher
         index = ComponentIndex(entries: matcher.entries, variables: matcher.variables)
-        var entryByApp: [String: Int] = [:]
-        for (position, entry) in matcher.entries.enumerated() {
-            for app in entry.appIDs where entryByApp[app] == nil { entryByApp[app] = position }
-        }
-        self.entryByApp = entryByApp
     }
 
     /// The decision without a trace: only the deciding rule is recorded.
     public func decide(_ url: LinkURL, appID: String) -> Decision {
-        guard let position = entryByApp[appID] else {
+        guard let position = matcher.decidingEntry(of: appID) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = matcher.entries[position]
