@@ -34,9 +34,9 @@ import Testing
             ABCDE12345.com.example.news: 1 open the app, 0 blocked by an exclusion, 1 stay on the web
               opens: https://example.com/buy/42
               web: https://example.com/about
-            Rules that decided most URLs:
+            Components that decided most URLs:
               /applinks/details/0/components/1 (line 8) {"/": "/buy/*"}: 1 URL
-            Rules that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):
+            Components that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):
               /applinks/details/0/components/0 (line 7) {"#": "no_universal_links", "exclude": true}
               /applinks/details/0/components/2 (line 9) {"/": "/help/website/*", "exclude": true}
               /applinks/details/0/components/3 (line 10) {"/": "/help/*", "?": {"articleNumber": "????"}}

@@ -28,14 +28,14 @@ public struct URLCoverageReport {
         }
         let ranked = coverage.decidedByRule.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.description < $1.key.description }
         if !ranked.isEmpty {
-            lines.append("Rules that decided most URLs:")
+            lines.append("Components that decided most URLs:")
             for (pointer, decided) in ranked.prefix(Self.mostDecidingShown) {
                 lines.append("  \(place(pointer)) \(summary(of: pointer)): \(count(decided, "URL"))")
             }
         }
         let idle = coverage.rulesDecidingNone(in: matcher)
         if !idle.isEmpty {
-            lines.append("Rules that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):")
+            lines.append("Components that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):")
             for rule in idle { lines.append("  \(place(rule.pointer)) \(rule.summary)") }
         }
         return TerminalText.lines(lines)
