@@ -28,9 +28,9 @@ later=$(day +365)
 openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=aasalint fixture signer" \
     -keyout "$work/key.pem" -out "$work/cert.pem" 2>/dev/null
 
-sign() { # sign INPUT OUTPUT
+sign() { # sign INPUT OUTPUT [-stream]: streamed output is BER, with indefinite lengths, like Apple's
     openssl cms -sign -nodetach -binary -outform DER -signer "$work/cert.pem" -inkey "$work/key.pem" \
-        -in "$1" -out "$2"
+        -in "$1" -out "$2" ${3:-}
 }
 
 devices='<key>ProvisionedDevices</key>
@@ -104,27 +104,28 @@ distribution_entitlements="<key>get-task-allow</key>
 		$domains_listed"
 
 profile development.mobileprovision "iOS Team Provisioning Profile: com.example.shop" \
-    ABCDE12345 com.example.shop "$later" "$devices" "$development_entitlements"
+    Q7KX2M9P4L com.example.shop "$later" "$devices" "$development_entitlements"
 profile adhoc.mobileprovision "Shop Ad Hoc" \
-    ABCDE12345 com.example.shop "$later" "$devices" "$distribution_entitlements"
+    Q7KX2M9P4L com.example.shop "$later" "$devices" "$distribution_entitlements"
 profile appstore.mobileprovision "Shop App Store" \
-    ABCDE12345 com.example.shop "$later" "" "$distribution_entitlements"
+    Q7KX2M9P4L com.example.shop "$later" "" "$distribution_entitlements"
 profile enterprise.mobileprovision "Shop In-House" \
-    ABCDE12345 com.example.shop "$later" "$all_devices" "$distribution_entitlements"
+    Q7KX2M9P4L com.example.shop "$later" "$all_devices" "$distribution_entitlements"
 profile domains-any.mobileprovision "Shop App Store (any domain)" \
-    ABCDE12345 com.example.shop "$later" "" "<key>aps-environment</key>
+    Q7KX2M9P4L com.example.shop "$later" "" "<key>aps-environment</key>
 		<string>production</string>
 		$domains_any"
 profile no-associated-domains.mobileprovision "Shop App Store (no Associated Domains)" \
-    ABCDE12345 com.example.shop "$later" "" "<key>aps-environment</key>
+    Q7KX2M9P4L com.example.shop "$later" "" "<key>aps-environment</key>
 		<string>production</string>"
 profile expired.mobileprovision "Shop App Store (expired)" \
-    ABCDE12345 com.example.shop "$expired" "" "$distribution_entitlements"
+    Q7KX2M9P4L com.example.shop "$expired" "" "$distribution_entitlements"
 profile expiring.mobileprovision "Shop App Store (expiring)" \
-    ABCDE12345 com.example.shop "$soon" "" "$distribution_entitlements"
+    Q7KX2M9P4L com.example.shop "$soon" "" "$distribution_entitlements"
 profile wildcard.mobileprovision "Wildcard App Store" \
-    ABCDE12345 '*' "$later" "" "$distribution_entitlements"
+    Q7KX2M9P4L '*' "$later" "" "$distribution_entitlements"
 cp "$profiles/appstore.mobileprovision" "$profiles/embedded.mobileprovision"
+sign "$work/appstore.mobileprovision.plist" "$profiles/streamed.mobileprovision" -stream
 
 cat >"$work/apple-app-site-association" <<'JSON'
 {
@@ -132,7 +133,7 @@ cat >"$work/apple-app-site-association" <<'JSON'
     "apps": [],
     "details": [
       {
-        "appID": "ABCDE12345.com.example.shop",
+        "appID": "Q7KX2M9P4L.com.example.shop",
         "paths": ["/products/*", "NOT /products/internal/*"]
       }
     ]
