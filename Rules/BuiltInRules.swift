@@ -63,6 +63,13 @@ public enum BuiltInRules {
         RedirectRule.self,
         ContentTypeRule.self,
         CDNOutOfDateRule.self,
+        // Provisioning profiles and signed files
+        InvalidProfileRule.self,
+        ProfileExpiredRule.self,
+        ProfileExpiringRule.self,
+        DevelopmentProfileInReleaseRule.self,
+        TeamMismatchRule.self,
+        SignedAASARule.self,
         // The configuration itself
         UnusedIgnoreRule.self,
     ]

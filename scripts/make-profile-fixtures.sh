@@ -126,6 +126,11 @@ profile wildcard.mobileprovision "Wildcard App Store" \
     Q7KX2M9P4L '*' "$later" "" "$distribution_entitlements"
 cp "$profiles/appstore.mobileprovision" "$profiles/embedded.mobileprovision"
 sign "$work/appstore.mobileprovision.plist" "$profiles/streamed.mobileprovision" -stream
+# A profile of another team than its App ID's, as after copying a profile between accounts.
+sed '/<key>TeamIdentifier<\/key>/{n;n;s/Q7KX2M9P4L/Z9Y8X7W6V5/;}' "$work/appstore.mobileprovision.plist" >"$work/other-team.plist"
+sign "$work/other-team.plist" "$profiles/other-team.mobileprovision"
+printf 'not a property list\n' >"$work/not-a-plist.txt"
+sign "$work/not-a-plist.txt" "$profiles/not-a-plist.mobileprovision"
 
 cat >"$work/apple-app-site-association" <<'JSON'
 {
@@ -141,3 +146,25 @@ cat >"$work/apple-app-site-association" <<'JSON'
 }
 JSON
 sign "$work/apple-app-site-association" "$signed_aasa/apple-app-site-association"
+
+# The rule fixtures are copies, so that each rule's folder holds its cases.
+copy() { # copy PROFILE RULE CASE
+    cp "$profiles/$1" "Fixtures/rules/$2/$3"
+}
+copy expired.mobileprovision profile-expired expired.mobileprovision
+copy appstore.mobileprovision profile-expired current.mobileprovision
+copy expiring.mobileprovision profile-expiring expiring.mobileprovision
+copy appstore.mobileprovision profile-expiring current.mobileprovision
+copy development.mobileprovision development-profile-in-release development-release.mobileprovision
+copy development.mobileprovision development-profile-in-release development.mobileprovision
+copy adhoc.mobileprovision development-profile-in-release adhoc-release.mobileprovision
+copy appstore.mobileprovision development-profile-in-release appstore-release.mobileprovision
+copy enterprise.mobileprovision development-profile-in-release enterprise-release.mobileprovision
+copy appstore.mobileprovision team-mismatch appstore.mobileprovision
+copy wildcard.mobileprovision team-mismatch wildcard.mobileprovision
+copy other-team.mobileprovision team-mismatch other-team.mobileprovision
+copy appstore.mobileprovision invalid-profile appstore.mobileprovision
+copy streamed.mobileprovision invalid-profile streamed.mobileprovision
+copy not-a-plist.mobileprovision invalid-profile not-a-plist.mobileprovision
+head -c 200 "$profiles/appstore.mobileprovision" >Fixtures/rules/invalid-profile/truncated.mobileprovision
+cp "$signed_aasa/apple-app-site-association" Fixtures/rules/signed-aasa/signed

@@ -60,6 +60,8 @@ struct AppNotInAASARule: OptionlessRule {
                 mismatch.aasaFile.path == file.path
                     && reported.insert("\(mismatch.appID) \(mismatch.service) \(mismatch.nearMiss?.value ?? "")").inserted
             }.map(aasaDiagnostic)
+        case .provisioningProfile:
+            return []
         }
     }
 

@@ -13,8 +13,9 @@ struct LintCommand: Subcommand {
             OptionSpec(name: "baseline", valueName: "FILE", completion: .files, help: "Report only findings that this baseline does not accept"),
             OptionSpec(name: "write-baseline", valueName: "FILE", completion: .files, help: "Record the current findings as accepted, in FILE"),
             OptionSpec(name: "fix", help: "Rewrite what can be fixed safely (percent-encoded Unicode in patterns), then lint"),
-            OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
+            OptionSpec(name: "release", help: "Treat every entitlements file and provisioning profile as a release (shipping) file"),
             OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
+            OptionSpec(name: "as-of", valueName: "DATE", help: "Judge provisioning-profile expiry on DATE (2026-03-01), such as the release day"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
                        help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)"),
             OptionSpec(name: "stdin-filename", valueName: "PATH", completion: .files,
@@ -39,6 +40,12 @@ struct LintCommand: Subcommand {
     private func lint(_ parsed: ParsedArguments) throws -> Int32 {
         var configuration = try ConfigurationOptions.load(parsed)
         if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
+        if let day = parsed.value("as-of") {
+            guard let date = CalendarDay.date(day) else {
+                throw UsageError("--as-of takes a day written 2026-03-01, not \"\(day)\"")
+            }
+            configuration.asOf = date
+        }
         if parsed.flag("remote") {
             return try RemoteRun(output: output).check(hosts: try RemoteRun.configuredHosts(configuration, positionals: parsed.positionals),
                                                        configuration: configuration, parsed)

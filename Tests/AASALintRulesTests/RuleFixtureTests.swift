@@ -57,7 +57,7 @@ import Testing
             return try ProjectScenario.lint(fixture.input, with: selection).diagnostics
         }
         let bytes = try [UInt8](Data(contentsOf: fixture.input))
-        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
+        let kind = FileDiscovery.kind(ofExplicitName: fixture.input.lastPathComponent)
         // A fixture named like a release file is linted as one (`--release`).
         return try FixtureSupport.lint(LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes), with: selection,
                                        asRelease: fixture.input.lastPathComponent.contains("release"))

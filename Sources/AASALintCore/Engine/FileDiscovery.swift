@@ -70,6 +70,7 @@ public struct FileDiscovery: Sendable {
     /// The kind of a file met inside a folder, or nil when its name says it is neither.
     public static func kind(ofDiscoveredName name: String) -> FileKind? {
         if name.hasSuffix(".entitlements") { return .entitlements }
+        if isProvisioningProfile(name) { return .provisioningProfile }
         guard let range = name.range(of: aasaName, options: [.caseInsensitive, .backwards]) else { return nil }
         // Also accept copies such as `apple-app-site-association (2)` and prefixed names such
         // as `web__apple-app-site-association`, which exports and corpora produce.
@@ -78,7 +79,13 @@ public struct FileDiscovery: Sendable {
     }
 
     public static func kind(ofExplicitName path: String) -> FileKind {
-        path.hasSuffix(".entitlements") ? .entitlements : .aasa
+        if isProvisioningProfile(path) { return .provisioningProfile }
+        return path.hasSuffix(".entitlements") ? .entitlements : .aasa
+    }
+
+    /// `embedded.mobileprovision` inside iOS apps, `*.mobileprovision` and macOS's `*.provisionprofile`.
+    static func isProvisioningProfile(_ name: String) -> Bool {
+        name.hasSuffix(".mobileprovision") || name.hasSuffix(".provisionprofile")
     }
 
     /// The absolute form of a path relative to the working directory, for comparing paths

@@ -81,12 +81,13 @@ public struct ReleaseFiles: Sendable {
         return reasons.isEmpty ? nil : reasons.map(\.description).joined(separator: "; ")
     }
 
-    /// For `lint --explain-release`: one line per entitlements file saying whether it is a
-    /// release file and why, then the Xcode release configurations aasalint could not follow.
+    /// For `lint --explain-release`: one line per entitlements file and provisioning profile
+    /// saying whether it is a release file and why, then the Xcode release configurations
+    /// aasalint could not follow.
     public func explanation(for files: [LintFile]) -> [String] {
         var lines: [String] = []
-        if treatsAllAsRelease { lines.append("--release: every entitlements file is a release file") }
-        let paths = files.filter { $0.kind == .entitlements }.map(\.path).sorted()
+        if treatsAllAsRelease { lines.append("--release: every entitlements file and provisioning profile is a release file") }
+        let paths = files.filter { $0.kind == .entitlements || $0.kind == .provisioningProfile }.map(\.path).sorted()
         for path in paths {
             if let reasons = reasonText(for: path) {
                 lines.append("\(path): release file (\(reasons))")

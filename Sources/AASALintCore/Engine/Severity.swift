@@ -21,6 +21,7 @@ public enum Severity: String, CaseIterable, Comparable, Sendable, Codable {
 public enum FileKind: String, CaseIterable, Sendable, Codable {
     case aasa
     case entitlements
+    case provisioningProfile = "provisioning-profile"
 }
 
 /// A severity as configured: not set (a default applies), off, or a severity.
