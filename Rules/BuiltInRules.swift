@@ -65,6 +65,8 @@ public enum BuiltInRules {
         CDNOutOfDateRule.self,
         // The configuration itself
         UnusedIgnoreRule.self,
+        // Artifacts
+        SignedSlicesDisagreeRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

@@ -67,3 +67,41 @@ public struct SignedSlice: Sendable, Equatable {
         self.derEntitlements = derEntitlements
     }
 }
+
+extension SignedBundle {
+    /// A slice signed with other entitlements than the first slice (whose entitlements are the
+    /// ones linted), and the top-level keys that differ: added, removed or with another value.
+    public struct SliceDisagreement: Sendable, Equatable {
+        public let architecture: String
+        public let keys: [String]
+    }
+
+    /// The slices whose entitlements differ from the first slice's, compared as property lists
+    /// (the same values written differently agree).
+    public var sliceDisagreements: [SliceDisagreement] {
+        guard let first = slices.first else { return [] }
+        let reference = Self.entries(of: first)
+        return slices.dropFirst().compactMap { slice in
+            let entries = Self.entries(of: slice)
+            let keys = Set(reference.keys).union(entries.keys).filter { reference[$0] != entries[$0] }.sorted()
+            return keys.isEmpty ? nil : SliceDisagreement(architecture: slice.architecture, keys: keys)
+        }
+    }
+
+    /// Each top-level key with its value written canonically (JSON with sorted keys).
+    private static func entries(of slice: SignedSlice) -> [String: String] {
+        guard let bytes = slice.entitlements, let members = (try? PlistReader.parse(bytes))?.members else { return [:] }
+        return Dictionary(members.map { ($0.key, canonical($0.value)) }) { _, last in last }
+    }
+
+    private static func canonical(_ node: PositionedValue) -> String {
+        func sorted(_ node: PositionedValue) -> JSONWriter.Value {
+            switch node.value {
+            case .object(let members): .object(members.sorted { $0.key < $1.key }.map { ($0.key, sorted($0.value)) })
+            case .array(let elements): .array(elements.map(sorted))
+            default: .document(node)
+            }
+        }
+        return JSONWriter.prettyPrinted(sorted(node))
+    }
+}
