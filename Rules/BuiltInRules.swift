@@ -72,6 +72,8 @@ public enum BuiltInRules {
         SignedAASARule.self,
         // The configuration itself
         UnusedIgnoreRule.self,
+        // Artifacts
+        SignedSlicesDisagreeRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

@@ -60,7 +60,8 @@ struct AppNotInAASARule: OptionlessRule {
                 mismatch.aasaFile.path == file.path
                     && reported.insert("\(mismatch.appID) \(mismatch.service) \(mismatch.nearMiss?.value ?? "")").inserted
             }.map(aasaDiagnostic)
-        case .provisioningProfile:
+        case .provisioningProfile, .artifact:
+            // Artifacts are linted as the entitlements files of their executables.
             return []
         }
     }

@@ -70,8 +70,8 @@ struct LintCommand: Subcommand {
         var extraFiles: [LintFile] = []
         if paths.contains("-") {
             paths.removeAll { $0 == "-" }
-            extraFiles.append(try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
-                                                         standingFor: parsed.value("stdin-filename")))
+            extraFiles += try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
+                                                         standingFor: parsed.value("stdin-filename"))
         } else if parsed.value("stdin-filename") != nil {
             throw UsageError("--stdin-filename names the file that standard input stands for: use it with -, as in `aasalint lint - --stdin-filename PATH`")
         }
@@ -149,9 +149,10 @@ struct LintCommand: Subcommand {
 }
 
 /// What `aasalint lint -` reads: standard input, as the file `--stdin-filename` names (its kind
-/// from the name unless `--kind` says), or as `<stdin>`.
+/// from the name unless `--kind` says), or as `<stdin>`. An artifact read this way is an `.ipa`,
+/// and stands for the entitlements files of its executables.
 enum StandardInputFile {
-    static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> LintFile {
+    static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> [LintFile] {
         let path = name.map(DisplayPath.of) ?? "<stdin>"
         guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
             throw UsageError("\(path): cannot read standard input")
@@ -161,7 +162,13 @@ enum StandardInputFile {
             throw UsageError("<stdin>: standard input starts with '\(start)', as a property list does, but is read as an AASA file, "
                 + "which is JSON; for an entitlements file add --kind entitlements, or --stdin-filename NAME.entitlements")
         }
-        return FileReader.file(path: path, kind: kind, contents)
+        guard kind == .artifact else { return [FileReader.file(path: path, kind: kind, contents)] }
+        guard case .bytes(let bytes) = contents else {
+            throw UsageError("\(path): standard input is too large to read as an .ipa; name the file on the command line, which reads only the entries needed")
+        }
+        let artifact = ArtifactReader.read(ipa: bytes, shownAs: path)
+        if let problem = artifact.problems.first { throw problem }
+        return artifact.files
     }
 
     /// `<` (an XML property list, after any byte order mark and white space) or `bplist` (a

@@ -28,12 +28,16 @@ public struct LintFile: Sendable {
     public let profile: ProvisioningProfile?
     /// Positions for everything in the file.
     public let document: SourceDocument
+    /// Where the entitlements come from when they are those an executable inside an artifact
+    /// was signed with; nil for files in the repository.
+    public let signedBundle: SignedBundle?
     /// Work derived from the parsed file that several rules need, done once.
     private let derived = DerivedWork()
 
-    public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil) {
+    public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil, signedBundle: SignedBundle? = nil) {
         self.path = path
         self.kind = kind
+        self.signedBundle = signedBundle
         self.bytes = bytes
         self.byteCount = byteCount ?? bytes.count
         let isRead = bytes.count == self.byteCount
@@ -61,6 +65,9 @@ public struct LintFile: Sendable {
     }
 
     public var isRead: Bool { bytes.count == byteCount }
+
+    /// The kinds whose rules check this file: its own, and `artifact` for signed entitlements.
+    public var kinds: Set<FileKind> { signedBundle == nil ? [kind] : [kind, .artifact] }
 
     public var hasByteOrderMark: Bool { payload.starts(with: [0xEF, 0xBB, 0xBF]) }
 

@@ -26,7 +26,7 @@ public struct Linter: Sendable {
         }
         let plan = self.plan
         let diagnostics = work.parallelMap { file, selection in
-            let findings = selection.entries.filter { $0.description.fileKinds.contains(file.kind) }.flatMap { entry in
+            let findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: file.kinds) }.flatMap { entry in
                 entry.fileCheck?.check(file, in: context).compactMap { plan.adjusted(entry.configured($0)) } ?? []
             }
             file.releaseDerivedWork()
