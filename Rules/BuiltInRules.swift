@@ -69,6 +69,8 @@ public enum BuiltInRules {
         ProfileExpiringRule.self,
         DevelopmentProfileInReleaseRule.self,
         TeamMismatchRule.self,
+        SignedDomainsNotInProfileRule.self,
+        DistributionSignedDevelopmentRule.self,
         SignedAASARule.self,
         // The configuration itself
         UnusedIgnoreRule.self,

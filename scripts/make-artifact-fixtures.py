@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path("Fixtures/artifacts")
 PROFILES = ROOT / "profiles"
 RULES = Path("Fixtures/rules/signed-slices-disagree")
-TEAM = "ABCDE12345"
+TEAM = "Q7KX2M9P4L"  # the team of the profiles scripts/make-profile-fixtures.sh writes
 ZIP_TIME = (2026, 1, 1, 0, 0, 0)
 
 CPU_ARM64 = 0x0100000C
@@ -269,6 +269,31 @@ def main():
     RULES.mkdir(parents=True, exist_ok=True)
     write_zip(RULES / "slices-disagree.ipa", under("Payload/Shop.app", app_tree(executable=disagreeing)))
     write_zip(RULES / "slices-agree.ipa", under("Payload/Shop.app", shop))
+    profile_rule_fixtures(shop)
+
+
+def profile_rule_fixtures(shop):
+    """The .ipa cases of the rules that compare signed entitlements with the embedded profile."""
+    def ipa(rule, case, app_profile="appstore.mobileprovision", bundle_id="com.example.shop", **signed):
+        executable = thin_macho(bundle_id, entitlements(bundle_id, **signed))
+        folder = Path("Fixtures/rules") / rule
+        folder.mkdir(parents=True, exist_ok=True)
+        write_zip(folder / case, under("Payload/Shop.app", app_tree(bundle_id=bundle_id, executable=executable,
+                                                                     app_profile=app_profile)))
+
+    ipa("signed-domains-not-in-profile", "unlisted-domain.ipa", domains=DOMAINS + ["applinks:blog.example.com"])
+    ipa("signed-domains-not-in-profile", "no-capability.ipa", app_profile="no-associated-domains.mobileprovision")
+    ipa("signed-domains-not-in-profile", "any-domain.ipa", app_profile="domains-any.mobileprovision",
+        domains=["applinks:*.example.com"])
+    write_zip(Path("Fixtures/rules/signed-domains-not-in-profile/listed.ipa"), under("Payload/Shop.app", shop))
+    ipa("distribution-signed-development", "push-sandbox.ipa", aps="development")
+    ipa("distribution-signed-development", "developer-mode.ipa", domains=["applinks:shop.example.com?mode=developer"])
+    ipa("distribution-signed-development", "debuggable-ad-hoc.ipa", app_profile="adhoc.mobileprovision", get_task_allow=True)
+    ipa("distribution-signed-development", "development-profile.ipa", app_profile="development.mobileprovision",
+        aps="development", get_task_allow=True)
+    write_zip(Path("Fixtures/rules/distribution-signed-development/distribution.ipa"), under("Payload/Shop.app", shop))
+    ipa("team-mismatch", "other-bundle.ipa", bundle_id="com.example.store")
+    ipa("team-mismatch", "wildcard-profile.ipa", app_profile="wildcard.mobileprovision", bundle_id="com.example.store")
 
 
 if __name__ == "__main__":

@@ -12,3 +12,14 @@ enum ProfileRuleSupport {
         profile.name.map { "\"\($0.value)\"" } ?? "this profile"
     }
 }
+
+extension LintContext {
+    /// The profile embedded beside the executable whose signed entitlements `file` holds, read
+    /// as a file of its own (`Shop.ipa!Payload/Shop.app/embedded.mobileprovision`).
+    func embeddedProfile(of file: LintFile) -> (file: LintFile, profile: ProvisioningProfile)? {
+        guard let bundle = file.signedBundle,
+              let profileFile = files.first(where: { $0.path == bundle.embeddedProfilePath }),
+              let profile = profileFile.profile else { return nil }
+        return (profileFile, profile)
+    }
+}

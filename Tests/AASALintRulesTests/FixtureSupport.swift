@@ -20,7 +20,9 @@ enum FixtureSupport {
     }
 
     static func lint(_ files: [LintFile], with selection: RuleSelection) throws -> [Diagnostic] {
-        try Linter(selection: selection).lint(files)
+        var configuration = Configuration()
+        configuration.asOf = referenceDate
+        return try Linter(selection: selection, configuration: configuration).lint(files)
     }
 
     /// The day fixtures are linted on: `scripts/make-profile-fixtures.sh` dates profiles from it.

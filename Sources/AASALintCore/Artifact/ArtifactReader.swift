@@ -47,6 +47,9 @@ public enum ArtifactReader {
         for bundle in read.bundles {
             if let entitlements = bundle.slices.lazy.compactMap(\.entitlements).first {
                 files.append(LintFile(path: bundle.displayPath, kind: .entitlements, bytes: entitlements, signedBundle: bundle))
+                if let profile = bundle.embeddedProfile {
+                    files.append(LintFile(path: bundle.embeddedProfilePath, kind: .provisioningProfile, bytes: profile))
+                }
             } else {
                 warnings.append("\(bundle.displayPath): signed without entitlements, so no entitlements rule applies to it")
             }

@@ -109,3 +109,10 @@ public enum CalendarDay {
     /// The start of the day `text` names, or nil when it is not written `2026-03-01`.
     public static func date(_ text: String) -> Date? { formatter.date(from: text) }
 }
+
+extension SignedBundle {
+    /// How reports name the bundle's profile: `Shop.ipa!Payload/Shop.app/embedded.mobileprovision`.
+    public var embeddedProfilePath: String {
+        artifactPath + Self.separator + (innerPath.isEmpty ? "" : innerPath + "/") + "embedded.mobileprovision"
+    }
+}
