@@ -67,4 +67,13 @@ import Testing
         #expect(run.status == 2)
         #expect(run.standardError.contains("--as-of takes a day written 2026-03-01"))
     }
+
+    @Test func aSignedAppWhoseDomainsAASADoesNotListItIsAnError() throws {
+        let run = try BinaryRunner.run(["lint", "--quiet", "--as-of", "2026-01-01", "--enable", "app-not-in-aasa"],
+                                       workingDirectory: Self.fixtures.appendingPathComponent("artifacts/cross-check"))
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains(
+            "Shop.ipa!Payload/Shop.app/Shop:11:11: error: \"applinks:shop.example.com\": the AASA file for shop.example.com (web/.well-known/apple-app-site-association) does not list this app's appID Q7KX2M9P4L.com.example.shop (from its application-identifier) for applinks"))
+        #expect(!run.standardOutput.contains("Shop.ipa!Payload/Shop.app/Shop:12:11"), "webcredentials lists the app")
+    }
 }
