@@ -63,8 +63,19 @@ public enum BuiltInRules {
         RedirectRule.self,
         ContentTypeRule.self,
         CDNOutOfDateRule.self,
+        // Provisioning profiles and signed files
+        InvalidProfileRule.self,
+        ProfileExpiredRule.self,
+        ProfileExpiringRule.self,
+        DevelopmentProfileInReleaseRule.self,
+        TeamMismatchRule.self,
+        SignedDomainsNotInProfileRule.self,
+        DistributionSignedDevelopmentRule.self,
+        SignedAASARule.self,
         // The configuration itself
         UnusedIgnoreRule.self,
+        // Artifacts
+        SignedSlicesDisagreeRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

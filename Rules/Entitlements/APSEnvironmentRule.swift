@@ -53,7 +53,9 @@ struct APSEnvironmentRule: OptionlessRule {
                 fix: fix
             )]
         }
-        guard value == "development", let reason = context.releaseFiles.reasonText(for: file.path) else { return [] }
+        // In a signed app the value is no longer a source value: distribution-signed-development judges it.
+        guard value == "development", file.signedBundle == nil,
+              let reason = context.releaseFiles.reasonText(for: file.path) else { return [] }
         var note = diagnostic(
             "\(key) is \"development\" in a release entitlements file (\(reason)), as usual in a source file: Xcode's distribution export replaces it with the distribution provisioning profile's value (\"production\"), so only the signed app shows which push environment ships; check it with codesign -d --entitlements - --xml App.app",
             at: location

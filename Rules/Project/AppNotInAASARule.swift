@@ -15,7 +15,9 @@ struct AppNotInAASARule: OptionlessRule {
             -> AASA file). An app without `id` takes its appID from the entitlements' \
             `application-identifier`, or from the Xcode project's `DEVELOPMENT_TEAM` and \
             `PRODUCT_BUNDLE_IDENTIFIER`. The finding appears in both files, each pointing at \
-            the other; an appID that differs by a typo is pointed out.
+            the other; an appID that differs by a typo is pointed out. The executables of linted \
+            `.app`, `.ipa` and `.xcarchive` artifacts are checked too, with their signed \
+            application-identifier and associated domains against the configured `domains`.
             """,
         severity: .error,
         fileKinds: [.entitlements, .aasa],
@@ -60,12 +62,15 @@ struct AppNotInAASARule: OptionlessRule {
                 mismatch.aasaFile.path == file.path
                     && reported.insert("\(mismatch.appID) \(mismatch.service) \(mismatch.nearMiss?.value ?? "")").inserted
             }.map(aasaDiagnostic)
+        case .provisioningProfile, .artifact:
+            // Artifacts are linted as the entitlements files of their executables.
+            return []
         }
     }
 
     private func mismatches(in context: LintContext) -> [Mismatch] {
         var mismatches: [Mismatch] = []
-        for app in context.projectApps {
+        for app in context.projectApps + context.signedApps {
             guard let appID = app.appID, let entitlementsFile = app.entitlementsFile else { continue }
             for entry in app.checkableDomains {
                 guard let service = entry.value.service else { continue }

@@ -15,8 +15,9 @@ struct LintCommand: Subcommand {
             OptionSpec(name: "fix", help: "Apply the safe fixes to the files, then lint what is left"),
             OptionSpec(name: "unsafe-fixes", help: "With --fix or --diff, apply the unsafe fixes too"),
             OptionSpec(name: "diff", help: "Print the fixes as a unified diff and change no file (exit status 1 when there is something to fix)"),
-            OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
+            OptionSpec(name: "release", help: "Treat every entitlements file and provisioning profile as a release (shipping) file"),
             OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
+            OptionSpec(name: "as-of", valueName: "DATE", help: "Judge provisioning-profile expiry on DATE (2026-03-01), such as the release day"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
                        help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)"),
             OptionSpec(name: "stdin-filename", valueName: "PATH", completion: .files,
@@ -41,6 +42,12 @@ struct LintCommand: Subcommand {
     private func lint(_ parsed: ParsedArguments) throws -> Int32 {
         var configuration = try ConfigurationOptions.load(parsed)
         if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
+        if let day = parsed.value("as-of") {
+            guard let date = CalendarDay.date(day) else {
+                throw UsageError("--as-of takes a day written 2026-03-01, not \"\(day)\"")
+            }
+            configuration.asOf = date
+        }
         if parsed.flag("remote") {
             return try RemoteRun(output: output).check(hosts: try RemoteRun.configuredHosts(configuration, positionals: parsed.positionals),
                                                        configuration: configuration, parsed)
@@ -65,8 +72,8 @@ struct LintCommand: Subcommand {
         var extraFiles: [LintFile] = []
         if paths.contains("-") {
             paths.removeAll { $0 == "-" }
-            extraFiles.append(try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
-                                                         standingFor: parsed.value("stdin-filename")))
+            extraFiles += try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
+                                                         standingFor: parsed.value("stdin-filename"))
         } else if parsed.value("stdin-filename") != nil {
             throw UsageError("--stdin-filename names the file that standard input stands for: use it with -, as in `aasalint lint - --stdin-filename PATH`")
         }
@@ -146,9 +153,10 @@ struct LintCommand: Subcommand {
 }
 
 /// What `aasalint lint -` reads: standard input, as the file `--stdin-filename` names (its kind
-/// from the name unless `--kind` says), or as `<stdin>`.
+/// from the name unless `--kind` says), or as `<stdin>`. An artifact read this way is an `.ipa`,
+/// and stands for the entitlements files of its executables.
 enum StandardInputFile {
-    static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> LintFile {
+    static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> [LintFile] {
         let path = name.map(DisplayPath.of) ?? "<stdin>"
         guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
             throw UsageError("\(path): cannot read standard input")
@@ -158,7 +166,13 @@ enum StandardInputFile {
             throw UsageError("<stdin>: standard input starts with '\(start)', as a property list does, but is read as an AASA file, "
                 + "which is JSON; for an entitlements file add --kind entitlements, or --stdin-filename NAME.entitlements")
         }
-        return FileReader.file(path: path, kind: kind, contents)
+        guard kind == .artifact else { return [FileReader.file(path: path, kind: kind, contents)] }
+        guard case .bytes(let bytes) = contents else {
+            throw UsageError("\(path): standard input is too large to read as an .ipa; name the file on the command line, which reads only the entries needed")
+        }
+        let artifact = ArtifactReader.read(ipa: bytes, shownAs: path)
+        if let problem = artifact.problems.first { throw problem }
+        return artifact.files
     }
 
     /// `<` (an XML property list, after any byte order mark and white space) or `bplist` (a

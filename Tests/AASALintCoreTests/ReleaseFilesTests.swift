@@ -64,7 +64,7 @@ import Testing
         configuration.treatsAllEntitlementsAsRelease = true
         let release = ReleaseFiles(configuration: configuration, xcodeProjects: [project])
         #expect(release.explanation(for: Self.files(["Extra.entitlements"])) == [
-            "--release: every entitlements file is a release file",
+            "--release: every entitlements file and provisioning profile is a release file",
             "Extra.entitlements: release file (--release)",
             "App/App.entitlements: release file of Xcode project App.xcodeproj, target App, configuration Release, but not among the linted files",
             "App.xcodeproj: App, configuration Release: CODE_SIGN_ENTITLEMENTS = \"$(MAC_FILE)\" holds a build setting aasalint cannot resolve, so that file is not known as a release file",

@@ -81,8 +81,13 @@ import Testing
             // Project rules need several files and a configuration: a folder per case.
             return try ProjectScenario.lint(fixture.input, with: selection).diagnostics
         }
+        if FileDiscovery.kind(ofExplicitName: fixture.input.path) == .artifact {
+            let artifact = ArtifactReader.read(fixture.input.path, shownAs: fixture.input.lastPathComponent)
+            #expect(artifact.problems == [])
+            return try FixtureSupport.lint(artifact.files, with: selection)
+        }
         let bytes = try [UInt8](Data(contentsOf: fixture.input))
-        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
+        let kind = FileDiscovery.kind(ofExplicitName: fixture.input.lastPathComponent)
         // A fixture named like a release file is linted as one (`--release`).
         return try FixtureSupport.lint(LintFile(path: fixture.input.lastPathComponent, kind: kind, bytes: bytes), with: selection,
                                        asRelease: fixture.input.lastPathComponent.contains("release"))

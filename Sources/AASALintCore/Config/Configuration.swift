@@ -16,6 +16,8 @@ public struct Configuration: Sendable {
     public var releaseEntitlements: [Glob] = []
     /// `--release`: every entitlements file is a release file.
     public var treatsAllEntitlementsAsRelease = false
+    /// The moment provisioning-profile expiry is judged at (`lint --as-of`); nil: the clock.
+    public var asOf: Date?
     public var apps: [ConfiguredApp] = []
     public var domains: [ConfiguredDomain] = []
     public var expectations: [URLExpectationSet] = []

@@ -31,7 +31,7 @@ public struct CustomRule: FileCheck {
     }
 
     public func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard file.kind == kind, let root = file.root else { return [] }
+        guard file.kinds.contains(kind), let root = file.root else { return [] }
         switch condition {
         case .required:
             let (parents, last) = selector.parents(in: root)

@@ -8,7 +8,7 @@ public struct Diagnostic: Hashable, Sendable {
     /// A URL that demonstrates the finding, for rules about which URLs match.
     public let exampleURL: String?
     /// How to repair the finding: a sentence, and edits when the repair is mechanical.
-    public let fix: Fix?
+    public var fix: Fix?
 
     public init(
         ruleID: String,

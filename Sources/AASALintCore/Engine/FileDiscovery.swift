@@ -48,7 +48,7 @@ public struct FileDiscovery: Sendable {
                 problems.append(UsageError("\(path.isEmpty ? "''" : path): no such file or directory"))
                 continue
             }
-            if isDirectory.boolValue {
+            if isDirectory.boolValue, ArtifactBundle.Layout(path: DisplayPath.of(path)) == nil {
                 var walk = FolderWalk(manager: manager)
                 walk.visit(root: path, shownAs: DisplayPath.of(path))
                 files.formUnion(walk.found)
@@ -70,6 +70,8 @@ public struct FileDiscovery: Sendable {
     /// The kind of a file met inside a folder, or nil when its name says it is neither.
     public static func kind(ofDiscoveredName name: String) -> FileKind? {
         if name.hasSuffix(".entitlements") { return .entitlements }
+        if isProvisioningProfile(name) { return .provisioningProfile }
+        if name.lowercased().hasSuffix(".ipa") { return .artifact }
         guard let range = name.range(of: aasaName, options: [.caseInsensitive, .backwards]) else { return nil }
         // Also accept copies such as `apple-app-site-association (2)` and prefixed names such
         // as `web__apple-app-site-association`, which exports and corpora produce.
@@ -78,7 +80,20 @@ public struct FileDiscovery: Sendable {
     }
 
     public static func kind(ofExplicitName path: String) -> FileKind {
-        path.hasSuffix(".entitlements") ? .entitlements : .aasa
+        if isProvisioningProfile(path) { return .provisioningProfile }
+        if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil { return .artifact }
+        return path.hasSuffix(".entitlements") ? .entitlements : .aasa
+    }
+
+    /// `embedded.mobileprovision` inside iOS apps, `*.mobileprovision` and macOS's `*.provisionprofile`.
+    static func isProvisioningProfile(_ name: String) -> Bool {
+        name.hasSuffix(".mobileprovision") || name.hasSuffix(".provisionprofile")
+    }
+
+    /// `.app` bundles and `.xcarchive` archives: folders that are one input each.
+    static func isArtifactFolder(named name: String) -> Bool {
+        guard let layout = ArtifactBundle.Layout(path: name) else { return false }
+        return layout != .ipa
     }
 
     /// The absolute form of a path relative to the working directory, for comparing paths
@@ -138,7 +153,12 @@ private struct FolderWalk {
             }
             if entry.st_mode & S_IFMT == S_IFDIR {
                 guard !FileDiscovery.skippedFolders.contains(name), followsLink(at: path, to: entry) else { continue }
-                visit(folder: path, shownAs: shownPath, info: entry)
+                // A bundle or an archive is one input, not a folder of loose files.
+                if FileDiscovery.isArtifactFolder(named: name) {
+                    found.append(DiscoveredFile(path: shownPath, kind: .artifact))
+                } else {
+                    visit(folder: path, shownAs: shownPath, info: entry)
+                }
             } else if let kind = FileDiscovery.kind(ofDiscoveredName: name) {
                 // A link to /proc/self/environ would put the environment (CI secrets) in the report.
                 guard entry.st_dev == rootDevice || !isSymbolicLink(path) else {

@@ -60,6 +60,10 @@ public struct Fix: Hashable, Sendable {
 
     /// True when `lint --fix` can make it: it has edits.
     public var isApplicable: Bool { !edits.isEmpty }
+
+    /// The fix as advice only, for a file that cannot be rewritten (a signed artifact's part):
+    /// its edits would point into bytes no one can edit.
+    public var withoutEdits: Fix { Fix(message, isSafe: isSafe, effect: effect) }
 }
 
 /// One replacement of a byte range of a file; an empty span inserts, an empty replacement deletes.

@@ -9,6 +9,12 @@ public struct LintFile: Sendable {
     public let byteCount: Int
     /// The contents; empty when the file was not read because it exceeds the reading limit.
     public let bytes: [UInt8]
+    /// The CMS signature around the contents of a provisioning profile or of a signed (iOS 8)
+    /// AASA file, or why it could not be read; nil for other files.
+    public let signature: Result<CMSSignedData, DERSyntaxError>?
+    /// What the tree is read from, and what its spans and lines refer to: the content inside the
+    /// signature when there is one, else the contents.
+    public let payload: [UInt8]
     /// The parsed tree, or why the bytes are not strict JSON; nil for files not read as JSON.
     public let json: Result<PositionedValue, JSONSyntaxError>?
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
@@ -18,23 +24,35 @@ public struct LintFile: Sendable {
     /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
     /// when the file is an entitlements property list whose root is a dictionary.
     public let entitlements: EntitlementsDocument?
+    /// The profile's model, when the file is a provisioning profile whose payload is a dictionary.
+    public let profile: ProvisioningProfile?
     /// Positions for everything in the file.
     public let document: SourceDocument
+    /// Where the entitlements come from when they are those an executable inside an artifact
+    /// was signed with; nil for files in the repository.
+    public let signedBundle: SignedBundle?
     /// Work derived from the parsed file that several rules need, done once.
     private let derived = DerivedWork()
 
-    public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil) {
+    public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil, signedBundle: SignedBundle? = nil) {
         self.path = path
         self.kind = kind
+        self.signedBundle = signedBundle
         self.bytes = bytes
         self.byteCount = byteCount ?? bytes.count
-        if kind == .aasa, bytes.count == self.byteCount {
-            json = Result { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }
+        let isRead = bytes.count == self.byteCount
+        let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
+        signature = isRead && isSigned ? Result { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
+        let content = try? signature?.get().content
+        let payload = content ?? bytes
+        self.payload = payload
+        if kind == .aasa, isRead {
+            json = Result { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
         } else {
             json = nil
         }
-        if kind == .entitlements, bytes.count == self.byteCount {
-            plist = Result { () throws(PlistSyntaxError) in try PlistReader.parse(bytes) }
+        if kind == .entitlements && isRead || kind == .provisioningProfile && content != nil {
+            plist = Result { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
         } else {
             plist = nil
         }
@@ -42,12 +60,20 @@ public struct LintFile: Sendable {
         let object = root?.members == nil ? nil : root
         aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
         entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
-        document = SourceDocument(path: path, lines: LineTable(bytes), root: root)
+        profile = kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil
+        document = SourceDocument(path: path, lines: LineTable(payload), root: root)
     }
 
     public var isRead: Bool { bytes.count == byteCount }
 
-    public var hasByteOrderMark: Bool { bytes.starts(with: [0xEF, 0xBB, 0xBF]) }
+    /// Whether fixes may rewrite the file: its spans are offsets into its own bytes (no signature
+    /// around them), and it is a file of its own, not a part of a signed artifact.
+    public var isFixable: Bool { signedBundle == nil && signature == nil }
+
+    /// The kinds whose rules check this file: its own, and `artifact` for signed entitlements.
+    public var kinds: Set<FileKind> { signedBundle == nil ? [kind] : [kind, .artifact] }
+
+    public var hasByteOrderMark: Bool { payload.starts(with: [0xEF, 0xBB, 0xBF]) }
 
     public var root: PositionedValue? { document.root }
 
@@ -112,6 +138,9 @@ public struct LintContext: Sendable {
         self.xcodeProjects = xcodeProjects
         releaseFiles = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects)
     }
+
+    /// The moment profile expiry is judged at: `--as-of`, else now.
+    public var now: Date { configuration.asOf ?? Date() }
 
     /// The file a configuration path names (relative to the configuration's folder).
     public func file(atConfiguredPath path: String) -> LintFile? {

@@ -56,9 +56,11 @@ public struct LintSession: Sendable {
         }
         selected.removeAll { file in standardInput.contains { $0.path == file.path } }
         let reader = self.reader
-        let outcomes = selected.sorted(by: { $0.path < $1.path }).parallelMap { file in
+        let inputs = selected.sorted(by: { $0.path < $1.path })
+        let outcomes = inputs.filter { $0.kind != .artifact }.parallelMap { file in
             Result { () throws(UsageError) in try reader.read(file) }
         }
+        let artifacts = inputs.filter { $0.kind == .artifact }.parallelMap { ArtifactReader.read($0.path) }
         problems += discovery.folders.compactMap { folder in
             let yield = folder.files.map(\.path) + selected.map(\.path).filter { FileDiscovery.path($0, isInside: folder.path) }
             return yield.isEmpty ? UsageError(Self.noFileMessage(forFolder: folder.path)) : nil
@@ -74,6 +76,10 @@ public struct LintSession: Sendable {
             case .success(let file): files.append(file)
             case .failure(let error): problems.append(error)
             }
+        }
+        for artifact in artifacts {
+            files += artifact.files
+            problems += artifact.problems
         }
         let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
         let (xcodeProjects, projectProblems) = XcodeProjectDiscovery().projects(under: paths)
@@ -108,9 +114,9 @@ public struct LintSession: Sendable {
         let warnings = deselected.filter { namedPaths.contains($0.key) }.sorted { $0.key < $1.key }.compactMap { path, reason -> String? in
             guard case .excluded(let glob) = reason else { return nil }
             return "\(path): not linted: \(configurationName) excludes it (exclude: \"\(glob.pattern)\")"
-        }
+        } + artifacts.flatMap(\.warnings)
         return Outcome(report: report, problems: problems, warnings: warnings, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release,
-                       lintedFiles: files.map { DiscoveredFile(path: $0.path, kind: $0.kind) })
+                       lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
     }
 
     /// Why the configuration leaves a file out.
@@ -135,7 +141,7 @@ public struct LintSession: Sendable {
 
     private static func noFileMessage(forFolder folder: String) -> String {
         "\(folder): no file to lint in this folder: aasalint looks for files named apple-app-site-association "
-            + "(also with .json) and *.entitlements, outside folders named \(FileDiscovery.skippedFolders.sorted().joined(separator: ", ")); "
+            + "(also with .json), *.entitlements and signed apps (*.app, *.ipa, *.xcarchive), outside folders named \(FileDiscovery.skippedFolders.sorted().joined(separator: ", ")); "
             + "name a file on the command line to lint it whatever its name"
     }
 

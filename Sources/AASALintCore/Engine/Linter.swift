@@ -26,8 +26,11 @@ public struct Linter: Sendable {
         }
         let plan = self.plan
         let diagnostics = work.parallelMap { file, selection in
-            let findings = selection.entries.filter { $0.description.fileKinds.contains(file.kind) }.flatMap { entry in
+            var findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: file.kinds) }.flatMap { entry in
                 entry.fileCheck?.check(file, in: context).compactMap { plan.adjusted(entry.configured($0)) } ?? []
+            }
+            if !file.isFixable {
+                for index in findings.indices { findings[index].fix = findings[index].fix?.withoutEdits }
             }
             file.releaseDerivedWork()
             return findings

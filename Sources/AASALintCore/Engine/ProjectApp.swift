@@ -63,6 +63,17 @@ extension LintContext {
                           entitlementsFile: signingFile, entitlements: document)
     }
 
+    /// The executables of the linted artifacts, as apps whose appID is the signed
+    /// application-identifier: what ships, for the cross-checks with the configured domains.
+    public var signedApps: [ProjectApp] {
+        files.filter { $0.signedBundle != nil }.compactMap { file in
+            guard let entitlements = file.entitlements, let identifier = entitlements.applicationIdentifier, let appID = entitlements.appID else { return nil }
+            let configured = ConfiguredApp(pointer: .root, id: nil, entitlements: Located(file.path, at: identifier.pointer), buildSettings: [:])
+            return ProjectApp(configured: configured, appID: appID.description, appIDSource: .applicationIdentifier,
+                              entitlementsFile: file, entitlements: entitlements)
+        }
+    }
+
     /// The apps whose entitlements are `file`.
     public func apps(signedWith file: LintFile) -> [ProjectApp] {
         projectApps.filter { $0.entitlementsFile?.path == file.path }

@@ -1,6 +1,8 @@
 /// Which entitlements files ship, and why. `--release` makes every one a release file;
 /// otherwise a file is one when a `release_entitlements` glob matches it, or when an Xcode
-/// project signs a configuration named `Release` with it (`CODE_SIGN_ENTITLEMENTS`).
+/// project signs a configuration named `Release` with it (`CODE_SIGN_ENTITLEMENTS`). The
+/// signed entitlements of an executable in an artifact (`.app`, `.ipa`, `.xcarchive`) are
+/// always release entitlements: an artifact is what a release gate checks.
 public struct ReleaseFiles: Sendable {
     public static let defaultConfigurationNames: Set<String> = ["Release"]
 
@@ -8,10 +10,12 @@ public struct ReleaseFiles: Sendable {
         case everyFile
         case glob(String)
         case xcodeConfiguration(XcodeUse)
+        case signedArtifact
 
         public var description: String {
             switch self {
             case .everyFile: "--release"
+            case .signedArtifact: "signed into an app or archive, which is what ships"
             case .glob(let pattern): "release_entitlements glob \"\(pattern)\""
             case .xcodeConfiguration(let use): use.description
             }
@@ -65,7 +69,9 @@ public struct ReleaseFiles: Sendable {
     /// Why the file at `path` (as reports show it) is a release file; empty when it is not.
     public func reasons(for path: String) -> [Reason] {
         var reasons: [Reason] = treatsAllAsRelease ? [.everyFile] : []
-        if !globs.isEmpty, let relative = configuration.relativePath(ofDisplayPath: path) {
+        let signed = SignedBundle.split(displayPath: path)
+        if signed != nil { reasons.append(.signedArtifact) }
+        if !globs.isEmpty, let relative = configuration.relativePath(ofDisplayPath: signed?.artifact ?? path) {
             reasons += globs.filter { $0.matches(relative) }.map { .glob($0.pattern) }
         }
         return reasons + (releaseUses[path] ?? []).map(Reason.xcodeConfiguration)
@@ -81,12 +87,13 @@ public struct ReleaseFiles: Sendable {
         return reasons.isEmpty ? nil : reasons.map(\.description).joined(separator: "; ")
     }
 
-    /// For `lint --explain-release`: one line per entitlements file saying whether it is a
-    /// release file and why, then the Xcode release configurations aasalint could not follow.
+    /// For `lint --explain-release`: one line per entitlements file and provisioning profile
+    /// saying whether it is a release file and why, then the Xcode release configurations
+    /// aasalint could not follow.
     public func explanation(for files: [LintFile]) -> [String] {
         var lines: [String] = []
-        if treatsAllAsRelease { lines.append("--release: every entitlements file is a release file") }
-        let paths = files.filter { $0.kind == .entitlements }.map(\.path).sorted()
+        if treatsAllAsRelease { lines.append("--release: every entitlements file and provisioning profile is a release file") }
+        let paths = files.filter { $0.kind == .entitlements || $0.kind == .provisioningProfile }.map(\.path).sorted()
         for path in paths {
             if let reasons = reasonText(for: path) {
                 lines.append("\(path): release file (\(reasons))")

@@ -21,6 +21,12 @@ public enum Severity: String, CaseIterable, Comparable, Sendable, Codable {
 public enum FileKind: String, CaseIterable, Sendable, Codable {
     case aasa
     case entitlements
+    case provisioningProfile = "provisioning-profile"
+    /// A signed app or archive (`.app`, `.ipa`, `.xcarchive`). Each executable's signed
+    /// entitlements are linted as an entitlements file (`LintFile.signedBundle` says where they
+    /// come from), so rules for `entitlements` check what ships, and rules (built in or custom)
+    /// for `artifact` check only those. Read from standard input (`lint - --kind artifact`), it is an `.ipa`.
+    case artifact
 }
 
 /// A severity as configured: not set (a default applies), off, or a severity.

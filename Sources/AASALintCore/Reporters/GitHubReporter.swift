@@ -20,15 +20,22 @@ public struct GitHubReporter: Reporter {
             var message = diagnostic.message
             if let url = diagnostic.exampleURL { message += " Example: \(url)" }
             var properties: [(String, String)] = []
-            let place = places[location.file] ?? sourceRoot.place(of: location.file)
+            // Lines inside the signed entitlements of an executable mean nothing in the artifact:
+            // the annotation is on the artifact, and the message names the executable.
+            let signed = SignedBundle.split(displayPath: location.file)
+            let place = places[location.file] ?? sourceRoot.place(of: signed?.artifact ?? location.file)
             places[location.file] = place
             switch place {
             case .repository(let path), .outside(let path):
-                properties = [
-                    ("file", path),
-                    ("line", String(range.start.line)), ("endLine", String(range.end.line)),
-                    ("col", String(range.start.column)), ("endColumn", String(range.end.column)),
-                ]
+                properties = [("file", path)]
+                if let signed {
+                    message = "\(signed.inner): " + message
+                } else {
+                    properties += [
+                        ("line", String(range.start.line)), ("endLine", String(range.end.line)),
+                        ("col", String(range.start.column)), ("endColumn", String(range.end.column)),
+                    ]
+                }
             case .download(let url):
                 message = "\(url):\(range.start.line):\(range.start.column): " + message
             }

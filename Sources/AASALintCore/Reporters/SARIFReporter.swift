@@ -175,6 +175,9 @@ public struct SARIFReporter: Reporter {
     struct Artifact {
         let location: JSONWriter.Value
         let identity: String
+        /// For the signed entitlements of an executable inside an artifact (`Shop.ipa`), the
+        /// executable's path in it: positions inside the artifact would mean nothing to a viewer.
+        var innerPath: String?
     }
 
     private func artifactLocations(of diagnostics: [Diagnostic]) -> [String: Artifact] {
@@ -190,7 +193,11 @@ public struct SARIFReporter: Reporter {
     /// Files in the repository get URIs relative to `%SRCROOT%`, which GitHub resolves against
     /// the checkout; other files on this machine absolute `file://` URIs; downloads their URL.
     func artifact(_ path: String) -> Artifact {
-        switch sourceRoot.place(of: path) {
+        if let (artifactPath, innerPath) = SignedBundle.split(displayPath: path) {
+            let outer = artifact(artifactPath)
+            return Artifact(location: outer.location, identity: outer.identity + SignedBundle.separator + innerPath, innerPath: innerPath)
+        }
+        return switch sourceRoot.place(of: path) {
         case .repository(let relativePath):
             Artifact(location: .object([
                 ("uri", .string(Self.percentEncoded(relativePath))),
@@ -214,6 +221,9 @@ public struct SARIFReporter: Reporter {
             // GitHub shows only the message, so the URL joins it as a sentence of its own.
             let endsSentence = message.last.map { ".!?".contains($0) } ?? true
             message += "\(endsSentence ? "" : ".") Example: \(exampleURL)"
+        }
+        if let innerPath = artifacts[diagnostic.location.file]!.innerPath {
+            message = "\(innerPath): " + message
         }
         members += [
             ("level", .string(level(diagnostic.severity))),
@@ -254,15 +264,18 @@ public struct SARIFReporter: Reporter {
     }
 
     private static func location(_ location: Location, artifacts: [String: Artifact]) -> [(key: String, value: JSONWriter.Value)] {
+        let artifact = artifacts[location.file]!
+        let wholeFile = SourceRange(start: SourcePosition(line: 1, column: 1), end: SourcePosition(line: 1, column: 1))
         var members: [(key: String, value: JSONWriter.Value)] = [
             ("physicalLocation", .object([
-                ("artifactLocation", artifacts[location.file]!.location),
-                ("region", region(location.range)),
+                ("artifactLocation", artifact.location),
+                ("region", region(artifact.innerPath == nil ? location.range : wholeFile)),
             ])),
         ]
         // The root pointer is the empty string, which names nothing a reader could use.
-        if let pointer = location.pointer, pointer != .root {
-            members.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(pointer.description))])])))
+        let pointer = location.pointer.flatMap { $0 == .root ? nil : $0.description }
+        if let name = artifact.innerPath.map({ $0 + (pointer.map { "#" + $0 } ?? "") }) ?? pointer {
+            members.append(("logicalLocations", .array([.object([("fullyQualifiedName", .string(name))])])))
         }
         return members
     }

@@ -15,12 +15,13 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case configuration
     case pattern
     case matcher
+    case der
 
     /// Longer inputs are cut here (libFuzzer gets the same `-max_len`), so that a run spends its
     /// time on variety rather than on size: size is what the hostile-input suite covers.
     var maximumLength: Int {
         switch self {
-        case .json, .plist, .matcher: 64 * 1024
+        case .json, .plist, .matcher, .der: 64 * 1024
         case .configuration: 16 * 1024
         case .pattern: 1024
         }
@@ -36,6 +37,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .configuration: checks.configuration(bytes)
         case .pattern: checks.pattern(bytes)
         case .matcher: checks.matcher(bytes)
+        case .der: checks.der(bytes)
         }
         return checks.violations
     }
@@ -149,6 +151,45 @@ private struct InvariantChecks {
             }
         }
         return pointers
+    }
+
+    // MARK: DER and CMS
+
+    /// Both encodings: every element read lies inside its parent, and a signed message's
+    /// content is no longer than the input; a profile of these bytes resolves its positions.
+    mutating func der(_ bytes: [UInt8]) {
+        for encoding in [DERReader.Encoding.der, .ber] {
+            let reader = DERReader(bytes, encoding: encoding)
+            var pending: [(DERElement, Int)] = []
+            var offset = 0
+            while offset < bytes.count, let element = try? reader.element(at: offset) {
+                pending.append((element, 0))
+                offset = element.end
+            }
+            var visited = 0
+            while let (element, depth) = pending.popLast(), visited < 4_096 {
+                visited += 1
+                expect(element.contents.lowerBound <= element.contents.upperBound && element.end <= bytes.count,
+                       "element contents \(element.contents), end \(element.end), outside \(bytes.count) bytes")
+                guard element.isConstructed, depth < DERReader.maximumDepth, let children = try? reader.children(of: element) else { continue }
+                for child in children {
+                    expect(element.contents.contains(child.contents.lowerBound) || child.contents.isEmpty,
+                           "a child at \(child.contents) outside its parent's \(element.contents)")
+                    expect(child.end <= element.contents.upperBound, "a child ends at \(child.end), past its parent's \(element.contents)")
+                    pending.append((child, depth + 1))
+                }
+                if let joined = try? reader.stringContents(of: element) {
+                    expect(joined.count <= element.contents.count, "a string of \(joined.count) bytes from \(element.contents.count)")
+                }
+            }
+        }
+        do throws(DERSyntaxError) {
+            let signed = try CMSSignedData(bytes)
+            expect(signed.content.count <= bytes.count, "content of \(signed.content.count) bytes from \(bytes.count)")
+        } catch {
+            expect(offset: error.offset, inside: bytes, of: "CMS")
+        }
+        document(LintFile(path: "fuzz.mobileprovision", kind: .provisioningProfile, bytes: bytes))
     }
 
     // MARK: Configuration

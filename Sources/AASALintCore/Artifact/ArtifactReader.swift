@@ -1,0 +1,60 @@
+import Foundation
+
+/// Turns a signed artifact into the files rules check: for each executable, its signed
+/// entitlements as an entitlements file named `Shop.ipa!Payload/Shop.app/Shop`.
+public enum ArtifactReader {
+    public struct Outcome: Sendable {
+        public let files: [LintFile]
+        /// Bundles or artifacts that could not be read: the run exits with status 2.
+        public let problems: [UsageError]
+        /// Executables signed without entitlements: nothing to check, which is said.
+        public let warnings: [String]
+    }
+
+    /// The artifact at `path`, named `shown` in reports (by default as given); its layout from
+    /// its name, else from what it is.
+    public static func read(_ path: String, shownAs shown: String? = nil) -> Outcome {
+        let shown = shown ?? path
+        let contents = Result { () throws(ArtifactReaderError) in
+            try ArtifactBundle.read(path: path, shownAs: shown, layout: layout(of: path))
+        }
+        return outcome(contents, shownAs: shown)
+    }
+
+    /// An `.ipa` given as bytes (standard input).
+    public static func read(ipa bytes: [UInt8], shownAs shown: String) -> Outcome {
+        outcome(Result { () throws(ArtifactReaderError) in try ArtifactBundle.read(zip: MemoryArtifactSource(bytes), shownAs: shown) }, shownAs: shown)
+    }
+
+    /// A folder named as an artifact without its extension is an archive when it has
+    /// `Products/Applications`, else an app; a file is an `.ipa`.
+    private static func layout(of path: String) -> ArtifactBundle.Layout {
+        if let layout = ArtifactBundle.Layout(path: path) { return layout }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return .ipa }
+        return FileManager.default.fileExists(atPath: path + "/Products/Applications") ? .xcarchive : .app
+    }
+
+    private static func outcome(_ contents: Result<ArtifactBundle.Contents, ArtifactReaderError>, shownAs shown: String) -> Outcome {
+        let read: ArtifactBundle.Contents
+        switch contents {
+        case .success(let contents): read = contents
+        case .failure(let error):
+            return Outcome(files: [], problems: [UsageError("\(shown): cannot read this artifact: \(error.message)")], warnings: [])
+        }
+        var files: [LintFile] = []
+        var warnings: [String] = []
+        for bundle in read.bundles {
+            if let entitlements = bundle.slices.lazy.compactMap(\.entitlements).first {
+                files.append(LintFile(path: bundle.displayPath, kind: .entitlements, bytes: entitlements, signedBundle: bundle))
+                if let profile = bundle.embeddedProfile {
+                    files.append(LintFile(path: bundle.embeddedProfilePath, kind: .provisioningProfile, bytes: profile))
+                }
+            } else {
+                warnings.append("\(bundle.displayPath): signed without entitlements, so no entitlements rule applies to it")
+            }
+        }
+        let problems = read.problems.map { UsageError("\(shown)\(SignedBundle.separator)\($0)") }
+        return Outcome(files: files, problems: problems, warnings: warnings)
+    }
+}

@@ -1,0 +1,102 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Bytes read by range, so that an archive of hundreds of megabytes is never read whole: the
+/// readers ask only for the records and entries they need.
+public protocol ArtifactReaderSource: Sendable {
+    var count: Int { get }
+    /// The bytes in `range`, which lies inside `0..<count`.
+    func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8]
+}
+
+extension ArtifactReaderSource {
+    /// The bytes at `offset`, `length` of them, or an error naming `what` when they lie past the end.
+    func bytes(at offset: Int, length: Int, what: String) throws(ArtifactReaderError) -> [UInt8] {
+        guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
+            throw ArtifactReaderError("\(what) lies past the end of the data (\(length) bytes at offset \(offset) of \(count))")
+        }
+        return try bytes(in: offset..<(offset + length))
+    }
+}
+
+/// A file on disk read through its descriptor with `pread`, counting the bytes read.
+public final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable {
+    public let count: Int
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var read = 0
+
+    public init(path: String) throws(ArtifactReaderError) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw ArtifactReaderError("cannot read \(path): not a regular file")
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw ArtifactReaderError("cannot open \(path) for reading (check its permissions)") }
+        self.descriptor = descriptor
+        count = Int(status.st_size)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// How many bytes the readers asked for so far.
+    public var bytesRead: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return read
+    }
+
+    public func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
+        var result = [UInt8](repeating: 0, count: range.count)
+        var done = 0
+        while done < range.count {
+            let got = result.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + done, range.count - done, off_t(range.lowerBound + done))
+            }
+            guard got > 0 else { throw ArtifactReaderError("the file ended or failed while reading \(range.count) bytes at offset \(range.lowerBound)") }
+            done += got
+        }
+        lock.lock()
+        read += range.count
+        lock.unlock()
+        return result
+    }
+}
+
+/// Bytes already in memory (a deflated zip entry, standard input, a fuzzer's input).
+public struct MemoryArtifactSource: ArtifactReaderSource {
+    public let contents: [UInt8]
+
+    public init(_ contents: [UInt8]) {
+        self.contents = contents
+    }
+
+    public var count: Int { contents.count }
+
+    public func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
+        Array(contents[range])
+    }
+}
+
+/// A range of another source: a stored zip entry, or one slice of a fat binary.
+public struct ArtifactReaderSubrange: ArtifactReaderSource {
+    let base: any ArtifactReaderSource
+    let offset: Int
+    public let count: Int
+
+    init(_ base: any ArtifactReaderSource, offset: Int, count: Int) {
+        self.base = base
+        self.offset = offset
+        self.count = count
+    }
+
+    public func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
+        try base.bytes(in: (offset + range.lowerBound)..<(offset + range.upperBound))
+    }
+}
