@@ -18,7 +18,7 @@ public struct BulkMatcher: Sendable {
         let entry = matcher.entries[position]
         for candidate in index.candidates(in: position, for: url) {
             let rule = entry.rules[candidate]
-            if rule.mismatch(with: url) == nil {
+            if rule.matches(url) {
                 return Decision(appID: appID, outcome: rule.isExclude ? .blocked : .match, entry: entry.pointer,
                                 trace: [RuleAttempt(rule: rule, mismatch: nil)])
             }
