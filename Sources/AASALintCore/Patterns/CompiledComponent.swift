@@ -43,6 +43,12 @@ public final class CompiledComponent: Sendable {
         firstFailure(in: url) { _, _, _ in () } == nil
     }
 
+    /// The path's mismatch, for a component known not to match the path (nil without a path
+    /// pattern): what `mismatch(with:)` reports, without running the pattern.
+    func pathMismatch(with url: LinkURL) -> PartMismatch? {
+        path.map { PartMismatch(part: .path, pattern: $0, compared: url.path.text(percentEncoded: settings.percentEncoded)) }
+    }
+
     /// Asks `failure` about the first part that does not match (its pattern, and the URL's text
     /// for it: nil for a query item the URL lacks, which counts as empty).
     private func firstFailure<Failure>(in url: LinkURL,
