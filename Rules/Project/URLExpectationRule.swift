@@ -6,7 +6,10 @@ struct URLExpectationRule: OptionlessRule {
         summary: "A configured URL that does not open the app, or opens it but should not",
         rationale: """
             The configuration's `expectations` list URLs that must open an app (`opens`) and \
-            URLs that must stay on the web (`stays_on_web`). Each is decided the way the system \
+            URLs that must stay on the web (`stays_on_web`), written out or taken from a sitemap \
+            or a file of URLs (`opens_from`, `stays_on_web_from`, with `paths` to keep only some \
+            paths, such as every product page of the sitemap); a failing URL of such a file is \
+            reported on the line that names the file. Each is decided the way the system \
             decides it, with the AASA file served on the URL's host (from `domains`, or the only \
             AASA file of the run): the first details entry that lists the app decides, and in it \
             the first rule whose parts all match. A failure names the rule that decided, or says \
@@ -26,6 +29,14 @@ struct URLExpectationRule: OptionlessRule {
                     opens: ["https://example.com/product/42"]
                     stays_on_web: ["https://example.com/account/orders"]
                 """, fixture: "passes"),
+            RuleExample(triggers: true, """
+                expectations:
+                  - app: ABCDE12345.com.example.shop
+                    opens_from: web/sitemap.xml
+                    paths: ["/product/*"]
+                # web/sitemap.xml lists https://example.com/product/42/reviews, and the AASA file
+                # excludes /product/*/reviews
+                """, fixture: "sitemap"),
         ]
     )
 
@@ -34,7 +45,8 @@ struct URLExpectationRule: OptionlessRule {
         let aasaFiles = context.files.filter { $0.kind == .aasa }
         // Findings that belong to no AASA file are reported once, with the first one.
         let reportsUnplaced = aasaFiles.first?.path == file.path
-        let matcher = file.matcher
+        // Through the index: a sitemap's thousands of URLs each try the few components they meet.
+        let matcher = file.matcher.map(BulkMatcher.init)
         var diagnostics: [Diagnostic] = []
         for set in context.configuration.expectations {
             let urls = set.opens.map { ($0, true) } + set.staysOnWeb.map { ($0, false) }
@@ -91,7 +103,7 @@ private struct ExpectationCheck {
     let file: LintFile
     let place: Location
 
-    func failures(with matcher: AASAMatcher?, rule: URLExpectationRule) -> [Diagnostic] {
+    func failures(with matcher: BulkMatcher?, rule: URLExpectationRule) -> [Diagnostic] {
         guard let matcher else {
             guard mustOpen else { return [] }
             return [rule.diagnostic(
@@ -99,8 +111,9 @@ private struct ExpectationCheck {
                 at: place, exampleURL: url.string
             )]
         }
-        let decisions = app.map { [matcher.decide(url, appID: $0)] } ?? matcher.decisions(for: url)
-        let opening = matcher.decisions(for: url).filter { $0.outcome == .match }
+        let everyApp = matcher.matcher.appIDs.map { matcher.decide(url, appID: $0) }
+        let decisions = app.map { [matcher.decide(url, appID: $0)] } ?? everyApp
+        let opening = everyApp.filter { $0.outcome == .match }
         if mustOpen {
             guard !decisions.contains(where: { $0.outcome == .match }) else { return [] }
             let others = opening.map(\.appID).filter { $0 != app }
@@ -108,7 +121,7 @@ private struct ExpectationCheck {
             guard let decision = decisions.first else {
                 return [rule.diagnostic("\"\(url.string)\" must open an app, but \(file.path) lists no app", at: place, exampleURL: url.string)]
             }
-            return [notOpened(decision, instead: instead, rule: rule)]
+            return [notOpened(decision, instead: instead, matcher: matcher, rule: rule)]
         }
         return decisions.filter { $0.outcome == .match }.compactMap { decision in
             guard let decider = decision.decidingRule else { return nil }
@@ -121,7 +134,7 @@ private struct ExpectationCheck {
         }
     }
 
-    private func notOpened(_ decision: Decision, instead: String, rule: URLExpectationRule) -> Diagnostic {
+    private func notOpened(_ decision: Decision, instead: String, matcher: BulkMatcher, rule: URLExpectationRule) -> Diagnostic {
         let subject = "\"\(url.string)\" must open \(decision.appID)"
         guard let entry = decision.entry else {
             return rule.diagnostic("\(subject), but no details entry of \(file.path) lists the app\(instead); add it to \"appIDs\"",
@@ -135,7 +148,7 @@ private struct ExpectationCheck {
                 exampleURL: url.string
             )
         }
-        let count = decision.trace.count
+        let count = matcher.decide(url, appID: decision.appID, tracing: true).trace.count
         return rule.diagnostic(
             "\(subject), but none of the \(count) rule\(count == 1 ? "" : "s") of the details entry that lists the app matches it (path \"\(url.path.encoded)\")\(instead); add a rule that matches it",
             at: place,

@@ -55,7 +55,9 @@ struct MatchCommand: Subcommand {
             throw UsageError(error.description)
         }
         let apps = parsed.value("app").map { [$0] } ?? matcher.appIDs
-        let decisions = apps.map { matcher.decide(url, appID: $0) }
+        // Through the index: a file of thousands of components compiles the few this URL meets.
+        let bulk = BulkMatcher(matcher: matcher)
+        let decisions = apps.map { bulk.decide(url, appID: $0, tracing: true) }
         let report = MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
         output.write(parsed.value("format") == "json" ? report.json() : report.text(trace: parsed.flag("trace")))
         return decisions.contains { $0.outcome == .match } ? ExitStatus.success : ExitStatus.findings

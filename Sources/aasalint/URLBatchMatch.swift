@@ -24,9 +24,6 @@ struct URLBatchMatch {
     let apps: [String]
     let writesJSONLines: Bool
     let output: StandardStreams
-    /// Progress on a terminal only, and only for inputs that take a moment.
-    private static let progressThreshold = 1 << 20
-    private static let progressEvery = 10_000
 
     init(file: LintFile, matcher: AASAMatcher, source: Source, apps: [String], writesJSONLines: Bool, output: StandardStreams) {
         self.file = file
@@ -53,7 +50,8 @@ struct URLBatchMatch {
         let bulk = BulkMatcher(matcher: matcher)
         var coverage = URLCoverage(appIDs: apps)
         var lines = URLDecisionLines(file: file)
-        let progress = progressTotal()
+        let progress = URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
+                                        size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int)
         func take(_ item: URLSourceItem, consumed: Int) {
             switch item {
             case .url(let text, let line):
@@ -68,8 +66,8 @@ struct URLBatchMatch {
                 let decisions = apps.map { bulk.decide(url, appID: $0) }
                 coverage.record(text, decisions)
                 if writesJSONLines { output.writePiece(lines.lines(for: text, decisions)) }
-                if let progress, coverage.urlCount % Self.progressEvery == 0 {
-                    output.writeErrorPiece("\rdecided \(coverage.urlCount) URLs (\(consumed * 100 / max(progress, 1))%)", endsLine: false)
+                if let line = progress?.line(decided: coverage.urlCount, consumed: consumed) {
+                    output.writeErrorPiece(line, endsLine: false)
                 }
             case .unreadable(let line, let why):
                 coverage.recordUnreadable(line: line, reason: why)
@@ -101,12 +99,24 @@ struct URLBatchMatch {
         }
         return ExitStatus.success
     }
+}
 
-    /// The size of the input when progress is worth showing.
-    private func progressTotal() -> Int? {
-        guard isatty(STDERR_FILENO) != 0, source.path != "-",
-              let size = (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int,
-              size >= Self.progressThreshold else { return nil }
-        return size
+/// The progress line on standard error: only on a terminal (a log or a pipe would fill with
+/// it), and only for a file large enough to take a moment.
+struct URLBatchProgress {
+    static let smallestFile = 1 << 20
+    static let urlsPerUpdate = 10_000
+    let total: Int
+
+    /// Nil when no progress is shown: not a terminal, standard input (no size), or a small file.
+    init?(stderrIsTerminal: Bool, path: String, size: Int?) {
+        guard stderrIsTerminal, path != "-", let size, size >= Self.smallestFile else { return nil }
+        total = size
+    }
+
+    /// The line to show after `decided` URLs and `consumed` bytes, every `urlsPerUpdate` URLs.
+    func line(decided: Int, consumed: Int) -> String? {
+        guard decided % Self.urlsPerUpdate == 0 else { return nil }
+        return "\rdecided \(decided) URLs (\(consumed * 100 / total)%)"
     }
 }

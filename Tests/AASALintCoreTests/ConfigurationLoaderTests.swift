@@ -114,6 +114,44 @@ private struct SizedRule: Rule {
         ])
     }
 
+    /// `Fixtures/rules/url-expectation/sitemap`: a sitemap and a URL file beside the configuration.
+    private func sourcedExpectations(_ text: String) throws(ConfigurationErrors) -> [URLExpectationSet] {
+        let folder = FuzzReplayTests.repository.appendingPathComponent("Fixtures/rules/url-expectation/sitemap").path
+        return try loader.load(bytes: Array(text.utf8), path: folder + "/.aasalint.yml", directory: folder).expectations
+    }
+
+    @Test func expectationsTakeTheURLsOfASitemapOrURLFileThatMatchPaths() throws {
+        let sets = try sourcedExpectations("""
+            expectations:
+              - opens_from: web/sitemap.xml
+                paths: ["/product/*", "/sale"]
+              - stays_on_web_from: web/account-urls.txt
+              - opens: ["https://example.com/a"]
+                opens_from: web/account-urls.txt
+                paths: ["/account/h*"]
+            """)
+        #expect(sets.map { $0.opens.map(\.value) } == [
+            ["https://example.com/product/42", "https://example.com/product/42/reviews", "https://example.com/sale"],
+            [],
+            ["https://example.com/a", "https://example.com/account/help"],
+        ])
+        #expect(sets[1].staysOnWeb.map(\.value) == ["https://example.com/account/orders", "https://example.com/account/help", "https://example.com/product/7"])
+        #expect(sets[0].opens.allSatisfy { $0.pointer.description == "/expectations/0/opens_from" })
+    }
+
+    @Test func unreadableURLSourcesAndAStrayPathFilterAreErrors() {
+        #expect(throws: ConfigurationErrors.self) { try sourcedExpectations("expectations:\n  - opens_from: web/missing.xml\n") }
+        do {
+            _ = try sourcedExpectations("expectations:\n  - opens_from: web/missing.xml\n  - opens: [\"https://example.com/a\"]\n    paths: [\"product/*\"]\n")
+        } catch {
+            let messages = error.errors.map(\.description)
+            #expect(messages.count == 3)
+            #expect(messages.contains { $0.contains(":2:17: error: cannot read the URLs of 'web/missing.xml'") })
+            #expect(messages.contains { $0.contains(":4:5: error: 'paths' filters the URLs of 'opens_from' and 'stays_on_web_from'") })
+            #expect(messages.contains { $0.contains("'product/*' is not a path pattern: start it with /") })
+        }
+    }
+
     @Test func invalidYAMLIsOneErrorAtItsPosition() {
         let found = errors("rules:\n  a: [1\n")
         #expect(found.count == 1)

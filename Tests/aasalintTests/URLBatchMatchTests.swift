@@ -53,6 +53,14 @@ import Testing
         #expect(run.standardError.contains("sitemap-index.xml:4: child sitemap https://example.com/missing.xml is not beside the index"))
     }
 
+    @Test func gzippedSitemapIsDecidedLikeThePlainOne() throws {
+        let plain = try match(["--sitemap", "sitemap.xml", "--format", "json"])
+        let gzipped = try match(["--sitemap", "sitemap.xml.gz", "--format", "json"])
+        #expect(gzipped.status == 0)
+        #expect(gzipped.standardOutput.contains(#""url": "https://example.com/buy/1?a=1&b=2""#))
+        #expect(gzipped.standardOutput == plain.standardOutput)
+    }
+
     @Test func accessLogDecidesPageViewsAndCountsTheRest() throws {
         let run = try match(["--access-log", "access.log", "--domain", "example.com", "--app", Self.app])
         #expect(run.status == 0)

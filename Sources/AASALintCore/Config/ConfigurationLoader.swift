@@ -315,16 +315,23 @@ public struct ConfigurationLoader: Sendable {
     private func readExpectations(_ node: PositionedValue, at pointer: JSONPointer, directory: String,
                                   _ reader: inout ConfigurationReader) -> [URLExpectationSet] {
         reader.list(node, at: pointer, what: "'expectations'").compactMap { element, elementPointer in
-            let keys = reader.members(of: element, at: elementPointer, known: ["app", "opens", "stays_on_web", "file"], what: "an expectation")
+            let keys = reader.members(of: element, at: elementPointer, known: ["app", "opens", "stays_on_web", "file", "opens_from", "stays_on_web_from", "paths"],
+                                      what: "an expectation")
             let app = keys["app"].flatMap { reader.string($0.value, at: elementPointer.appending("app"), what: "'app'") }
-            let opens = keys["opens"].map { urls($0.value, at: elementPointer.appending("opens"), &reader) } ?? []
-            let staysOnWeb = keys["stays_on_web"].map { urls($0.value, at: elementPointer.appending("stays_on_web"), &reader) } ?? []
+            let filter = keys["paths"].map { pathFilter($0.value, at: elementPointer.appending("paths"), &reader) } ?? []
+            let opens = (keys["opens"].map { urls($0.value, at: elementPointer.appending("opens"), &reader) } ?? [])
+                + (keys["opens_from"].map { sourcedURLs($0.value, at: elementPointer.appending("opens_from"), directory: directory, filter: filter, &reader) } ?? [])
+            let staysOnWeb = (keys["stays_on_web"].map { urls($0.value, at: elementPointer.appending("stays_on_web"), &reader) } ?? [])
+                + (keys["stays_on_web_from"].map { sourcedURLs($0.value, at: elementPointer.appending("stays_on_web_from"), directory: directory, filter: filter, &reader) } ?? [])
             if let fileMember = keys["file"] {
                 guard let file = reader.string(fileMember.value, at: elementPointer.appending("file"), what: "'file'") else { return nil }
                 return readExpectationFile(file, app: app, directory: directory, &reader)
             }
-            if keys["opens"] == nil && keys["stays_on_web"] == nil {
-                reader.error("an expectation needs 'opens' or 'stays_on_web' (lists of URLs), or 'file'", at: elementPointer)
+            if ["opens", "stays_on_web", "opens_from", "stays_on_web_from"].allSatisfy({ keys[$0] == nil }) {
+                reader.error("an expectation needs 'opens' or 'stays_on_web' (lists of URLs), 'opens_from' or 'stays_on_web_from' "
+                    + "(a sitemap or a file of URLs), or 'file'", at: elementPointer)
+            } else if keys["paths"] != nil && keys["opens_from"] == nil && keys["stays_on_web_from"] == nil {
+                reader.error("'paths' filters the URLs of 'opens_from' and 'stays_on_web_from'; give one of them, or remove 'paths'", atKeyOf: keys["paths"]!, under: elementPointer)
             }
             return URLExpectationSet(app: app, opens: opens, staysOnWeb: staysOnWeb, document: reader.document)
         }
@@ -337,6 +344,32 @@ public struct ConfigurationLoader: Sendable {
                 return false
             }
             return true
+        }
+    }
+
+    /// The URLs of a sitemap or URL file, relative to the configuration; a file that cannot be
+    /// read, or a line without a URL, is an error of the configuration.
+    private func sourcedURLs(_ node: PositionedValue, at pointer: JSONPointer, directory: String, filter: [PatternLanguage],
+                             _ reader: inout ConfigurationReader) -> [Located<String>] {
+        guard let name = reader.string(node, at: pointer, what: "'\(pointer.lastToken ?? "")'") else { return [] }
+        do throws(URLSourceError) {
+            let (urls, unreadable) = try ExpectationURLSource(name: name, directory: directory, pathFilter: filter).urls()
+            for line in unreadable { reader.error(line, at: pointer) }
+            return urls
+        } catch {
+            reader.error("cannot read the URLs of '\(name.value)': \(error.description)", at: pointer)
+            return []
+        }
+    }
+
+    /// Path patterns in the AASA syntax, matched case-sensitively with the encoded path.
+    private func pathFilter(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [PatternLanguage] {
+        var compiler = PatternCompiler(variables: SubstitutionVariables([]))
+        return reader.strings(node, at: pointer, what: "'paths'").map { pattern in
+            if !pattern.value.hasPrefix("/") && !pattern.value.hasPrefix("*") {
+                reader.error("'\(pattern.value)' is not a path pattern: start it with / (such as /product/*)", at: pattern.pointer)
+            }
+            return compiler.language(of: pattern.value, as: .path, caseSensitive: true)
         }
     }
 

@@ -33,6 +33,10 @@ public enum ConfigurationSchema {
                     ("opens", array(string("An https URL"), "URLs that must open the app")),
                     ("stays_on_web", array(string("An https URL"), "URLs that must not open the app")),
                     ("file", string("A JSON file {\"deep_linkable_urls\": [...], \"non_deep_linkable_urls\": [...]}")),
+                    ("opens_from", string("A sitemap (.xml, .xml.gz, or an index with its children beside it) or a file of URLs, one a line, whose URLs must open the app")),
+                    ("stays_on_web_from", string("A sitemap or a file of URLs whose URLs must not open the app")),
+                    ("paths", array(string("A path pattern in the AASA syntax, such as /product/*"),
+                                    "Only the URLs of opens_from and stays_on_web_from whose path matches one of these")),
                 ]), "URL tests checked during lint")),
                 ("overrides", array(object([
                     ("files", globs("Globs, each optionally followed by #/json/pointer")),

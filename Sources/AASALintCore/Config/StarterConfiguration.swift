@@ -38,6 +38,9 @@ public enum StarterConfiguration {
         #   - app: ABCDE12345.com.example.shop
         #     opens: ["https://example.com/product/42"]
         #     stays_on_web: ["https://example.com/account/login"]
+        #   - app: ABCDE12345.com.example.shop
+        #     opens_from: web/sitemap.xml
+        #     paths: ["/product/*"]
 
         # Rule settings for some files, or one place in a file (#/json/pointer); last wins.
         # overrides:

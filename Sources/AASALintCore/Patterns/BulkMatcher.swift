@@ -1,6 +1,7 @@
-/// Decides many URLs against one file, as `AASAMatcher` does, trying for each URL only the
-/// rules that `ComponentIndex` finds on its path: the work per URL follows the URL and the
-/// few rules that share its start, not the size of the file.
+/// Decides URLs against one file, as `AASAMatcher` does, trying for each URL only the
+/// components that `ComponentIndex` finds on its path: the work per URL follows the URL and the
+/// few components that share its start, not the size of the file, and only those components'
+/// patterns are ever compiled.
 public struct BulkMatcher: Sendable {
     public let matcher: AASAMatcher
     private let index: ComponentIndex
@@ -10,19 +11,35 @@ public struct BulkMatcher: Sendable {
         index = ComponentIndex(entries: matcher.entries, variables: matcher.variables)
     }
 
-    /// The decision without a trace: only the deciding rule is recorded.
-    public func decide(_ url: LinkURL, appID: String) -> Decision {
+    /// The decision `matcher.decide(url, appID:, tracing:)` gives. Without tracing only the
+    /// deciding component is recorded; with it every component up to that one, those the index
+    /// rules out failing on the path, which they cannot match.
+    public func decide(_ url: LinkURL, appID: String, tracing: Bool = false) -> Decision {
         guard let position = matcher.decidingEntry(of: appID) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = matcher.entries[position]
-        for candidate in index.candidates(in: position, for: url) {
-            let rule = entry.rules[candidate]
-            if rule.mismatch(with: url) == nil {
-                return Decision(appID: appID, outcome: rule.isExclude ? .blocked : .match, entry: entry.pointer,
-                                trace: [RuleAttempt(rule: rule, mismatch: nil)])
-            }
+        var trace: [RuleAttempt] = []
+        var traced = 0
+        func traceRuledOut(upTo end: Int) {
+            trace += entry.rules[traced..<end].map { RuleAttempt(rule: $0, mismatch: $0.pathMismatch(with: url)) }
+            traced = end
         }
-        return Decision(appID: appID, outcome: .noMatch, entry: entry.pointer, trace: [])
+        for candidate in index.candidates(in: position, for: url) {
+            let component = entry.rules[candidate]
+            if tracing {
+                traceRuledOut(upTo: candidate)
+                let mismatch = component.mismatch(with: url)
+                trace.append(RuleAttempt(rule: component, mismatch: mismatch))
+                traced = candidate + 1
+                guard mismatch == nil else { continue }
+            } else {
+                guard component.matches(url) else { continue }
+                trace = [RuleAttempt(rule: component, mismatch: nil)]
+            }
+            return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
+        }
+        if tracing { traceRuledOut(upTo: entry.rules.count) }
+        return Decision(appID: appID, outcome: .noMatch, entry: entry.pointer, trace: trace)
     }
 }

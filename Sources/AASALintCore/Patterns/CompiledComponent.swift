@@ -1,4 +1,4 @@
-/// One rule of a details entry as the system applies it: a component, or a legacy `paths`
+/// One component of a details entry as the system applies it: a component, or a legacy `paths`
 /// string, with the defaults hierarchy applied and every pattern compiled.
 public final class CompiledComponent: Sendable {
     public enum Source: Sendable, Equatable {
@@ -29,44 +29,66 @@ public final class CompiledComponent: Sendable {
         self.fragment = fragment
     }
 
-    /// The first part of `url` this rule does not match; nil when the rule matches.
+    /// The first part of `url` this component does not match; nil when it matches.
     public func mismatch(with url: LinkURL) -> PartMismatch? {
         let encoded = settings.percentEncoded
+        return firstFailure(in: url) { part, pattern, compared in
+            PartMismatch(part: part, pattern: pattern, compared: compared?.text(percentEncoded: encoded) ?? "")
+        }
+    }
+
+    /// True when the component matches `url`: `mismatch(with:) == nil` without building the
+    /// report of a failure, which most candidates of a URL are.
+    public func matches(_ url: LinkURL) -> Bool {
+        firstFailure(in: url) { _, _, _ in () } == nil
+    }
+
+    /// The path's mismatch, for a component known not to match the path (nil without a path
+    /// pattern): what `mismatch(with:)` reports, without running the pattern.
+    func pathMismatch(with url: LinkURL) -> PartMismatch? {
+        path.map { PartMismatch(part: .path, pattern: $0, compared: url.path.text(percentEncoded: settings.percentEncoded)) }
+    }
+
+    /// Asks `failure` about the first part that does not match (its pattern, and the URL's text
+    /// for it: nil for a query item the URL lacks, which counts as empty).
+    private func firstFailure<Failure>(in url: LinkURL,
+                                       _ failure: (PartMismatch.Part, CompiledPattern, LinkURL.Text?) -> Failure) -> Failure? {
+        let encoded = settings.percentEncoded
         if let path, !path.language.matches(url.path.scalars(percentEncoded: encoded)) {
-            return PartMismatch(part: .path, pattern: path, compared: url.path.text(percentEncoded: encoded))
+            return failure(.path, path, url.path)
         }
         switch query {
         case .any:
             break
         case .whole(let pattern):
             if !pattern.language.matches(url.query.scalars(percentEncoded: encoded)) {
-                return PartMismatch(part: .query, pattern: pattern, compared: url.query.text(percentEncoded: encoded))
+                return failure(.query, pattern, url.query)
             }
         case .items(let items):
             for item in items {
                 if let value = failingValue(of: item, in: url) {
-                    return PartMismatch(part: .queryItem(item.name), pattern: item.pattern, compared: value)
+                    return failure(.queryItem(item.name), item.pattern, value)
                 }
             }
         }
         if let fragment, !fragment.language.matches(url.fragment.scalars(percentEncoded: encoded)) {
-            return PartMismatch(part: .fragment, pattern: fragment, compared: url.fragment.text(percentEncoded: encoded))
+            return failure(.fragment, fragment, url.fragment)
         }
         return nil
     }
 
-    /// Every occurrence of the item must match; an absent item is the empty value.
-    private func failingValue(of item: QueryConstraint.Item, in url: LinkURL) -> String? {
+    /// Every occurrence of the item must match; an absent item is the empty value (`.some(nil)`).
+    private func failingValue(of item: QueryConstraint.Item, in url: LinkURL) -> LinkURL.Text?? {
         let encoded = settings.percentEncoded
         let name = item.name.unicodeScalars
         var found = false
         for candidate in url.queryItems where candidate.name.text(percentEncoded: encoded).unicodeScalars.elementsEqual(name) {
             found = true
             if !item.pattern.language.matches(candidate.value.scalars(percentEncoded: encoded)) {
-                return candidate.value.text(percentEncoded: encoded)
+                return .some(candidate.value)
             }
         }
-        return found || item.pattern.language.matches([]) ? nil : ""
+        return found || item.pattern.language.matches([]) ? nil : .some(nil)
     }
 }
 

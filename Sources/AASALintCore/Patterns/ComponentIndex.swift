@@ -1,71 +1,55 @@
-/// The rules of each details entry in a trie of the literal start of their path patterns
-/// (folded, as `PathKeyBuilder` makes it): a rule can only match a URL whose compared path
-/// starts with that text in some case, so deciding a URL tries the rules on the URL's way
-/// down the trie, a handful, instead of every rule of a large file.
+/// The components of each details entry in a trie of the start of their path patterns (the
+/// keys `PathKeyBuilder` makes: folded literal text and variables up to the first wildcard): a
+/// component can only match a URL whose compared path starts with an expansion of its key in
+/// some case, so deciding a URL tries the components its path meets in the trie, a handful,
+/// instead of every component of a large file. A variable is followed through its values, so
+/// the 386 components of a catalog that start `/$(lang)/` are tried only where the path goes on
+/// with a language.
 struct ComponentIndex: Sendable {
-    /// One trie per comparison form: rules that compare the encoded path walk the encoded one.
-    private struct Trie: Sendable {
-        private let words: ValueTrie
-        /// The rules whose key ends at each node of `words`.
-        private var rulesByNode: [Int: [Int]] = [:]
+    /// The components of one entry that compare one form of the path (encoded or decoded).
+    private struct Part: Sendable {
+        let trie: PathKeyTrie
+        /// The entry's position of each component of the trie.
+        let components: [Int]
 
-        init(keys: [(key: [UInt32], rule: Int)]) {
-            words = ValueTrie(keys.map(\.key))
-            for (key, rule) in keys {
-                var node = 0
-                for scalar in key { node = words.nodes[node].children[scalar] ?? node }
-                rulesByNode[node, default: []].append(rule)
-            }
-        }
-
-        func rules(along path: [UInt32], into found: inout [Int]) {
-            var node = 0
-            found += rulesByNode[0] ?? []
-            for scalar in path {
-                guard let next = words.nodes[node].children[CaseFolding.fold(scalar)] else { return }
-                node = next
-                found += rulesByNode[node] ?? []
+        func candidates(along path: [UInt32], into found: inout [Int]) {
+            guard !components.isEmpty else { return }
+            let text = path.map { PathKeyToken.scalar(CaseFolding.fold($0)) }
+            for run in trie.runs(startingText: text) {
+                found += trie.rulesInTrieOrder[run].map { components[$0] }
             }
         }
     }
 
-    private let encodedTries: [Trie]
-    private let decodedTries: [Trie]
+    private let encodedParts: [Part]
+    private let decodedParts: [Part]
 
     init(entries: [AASAMatcher.Entry], variables: SubstitutionVariables) {
-        var builder = PathKeyBuilder(variables: variables, vocabulary: PathKeyVocabulary())
-        var encoded: [Trie] = []
-        var decoded: [Trie] = []
+        let vocabulary = PathKeyVocabulary()
+        var builder = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
+        var encoded: [Part] = []
+        var decoded: [Part] = []
         for entry in entries {
-            var encodedKeys: [(key: [UInt32], rule: Int)] = []
-            var decodedKeys: [(key: [UInt32], rule: Int)] = []
-            for (index, rule) in entry.rules.enumerated() {
-                var key: [UInt32] = []
-                // A variable ends the key: its values are many texts, and the rule stays a candidate.
-                for token in builder.key(of: rule) {
-                    guard case .scalar(let scalar) = token else { break }
-                    key.append(scalar)
-                }
-                if rule.settings.percentEncoded {
-                    encodedKeys.append((key, index))
-                } else {
-                    decodedKeys.append((key, index))
-                }
+            let keys = entry.rules.map { builder.key(of: $0) }
+            let byForm = Dictionary(grouping: entry.rules.indices) { entry.rules[$0].settings.percentEncoded }
+            func part(comparingEncoded: Bool) -> Part {
+                let components = byForm[comparingEncoded] ?? []
+                return Part(trie: PathKeyTrie(keys: components.map { keys[$0] }, values: vocabulary.values), components: components)
             }
-            encoded.append(Trie(keys: encodedKeys))
-            decoded.append(Trie(keys: decodedKeys))
+            encoded.append(part(comparingEncoded: true))
+            decoded.append(part(comparingEncoded: false))
         }
-        encodedTries = encoded
-        decodedTries = decoded
+        encodedParts = encoded
+        decodedParts = decoded
     }
 
-    /// The rules of entry `entry` that may match `url`, in the entry's order.
+    /// The components of entry `entry` that may match `url`, in the entry's order.
     func candidates(in entry: Int, for url: LinkURL) -> [Int] {
         var found: [Int] = []
-        encodedTries[entry].rules(along: url.path.scalars(percentEncoded: true), into: &found)
-        decodedTries[entry].rules(along: url.path.scalars(percentEncoded: false), into: &found)
-        found.sort()
-        return found
+        encodedParts[entry].candidates(along: url.path.scalars(percentEncoded: true), into: &found)
+        decodedParts[entry].candidates(along: url.path.scalars(percentEncoded: false), into: &found)
+        // A component can be met twice: after each of two values of a variable that are prefixes of one another.
+        return found.count < 2 ? found : Set(found).sorted()
     }
 }
 

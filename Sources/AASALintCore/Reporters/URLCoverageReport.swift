@@ -26,7 +26,10 @@ public struct URLCoverageReport {
                 lines.append("  \(label): " + examples.joined(separator: " "))
             }
         }
-        let ranked = coverage.decidedByRule.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.description < $1.key.description }
+        // Each pointer's text is made once: a catalog's thousands of components would make it at every comparison.
+        let ranked = coverage.decidedByRule.map { (pointer: $0.key, decided: $0.value, text: $0.key.description) }
+            .sorted { $0.decided != $1.decided ? $0.decided > $1.decided : $0.text < $1.text }
+            .map { ($0.pointer, $0.decided) }
         if !ranked.isEmpty {
             lines.append("Components that decided most URLs:")
             for (pointer, decided) in ranked.prefix(Self.mostDecidingShown) {

@@ -2,9 +2,20 @@ import Foundation
 
 /// The `<loc>` URLs of a sitemap (sitemaps.org); for a sitemap index, those of its child
 /// sitemaps, read from the files of the same name beside the index (the URLs of the children
-/// name where they are served, which a check before release cannot fetch).
+/// name where they are served, which a check before release cannot fetch). A `.xml.gz`
+/// sitemap is decompressed, never beyond what a sitemap may hold.
 public struct SitemapReader: Sendable {
-    public init() {}
+    /// sitemaps.org caps a sitemap at 50 MB uncompressed; more is a gzip bomb or not a sitemap.
+    public static let largestSitemap = 50 * 1024 * 1024
+    let decompressedLimit: Int
+
+    public init() {
+        self.init(decompressedLimit: Self.largestSitemap)
+    }
+
+    init(decompressedLimit: Int) {
+        self.decompressedLimit = decompressedLimit
+    }
 
     public func items(ofFile path: String) throws(URLSourceError) -> [URLSourceItem] {
         let bytes = try contents(of: path)
@@ -36,10 +47,18 @@ public struct SitemapReader: Sendable {
             throw URLSourceError("\(path): cannot read this file (check the path and its permissions)")
         }
         let bytes = [UInt8](data)
-        if bytes.starts(with: [0x1F, 0x8B]) {
-            throw URLSourceError("\(path): a gzip-compressed sitemap; aasalint reads .xml.gz once zlib support lands, until then decompress it with gunzip -k")
+        guard bytes.starts(with: [0x1F, 0x8B]) else { return bytes }
+        do {
+            return try Inflate.decompress(bytes, framing: .gzip, limit: decompressedLimit)
+        } catch {
+            switch error {
+            case .tooLarge(let limit):
+                throw URLSourceError("\(path): decompresses to more than \(limit) bytes, more than a sitemap may hold "
+                    + "(50 MB, sitemaps.org); refused so that a gzip bomb cannot fill memory. Split it into sitemaps under a sitemap index")
+            case .corrupt(let why):
+                throw URLSourceError("\(path): starts like gzip but cannot be decompressed (\(why)); check it with gunzip -t")
+            }
         }
-        return bytes
     }
 
     private static func isIndex(_ bytes: [UInt8]) -> Bool {

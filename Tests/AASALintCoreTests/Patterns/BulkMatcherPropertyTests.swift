@@ -1,8 +1,8 @@
 @testable import AASALintCore
 import Testing
 
-/// The indexed matcher of `match --urls` decides every URL as the single `match` does: the
-/// same outcome and the same deciding rule, on generated files (fixed seed) with variables,
+/// The indexed matcher of `match` decides every URL as `AASAMatcher` does: the same outcome
+/// and the same deciding rule, and with tracing the same attempts, on generated files (fixed seed) with variables,
 /// case-insensitive and decoded rules, leading wildcards, query and fragment rules and a
 /// legacy `paths` entry.
 @Suite struct BulkMatcherPropertyTests {
@@ -24,16 +24,27 @@ import Testing
                 for app in [MatcherTestSupport.app, MatcherTestSupport.otherApp] {
                     let expected = matcher.decide(url, appID: app)
                     let actual = bulk.decide(url, appID: app)
+                    let traced = bulk.decide(url, appID: app, tracing: true)
                     decided[expected.outcome, default: 0] += 1
                     if expected.outcome != actual.outcome || expected.decidingRule?.pointer != actual.decidingRule?.pointer {
                         disagreements.append("\(url.string) for \(app): \(expected.outcome) by \(String(describing: expected.decidingRule?.pointer)), "
                             + "indexed \(actual.outcome) by \(String(describing: actual.decidingRule?.pointer)) in \(json)")
+                    }
+                    if Self.steps(of: traced) != Self.steps(of: expected) || traced.outcome != expected.outcome {
+                        disagreements.append("\(url.string) for \(app): traces differ: \(Self.steps(of: expected)) indexed \(Self.steps(of: traced)) in \(json)")
                     }
                 }
             }
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
         #expect(decided.values.allSatisfy { $0 > 100 }, "the generator must produce every outcome: \(decided)")
+    }
+
+    /// Each component tried, and the part it failed on with the text compared.
+    private static func steps(of decision: Decision) -> [String] {
+        decision.trace.map { attempt in
+            "\(attempt.rule.pointer) " + (attempt.mismatch.map { "\($0.part) \($0.pattern.text) \($0.compared)" } ?? "matched")
+        }
     }
 
     private static func file(_ random: inout SplitMix64) -> String {
