@@ -2,7 +2,7 @@
 # Usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer options ...]
 #
 # Fuzzes one reader or matcher with libFuzzer for SECONDS: json, plist, configuration,
-# pattern or matcher (Tests/AASALintCoreTests/Fuzzing/FuzzTarget.swift says what each checks).
+# pattern, matcher, zip or macho (Tests/AASALintCoreTests/Fuzzing/FuzzTarget.swift says what each checks).
 # Needs a toolchain whose swiftc supports -sanitize=fuzzer (the Linux toolchains do).
 #
 # The core is built once with coverage and AddressSanitizer into .build-fuzz/ (rebuilt when a
@@ -14,7 +14,7 @@ set -eu
 
 if [ $# -lt 2 ]; then
     echo "usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer options ...]" >&2
-    echo "targets: json plist configuration pattern matcher" >&2
+    echo "targets: json plist configuration pattern matcher zip macho" >&2
     exit 2
 fi
 target=$1
@@ -23,11 +23,11 @@ shift 2
 
 # The same lengths as FuzzTarget.maximumLength.
 case "$target" in
-    json | plist | matcher) max_len=65536 ;;
+    json | plist | matcher | zip | macho) max_len=65536 ;;
     configuration) max_len=16384 ;;
     pattern) max_len=1024 ;;
     *)
-        echo "unknown target '$target'; targets: json plist configuration pattern matcher" >&2
+        echo "unknown target '$target'; targets: json plist configuration pattern matcher zip macho" >&2
         exit 2
         ;;
 esac
@@ -38,7 +38,7 @@ mkdir -p "$build/modules" "$build/corpus/$target" "$build/seeds/$target" "$build
 
 core_sources=$(find Sources/AASALintCore -name '*.swift' | sort)
 harness_sources="Tests/AASALintCoreTests/Fuzzing/FuzzTarget.swift Fuzz/LibFuzzerEntry.swift"
-flags="-swift-version 6 -parse-as-library -O -g -sanitize=fuzzer,address -I Sources/CYaml"
+flags="-swift-version 6 -parse-as-library -O -g -sanitize=fuzzer,address -I Sources/CYaml -I Sources/CZlib"
 
 needs_build() {
     [ ! -e "$1" ] || [ -n "$(find $2 -newer "$1" | head -n 1)" ]
@@ -60,7 +60,7 @@ if needs_build "$build/libAASALintCore.a" "$core_sources"; then
 fi
 if needs_build "$build/aasalint-fuzz" "$build/libAASALintCore.a $harness_sources"; then
     # shellcheck disable=SC2086
-    swiftc $flags -I "$build/modules" -L "$build" -lAASALintCore -lyaml -o "$build/aasalint-fuzz" $harness_sources || cannot_build
+    swiftc $flags -I "$build/modules" -L "$build" -lAASALintCore -lyaml -lz -o "$build/aasalint-fuzz" $harness_sources || cannot_build
 fi
 
 # Seeds are copied flat into one folder, so that libFuzzer reads only inputs of this kind.
@@ -77,6 +77,10 @@ case "$target" in
         copy_seeds $(find Fixtures -type f -name '*.entitlements') $(find ../shared/corpus/entitlements -type f 2>/dev/null) ;;
     configuration)
         copy_seeds .aasalint.yml $(find Fixtures -type f -name '*.yml') ;;
+    zip)
+        copy_seeds $(find Fixtures -type f -name '*.ipa') ;;
+    macho)
+        copy_seeds $(find Fixtures/artifacts -type f -path '*/macho/*') ;;
     pattern) ;;
 esac
 if [ -d "Fuzz/seeds/$target" ]; then copy_seeds Fuzz/seeds/"$target"/*; fi
