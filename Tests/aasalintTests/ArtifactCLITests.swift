@@ -74,6 +74,28 @@ import Testing
         #expect(explanation.standardOutput.contains("build/Shop.ipa!Payload/Shop.app/PlugIns/ShopWidget.appex/ShopWidget: release file"))
     }
 
+    @Test func customRulesOfKindArtifactCheckOnlySignedEntitlements() throws {
+        let folder = try TemporaryFolder("artifact-custom-rule")
+        try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent("Shop.ipa"), to: folder.place("Shop.ipa"))
+        try folder.write("Shop.entitlements", #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+            + "<key>com.apple.developer.team-identifier</key><string>ABCDE12345</string></dict></plist>")
+        try folder.write(".aasalint.yml", """
+            custom_rules:
+              - id: signed-team
+                kind: artifact
+                select: /com.apple.developer.team-identifier
+                matches: "^XYZ"
+                message: "signed for team {value}"
+                severity: error
+
+            """)
+        let run = try BinaryRunner.run(["lint", "--quiet", "."], workingDirectory: folder.url)
+        #expect(run.status == 1, "\(run)")
+        let findings = run.standardOutput.split(separator: "\n").filter { $0.hasSuffix("[signed-team]") }
+        #expect(findings.count == 3, "\(run)")
+        #expect(findings.allSatisfy { $0.hasPrefix("Shop.ipa!Payload/Shop.app/") }, "\(run)")
+    }
+
     @Test func standardInputIsReadAsAnIpa() throws {
         let bytes = try Data(contentsOf: Self.artifacts.appendingPathComponent("ShopDebug.ipa"))
         let run = try Self.lint(["-", "--kind", "artifact", "--stdin-filename", "ShopDebug.ipa"], standardInput: bytes)
