@@ -173,6 +173,11 @@ import Testing
         #expect(run.status == 0, "\(run)")
     }
 
+    @Test func twoEntriesOfOneNameAreNeitherRead() throws {
+        let executable = Self.executableEntry(try Self.signedExecutable())
+        Self.expectRefused(try Self.lint(Self.app(executable, [executable])), "Payload/Shop.app/Shop: not read: the archive holds 2 entries of this name")
+    }
+
     @Test func anExecutableNameThatClimbsOutIsRefused() throws {
         let entries = [TestZipWriter.Entry("Payload/Shop.app/Info.plist", Self.infoPlist(executable: "../../Shop"))]
         Self.expectRefused(try Self.lint(entries), "Payload/Shop.app/Info.plist: no CFBundleExecutable naming the executable")
