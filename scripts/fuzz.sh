@@ -2,7 +2,7 @@
 # Usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer options ...]
 #
 # Fuzzes one reader or matcher with libFuzzer for SECONDS: json, plist, configuration, der (DER, CMS and profiles),
-# pattern or matcher (Tests/AASALintCoreTests/Fuzzing/FuzzTarget.swift says what each checks).
+# pattern, matcher, zip or macho (Tests/AASALintCoreTests/Fuzzing/FuzzTarget.swift says what each checks).
 # Needs a toolchain whose swiftc supports -sanitize=fuzzer (the Linux toolchains do).
 #
 # The core is built once with coverage and AddressSanitizer into .build-fuzz/ (rebuilt when a
@@ -14,7 +14,7 @@ set -eu
 
 if [ $# -lt 2 ]; then
     echo "usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer options ...]" >&2
-    echo "targets: json plist configuration pattern matcher der" >&2
+    echo "targets: json plist configuration pattern matcher der zip macho" >&2
     exit 2
 fi
 target=$1
@@ -23,11 +23,11 @@ shift 2
 
 # The same lengths as FuzzTarget.maximumLength.
 case "$target" in
-    json | plist | matcher | der) max_len=65536 ;;
+    json | plist | matcher | der | zip | macho) max_len=65536 ;;
     configuration) max_len=16384 ;;
     pattern) max_len=1024 ;;
     *)
-        echo "unknown target '$target'; targets: json plist configuration pattern matcher der" >&2
+        echo "unknown target '$target'; targets: json plist configuration pattern matcher der zip macho" >&2
         exit 2
         ;;
 esac
@@ -77,6 +77,10 @@ case "$target" in
         copy_seeds $(find Fixtures -type f -name '*.entitlements') $(find ../shared/corpus/entitlements -type f 2>/dev/null) ;;
     configuration)
         copy_seeds .aasalint.yml $(find Fixtures -type f -name '*.yml') ;;
+    zip)
+        copy_seeds $(find Fixtures -type f -name '*.ipa') ;;
+    macho)
+        copy_seeds $(find Fixtures/artifacts -type f -path '*/macho/*') ;;
     pattern) ;;
     der)
         copy_seeds $(find Fixtures/artifacts/profiles Fixtures/artifacts/signed-aasa -type f) ;;

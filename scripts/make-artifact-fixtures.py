@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes the signed-artifact fixtures: minimal Mach-O executables whose LC_CODE_SIGNATURE holds a
 SuperBlob (a CodeDirectory, the XML entitlements blob and the DER entitlements blob), fat binaries,
-and the .app, .ipa and .xcarchive layouts around them (each app with an App Clip and an extension).
+and the .app, .ipa and .xcarchive layouts around them (each app with an App Clip and an extension),
+and the small executables that seed the macho fuzz target (Fuzz/seeds/macho).
 
 Run from the package root, after scripts/make-profile-fixtures.sh (whose profiles are embedded):
 
@@ -259,6 +260,11 @@ def main():
         (CPU_ARM64, thin_macho("com.example.shop", values)),
         (CPU_X86_64, thin_macho("com.example.shop", values, cpu=CPU_X86_64)),
     ], fat64=True))
+
+    seeds = Path("Fuzz/seeds/macho")
+    seeds.mkdir(parents=True, exist_ok=True)
+    for name in ("thin-arm64", "thin-ppc-big-endian-32"):
+        shutil.copyfile(macho / name, seeds / name)
 
     disagreeing = fat_macho([
         (CPU_ARM64, thin_macho("com.example.shop", values)),

@@ -14,7 +14,7 @@ import Testing
 
     /// The seeds of every target (documents, configurations, patterns), then the findings.
     static func inputs() -> [URL] {
-        let seedNames = [".json", ".entitlements", ".yml", "apple-app-site-association"]
+        let seedNames = [".json", ".entitlements", ".yml", "apple-app-site-association", ".ipa"]
         return ["Fixtures", "Fuzz/seeds", "Fuzz/regressions"].flatMap { folder in
             regularFiles(under: repository.appendingPathComponent(folder)).filter { file in
                 folder.hasPrefix("Fuzz/") || seedNames.contains { file.lastPathComponent.hasSuffix($0) }

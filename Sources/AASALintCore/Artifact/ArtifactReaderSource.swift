@@ -17,7 +17,7 @@ extension ArtifactReaderSource {
     /// The bytes at `offset`, `length` of them, or an error naming `what` when they lie past the end.
     func bytes(at offset: Int, length: Int, what: String) throws(ArtifactReaderError) -> [UInt8] {
         guard offset >= 0, length >= 0, offset <= count, length <= count - offset else {
-            throw ArtifactReaderError("\(what) lies past the end of the data (\(length) bytes at offset \(offset) of \(count))")
+            throw ArtifactReaderError("\(what): \(length) bytes at offset \(offset), past the end of the \(count) there are")
         }
         return try bytes(in: offset..<(offset + length))
     }

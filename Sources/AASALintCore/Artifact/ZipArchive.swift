@@ -21,8 +21,16 @@ public struct ZipArchive: Sendable {
         self.source = source
         self.limits = limits
         let directory = try Self.centralDirectory(in: source, limits: limits)
-        entries = try Self.entries(ZipFields(bytes: try source.bytes(at: directory.offset, length: directory.size, what: "the central directory")),
-                                   count: directory.count, archiveSize: source.count, limits: limits)
+        let declared = try Self.entries(ZipFields(bytes: try source.bytes(at: directory.offset, length: directory.size, what: "the central directory")),
+                                        count: directory.count, limits: limits)
+        // Extractors disagree on which of two entries of one name wins, so neither is read.
+        let counts = Dictionary(declared.map { ($0.name, 1) }, uniquingKeysWith: +)
+        entries = declared.map { entry in
+            guard counts[entry.name, default: 0] > 1 else { return entry }
+            return ZipEntry(name: entry.name, method: entry.method, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize,
+                            crc32: entry.crc32, localHeaderOffset: entry.localHeaderOffset,
+                            refusal: "the archive holds \(counts[entry.name, default: 0]) entries of this name, and extractors differ on which one wins")
+        }
         byName = Dictionary(entries.enumerated().map { ($1.name, $0) }) { first, _ in first }
     }
 
@@ -127,7 +135,7 @@ public struct ZipArchive: Sendable {
         return place
     }
 
-    private static func entries(_ directory: ZipFields, count: Int, archiveSize: Int, limits: ZipLimits) throws(ArtifactReaderError) -> [ZipEntry] {
+    private static func entries(_ directory: ZipFields, count: Int, limits: ZipLimits) throws(ArtifactReaderError) -> [ZipEntry] {
         var entries: [ZipEntry] = []
         var offset = 0
         for index in 0..<count {

@@ -16,12 +16,14 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case pattern
     case matcher
     case der
+    case zip
+    case macho
 
     /// Longer inputs are cut here (libFuzzer gets the same `-max_len`), so that a run spends its
     /// time on variety rather than on size: size is what the hostile-input suite covers.
     var maximumLength: Int {
         switch self {
-        case .json, .plist, .matcher, .der: 64 * 1024
+        case .json, .plist, .matcher, .der, .zip, .macho: 64 * 1024
         case .configuration: 16 * 1024
         case .pattern: 1024
         }
@@ -38,6 +40,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .pattern: checks.pattern(bytes)
         case .matcher: checks.matcher(bytes)
         case .der: checks.der(bytes)
+        case .zip: checks.zip(bytes)
+        case .macho: checks.macho(bytes)
         }
         return checks.violations
     }
@@ -264,6 +268,31 @@ private struct InvariantChecks {
         }
         expect(language.isEmpty == (language.automaton?.shortestWitness() == nil) || language.automaton == nil,
                "\"\(text)\" (\(part)) is empty but has an example, or the reverse")
+    }
+
+    // MARK: Artifacts
+
+    /// Every entry read holds exactly the bytes its header declares; the bundle reader only
+    /// ever ends in an error.
+    mutating func zip(_ bytes: [UInt8]) {
+        guard let archive = try? ZipArchive(source: MemoryArtifactSource(bytes)) else { return }
+        expect(archive.entries.count <= bytes.count / 46, "\(archive.entries.count) zip entries from \(bytes.count) bytes")
+        for entry in archive.entries.prefix(16) {
+            guard let contents = try? archive.contents(of: entry) else { continue }
+            expect(contents.count == entry.uncompressedSize, "zip entry \(entry.name) read \(contents.count) bytes, not the \(entry.uncompressedSize) declared")
+        }
+        _ = try? ArtifactBundle.read(zip: MemoryArtifactSource(bytes), shownAs: "fuzz.ipa")
+    }
+
+    /// Signature blobs are parts of the input, and slices stay within the bound.
+    mutating func macho(_ bytes: [UInt8]) {
+        guard let slices = try? MachOFile.slices(of: MemoryArtifactSource(bytes)) else { return }
+        expect(slices.count <= MachOFile.maximumSliceCount, "\(slices.count) slices")
+        for slice in slices {
+            for blob in [slice.signature?.entitlements, slice.signature?.derEntitlements].compactMap({ $0 }) {
+                expect(blob.count < bytes.count, "a signature blob of \(blob.count) bytes from \(bytes.count) bytes of input")
+            }
+        }
     }
 
     // MARK: Matcher

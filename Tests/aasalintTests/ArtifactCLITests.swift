@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `aasalint lint Shop.ipa`, `Shop.app` and `Shop.xcarchive` on the fixtures of
+/// `scripts/make-artifact-fixtures.py`: every executable's signed entitlements are linted as
+/// release entitlements, in every format, with the exit status of any lint.
+@Suite struct ArtifactCLITests {
+    static let artifacts = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/artifacts")
+
+    static func lint(_ arguments: [String], standardInput: Data? = nil) throws -> BinaryRun {
+        try BinaryRunner.run(["lint", "--no-config"] + arguments, standardInput: standardInput, workingDirectory: artifacts)
+    }
+
+    static let getTaskAllow = "ShopDebug.ipa!Payload/Shop.app/Shop:17:2: error: get-task-allow is true in a release entitlements file "
+        + "(signed into an app or archive, which is what ships)"
+
+    @Test(arguments: ["Shop.ipa", "Shop.app", "Shop.xcarchive"])
+    func aCleanArtifactPassesWithItsAppClipAndExtension(name: String) throws {
+        let run = try Self.lint([name])
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput == "no problems in 3 files\n")
+        #expect(run.standardError == "")
+    }
+
+    @Test func aDevelopmentSignedIpaFailsAtItsSignedEntitlements() throws {
+        let run = try Self.lint(["ShopDebug.ipa"])
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.contains(Self.getTaskAllow + "; it lets debuggers attach"), "\(run)")
+        #expect(try Self.lint(["--fail-on", "none", "ShopDebug.ipa"]).status == 0)
+    }
+
+    @Test func jsonNamesTheExecutableInsideTheArtifact() throws {
+        let run = try Self.lint(["--format", "json", "ShopDebug.ipa"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains(#""file": "ShopDebug.ipa!Payload/Shop.app/Shop""#), "\(run)")
+        #expect(run.standardOutput.contains(#""pointer": "/get-task-allow""#))
+    }
+
+    @Test func sarifPointsAtTheArtifactWithTheExecutableAsLogicalLocation() throws {
+        let run = try Self.lint(["--format", "sarif", "ShopDebug.ipa"])
+        #expect(run.status == 1)
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let runs = try #require(sarif["runs"] as? [[String: Any]])
+        let results = try #require(runs.first?["results"] as? [[String: Any]])
+        let result = try #require(results.first { $0["ruleId"] as? String == "get-task-allow-in-release" })
+        let location = try #require((result["locations"] as? [[String: Any]])?.first)
+        let physical = try #require(location["physicalLocation"] as? [String: Any])
+        #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Fixtures/artifacts/ShopDebug.ipa")
+        #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 1)
+        let logical = try #require((location["logicalLocations"] as? [[String: Any]])?.first)
+        #expect(logical["fullyQualifiedName"] as? String == "Payload/Shop.app/Shop#/get-task-allow")
+        let message = try #require((result["message"] as? [String: Any])?["text"] as? String)
+        #expect(message.hasPrefix("Payload/Shop.app/Shop: get-task-allow is true"))
+    }
+
+    @Test func githubAnnotatesTheArtifactAndNamesTheExecutable() throws {
+        let run = try Self.lint(["--format", "github", "ShopDebug.ipa"])
+        #expect(run.status == 1)
+        #expect(run.standardOutput.contains("::error file=Fixtures/artifacts/ShopDebug.ipa,title=get-task-allow-in-release::Payload/Shop.app/Shop: get-task-allow is true"), "\(run)")
+    }
+
+    @Test func foldersHoldArtifactsAsOneInputEach() throws {
+        let folder = try TemporaryFolder("artifact-discovery")
+        for name in ["Shop.app", "Shop.ipa"] {
+            try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent(name), to: folder.place("build/\(name)"))
+        }
+        let run = try BinaryRunner.run(["lint", "--no-config", "."], workingDirectory: folder.url)
+        #expect(run.status == 0, "\(run)")
+        #expect(run.standardOutput == "no problems in 6 files\n")
+        let explanation = try BinaryRunner.run(["lint", "--no-config", "--explain-release", "build"], workingDirectory: folder.url)
+        #expect(explanation.standardOutput.contains("build/Shop.app!Shop: release file (signed into an app or archive, which is what ships)\n"), "\(explanation)")
+        #expect(explanation.standardOutput.contains("build/Shop.ipa!Payload/Shop.app/PlugIns/ShopWidget.appex/ShopWidget: release file"))
+    }
+
+    @Test func customRulesOfKindArtifactCheckOnlySignedEntitlements() throws {
+        let folder = try TemporaryFolder("artifact-custom-rule")
+        try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent("Shop.ipa"), to: folder.place("Shop.ipa"))
+        try folder.write("Shop.entitlements", #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"#
+            + "<key>com.apple.developer.team-identifier</key><string>ABCDE12345</string></dict></plist>")
+        try folder.write(".aasalint.yml", """
+            custom_rules:
+              - id: signed-team
+                kind: artifact
+                select: /com.apple.developer.team-identifier
+                matches: "^XYZ"
+                message: "signed for team {value}"
+                severity: error
+
+            """)
+        let run = try BinaryRunner.run(["lint", "--quiet", "."], workingDirectory: folder.url)
+        #expect(run.status == 1, "\(run)")
+        let findings = run.standardOutput.split(separator: "\n").filter { $0.hasSuffix("[signed-team]") }
+        #expect(findings.count == 3, "\(run)")
+        #expect(findings.allSatisfy { $0.hasPrefix("Shop.ipa!Payload/Shop.app/") }, "\(run)")
+    }
+
+    @Test func standardInputIsReadAsAnIpa() throws {
+        let bytes = try Data(contentsOf: Self.artifacts.appendingPathComponent("ShopDebug.ipa"))
+        let run = try Self.lint(["-", "--kind", "artifact", "--stdin-filename", "ShopDebug.ipa"], standardInput: bytes)
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.contains(Self.getTaskAllow))
+        let notZip = try Self.lint(["-", "--kind", "artifact"], standardInput: Data("{}".utf8))
+        #expect(notZip.status == 2)
+        #expect(notZip.standardError.contains("<stdin>: cannot read this artifact: not a zip archive"), "\(notZip)")
+    }
+}
