@@ -22,7 +22,7 @@ struct DuplicateAppIDRule: OptionlessRule {
             RuleExample(triggers: true, """
                 {"applinks": {"details": [
                   {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}]},
-                  {"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.clip"], "components": [{"/": "/help/*"}]}
+                  {"appIDs": [↓"ABCDE12345.com.example.app", "ABCDE12345.com.example.clip"], "components": [{"/": "/help/*"}]}
                 ]}}
                 """),
             RuleExample(triggers: false, """

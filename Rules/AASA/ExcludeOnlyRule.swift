@@ -16,7 +16,7 @@ struct ExcludeOnlyRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/admin/*", "exclude": true}]}"#),
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], ↓"components": [{"/": "/admin/*", "exclude": true}]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/admin/*", "exclude": true}, {"/": "*"}]}"#),
         ]
     )

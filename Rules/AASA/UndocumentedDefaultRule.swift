@@ -13,7 +13,7 @@ struct UndocumentedDefaultRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"defaults": {"exclude": true}, "details": []}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"defaults": {↓"exclude": true}, "details": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"defaults": {"caseSensitive": false}, "details": []}}"#),
         ]
     )

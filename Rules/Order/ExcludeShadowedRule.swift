@@ -18,7 +18,7 @@ struct ExcludeShadowedRule: Rule {
         severity: .error,
         options: [RuleOrderSupport.stateBudget],
         examples: [
-            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/*"}, {"/": "/help/internal/*", "exclude": true}]}"#),
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/*"}, ↓{"/": "/help/internal/*", "exclude": true}]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/internal/*", "exclude": true}, {"/": "/help/*"}]}"#),
         ]
     )

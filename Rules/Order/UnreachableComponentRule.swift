@@ -17,7 +17,7 @@ struct UnreachableComponentRule: Rule {
         severity: .warning,
         options: [RuleOrderSupport.stateBudget],
         examples: [
-            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, {"/": "/shop/sale/*"}]}"#),
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, ↓{"/": "/shop/sale/*"}]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/sale/*"}, {"/": "/shop/*"}]}"#),
         ]
     )

@@ -22,7 +22,7 @@ struct UnreachableDetailRule: OptionlessRule {
             RuleExample(triggers: true, """
                 {"applinks": {"details": [
                   {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/account/*"}]},
-                  {"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/orders/*"}]}
+                  ↓{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/orders/*"}]}
                 ]}}
                 """),
             RuleExample(triggers: false, """

@@ -12,7 +12,7 @@ struct CompletionsCommand: Subcommand {
 
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<NoOptions>) throws -> Int32 {
         let ruleIDs = BuiltInRules.all.map { $0.description.id }
         let completions = ShellCompletions(commands: CommandLineTool.commands, ruleIDs: ruleIDs)
         switch parsed.positionals.first {

@@ -3,18 +3,16 @@ import AASALintRules
 import Foundation
 
 /// `--config` and `--no-config`, shared by the commands that read `.aasalint.yml`.
-enum ConfigurationOptions {
-    static let specs = [
-        OptionSpec(name: "config", shortName: "c", valueName: "FILE", completion: .files,
-                   help: "Read this configuration instead of the nearest .aasalint.yml"),
-        OptionSpec(name: "no-config", help: "Ignore any .aasalint.yml"),
-    ]
+struct ConfigurationOptions: CommandOptions {
+    let config = ValueOption("config", short: "c", valueName: "FILE", completion: .files,
+                             help: "Read this configuration instead of the nearest .aasalint.yml")
+    let noConfig = Flag("no-config", help: "Ignore any .aasalint.yml")
 
     /// The configuration the arguments ask for: none, the named file, or the nearest one.
-    static func load(_ parsed: ParsedArguments) throws -> Configuration {
-        if parsed.flag("no-config") { return Configuration() }
+    static func load(_ parsed: ParsedArguments<Self>) throws -> Configuration {
+        if parsed[\.noConfig] { return Configuration() }
         let loader = ConfigurationLoader(registry: try BuiltInRules.registry())
-        if let path = parsed.value("config") {
+        if let path = parsed[\.config] {
             guard FileManager.default.fileExists(atPath: path) else {
                 throw UsageError("\(path): no such configuration file")
             }
@@ -43,9 +41,7 @@ enum ConfigurationOptions {
 }
 
 /// `--enable` and `--disable`: which rules run, over what the configuration says.
-enum RulePlanOptions {
-    static let specs = [
-        OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Also run this rule (for opt-in rules)"),
-        OptionSpec(name: "disable", valueName: "ID", isRepeatable: true, completion: .ruleIDs, help: "Do not run this rule"),
-    ]
+struct RulePlanOptions: CommandOptions {
+    let enable = ListOption("enable", valueName: "ID", completion: .ruleIDs, help: "Also run this rule (for opt-in rules)")
+    let disable = ListOption("disable", valueName: "ID", completion: .ruleIDs, help: "Do not run this rule")
 }

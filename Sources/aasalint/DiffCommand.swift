@@ -7,11 +7,7 @@ struct DiffCommand: Subcommand {
         name: "diff",
         summary: "Compare two AASA files by meaning: which URLs stop or start opening each app",
         usage: "aasalint diff [options] OLD NEW",
-        options: [
-            OptionSpec(name: "app", valueName: "ID", help: "Only this appID (default: every app either file lists)"),
-            OptionSpec(name: "format", shortName: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
-                       help: "Output format (default: text)"),
-        ],
+        options: Options(),
         positionals: PositionalSpec(name: "OLD NEW",
                                     help: "The two apple-app-site-association files; - reads one from standard input, so `aasalint diff <(git show main:PATH) PATH` works",
                                     minimum: 2, maximum: 2, completion: .files),
@@ -22,20 +18,26 @@ struct DiffCommand: Subcommand {
         ]
     )
 
+    struct Options: CommandOptions {
+        let app = ValueOption("app", valueName: "ID", help: "Only this appID (default: every app either file lists)")
+        let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
+                                 help: "Output format (default: text)")
+    }
+
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         try diff(parsed)
     }
 
-    private func diff(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+    private func diff(_ parsed: ParsedArguments<Options>) throws(UsageError) -> Int32 {
         let paths = parsed.positionals
         guard paths.filter({ $0 == "-" }).count < 2 else { throw UsageError("only one of OLD and NEW can be read from standard input (-)") }
         let old = try AASAFileInput.read(paths[0]).matcher
         let new = try AASAFileInput.read(paths[1]).matcher
-        let difference = SemanticDiff(old: old, new: new, appID: parsed.value("app"))
+        let difference = SemanticDiff(old: old, new: new, appID: parsed[\.app])
         let report = DiffReport(oldPath: paths[0], newPath: paths[1], difference: difference)
-        output.write(parsed.value("format") == "json" ? report.json() : report.text())
+        output.write(parsed[\.format] == "json" ? report.json() : report.text())
         return difference.isEquivalent ? ExitStatus.success : ExitStatus.findings
     }
 }

@@ -7,15 +7,25 @@ struct FetchCommand: Subcommand {
         name: "fetch",
         summary: "Lint the AASA file each host serves, and compare Apple's CDN copy with it",
         usage: "aasalint fetch [options] HOST [HOST ...]",
-        options: [ReportDelivery.formatOption, ReportDelivery.outputOption, ReportDelivery.failOnOption]
-            + RulePlanOptions.specs + ReportDelivery.presentationOptions + RemoteRun.options + ConfigurationOptions.specs,
+        options: Options(),
         positionals: PositionalSpec(name: "HOST", help: "The hosts whose file to download, such as example.com", minimum: 1, completion: .nothing),
         exitStatuses: ReportDelivery.findingStatuses + [ExitStatus.failureMeaning]
     )
 
+    struct Options: CommandOptions {
+        let report = ReportDelivery.Options()
+        let rulePlan = RulePlanOptions()
+        let presentation = ReportDelivery.PresentationOptions()
+        let download = RemoteRun.Options()
+        let configuration = ConfigurationOptions()
+    }
+
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
-        try RemoteRun(output: output).check(hosts: parsed.positionals, configuration: try ConfigurationOptions.load(parsed), parsed)
+    func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
+        let configuration = try ConfigurationOptions.load(parsed[\.configuration])
+        let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
+        return try RemoteRun(output: output).check(hosts: parsed.positionals, configuration: configuration, download: parsed[\.download],
+                                                   rulePlan: parsed[\.rulePlan], delivery: delivery)
     }
 }

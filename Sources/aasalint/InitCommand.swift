@@ -11,7 +11,7 @@ struct InitCommand: Subcommand {
 
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<NoOptions>) throws -> Int32 {
         let path = parsed.positionals.first ?? ConfigurationLoader.fileName
         guard !FileManager.default.fileExists(atPath: path) else {
             return output.fail("\(path) already exists; remove it first or edit it (aasalint never overwrites a configuration)")

@@ -7,94 +7,103 @@ struct LintCommand: Subcommand {
         name: "lint",
         summary: "Lint apple-app-site-association and .entitlements files under the given paths",
         usage: "aasalint [lint] [options] [PATH ...]",
-        options: [ReportDelivery.formatOption, ReportDelivery.outputOption, ReportDelivery.failOnOption]
-            + RulePlanOptions.specs + ConfigurationOptions.specs + RepositoryOptions.specs + [
-            OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
-            OptionSpec(name: "baseline", valueName: "FILE", completion: .files, help: "Report only findings that this baseline does not accept"),
-            OptionSpec(name: "write-baseline", valueName: "FILE", completion: .files, help: "Record the current findings as accepted, in FILE"),
-            OptionSpec(name: "fix", help: "Apply the safe fixes to the files, then lint what is left"),
-            OptionSpec(name: "unsafe-fixes", help: "With --fix or --diff, apply the unsafe fixes too"),
-            OptionSpec(name: "diff", help: "Print the fixes as a unified diff and change no file (exit status 1 when there is something to fix)"),
-            OptionSpec(name: "release", help: "Treat every entitlements file and provisioning profile as a release (shipping) file"),
-            OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
-            OptionSpec(name: "as-of", valueName: "DATE", help: "Judge provisioning-profile expiry on DATE (2026-03-01), such as the release day"),
-            OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
-                       help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)"),
-            OptionSpec(name: "stdin-filename", valueName: "PATH", completion: .files,
-                       help: "The file standard input (\"-\") stands for: its kind, the configuration's overrides, ignores and excludes, and the name in reports"),
-        ] + ReportDelivery.presentationOptions + [
-            OptionSpec(name: "summary", help: "After the summary, count the findings per rule (text format)"),
-            PluginConsent.option,
-            OptionSpec(name: "remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)"),
-        ] + RemoteRun.options,
+        options: Options(),
         positionals: PositionalSpec(name: "PATH", help: "Files and folders to lint (default: .); - reads standard input", completion: .files),
         exitStatuses: ReportDelivery.findingStatuses + [
             (ExitStatus.failure, "aasalint could not do its job: bad usage, a bad configuration, or a path it cannot read or that holds nothing to lint"),
         ]
     )
 
+    struct Options: CommandOptions {
+        let report = ReportDelivery.Options()
+        let rulePlan = RulePlanOptions()
+        let configuration = ConfigurationOptions()
+        let repository = RepositoryOptions()
+        let printConfig = Flag("print-config", help: "Print the effective configuration and exit")
+        let baseline = ValueOption("baseline", valueName: "FILE", completion: .files, help: "Report only findings that this baseline does not accept")
+        let writeBaseline = ValueOption("write-baseline", valueName: "FILE", completion: .files, help: "Record the current findings as accepted, in FILE")
+        let fix = Flag("fix", help: "Apply the safe fixes to the files, then lint what is left")
+        let unsafeFixes = Flag("unsafe-fixes", help: "With --fix or --diff, apply the unsafe fixes too")
+        let diff = Flag("diff", help: "Print the fixes as a unified diff and change no file (exit status 1 when there is something to fix)")
+        let release = Flag("release", help: "Treat every entitlements file and provisioning profile as a release (shipping) file")
+        let explainRelease = Flag("explain-release", help: "Say which entitlements files are release files and why, and exit")
+        let asOf = ValueOption("as-of", valueName: "DATE", help: "Judge provisioning-profile expiry on DATE (2026-03-01), such as the release day")
+        let kind = ValueOption("kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
+                               help: "What standard input (\"-\") holds (default: from --stdin-filename, else aasa)")
+        let stdinFilename = ValueOption("stdin-filename", valueName: "PATH", completion: .files,
+                                        help: "The file standard input (\"-\") stands for: its kind, the configuration's overrides, ignores and excludes, and the name in reports")
+        let presentation = ReportDelivery.PresentationOptions()
+        let summary = Flag("summary", help: "After the summary, count the findings per rule (text format)")
+        let allowPlugins = PluginConsent.flag
+        let remote = Flag("remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)")
+        let download = RemoteRun.Options()
+    }
+
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         try lint(parsed)
     }
 
-    private func lint(_ parsed: ParsedArguments) throws -> Int32 {
-        var configuration = try ConfigurationOptions.load(parsed)
-        if parsed.flag("release") { configuration.treatsAllEntitlementsAsRelease = true }
-        if let day = parsed.value("as-of") {
+    private func lint(_ parsed: ParsedArguments<Options>) throws -> Int32 {
+        var configuration = try ConfigurationOptions.load(parsed[\.configuration])
+        if parsed[\.release] { configuration.treatsAllEntitlementsAsRelease = true }
+        if let day = parsed[\.asOf] {
             guard let date = CalendarDay.date(day) else {
                 throw UsageError("--as-of takes a day written 2026-03-01, not \"\(day)\"")
             }
             configuration.asOf = date
         }
-        if parsed.flag("remote") {
+        if parsed[\.remote] {
+            let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
             return try RemoteRun(output: output).check(hosts: try RemoteRun.configuredHosts(configuration, positionals: parsed.positionals),
-                                                       configuration: configuration, parsed)
+                                                       configuration: configuration, download: parsed[\.download],
+                                                       rulePlan: parsed[\.rulePlan], delivery: delivery)
         }
-        if parsed.flag("print-config") || parsed.flag("explain-release") {
+        if parsed[\.printConfig] || parsed[\.explainRelease] {
             configuration.plugins = []  // neither reports findings
         } else {
-            PluginConsent.apply(to: &configuration, parsed, output: output)
+            PluginConsent.apply(to: &configuration, flagGiven: parsed[\.allowPlugins], output: output)
         }
         let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration,
-                                enable: parsed.values("enable"), disable: parsed.values("disable"))
-        let delivery = ReportDelivery(parsed, configuration: configuration, output: output, ruleSummary: parsed.flag("summary"))
-        if parsed.flag("print-config") {
+                                enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
+        let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
+                                      ruleSummary: parsed[\.summary])
+        if parsed[\.printConfig] {
             output.write(ConfigurationPrinter.print(plan, format: delivery.format.rawValue, failOn: delivery.failOn))
             return ExitStatus.success
         }
-        let sourceRoot = try RepositoryOptions.sourceRoot(parsed)
-        let changedFiles = try RepositoryOptions.changedFiles(parsed)
+        let sourceRoot = try RepositoryOptions.sourceRoot(parsed[\.repository])
+        let changedFiles = try RepositoryOptions.changedFiles(parsed[\.repository])
 
         var paths = parsed.positionals.isEmpty ? ["."] : parsed.positionals
         var extraFiles: [LintFile] = []
         if paths.contains("-") {
             paths.removeAll { $0 == "-" }
-            extraFiles += try StandardInputFile.read(kind: parsed.value("kind").flatMap(FileKind.init(rawValue:)),
-                                                         standingFor: parsed.value("stdin-filename"))
-        } else if parsed.value("stdin-filename") != nil {
+            extraFiles += try StandardInputFile.read(kind: parsed[\.kind].flatMap(FileKind.init(rawValue:)),
+                                                         standingFor: parsed[\.stdinFilename])
+        } else if parsed[\.stdinFilename] != nil {
             throw UsageError("--stdin-filename names the file that standard input stands for: use it with -, as in `aasalint lint - --stdin-filename PATH`")
         }
 
         let baseline = try loadBaseline(parsed, configuration: configuration)
-        if parsed.flag("fix") || parsed.flag("diff") {
-            let fixing = FixCommandRun(output: output, writes: !parsed.flag("diff"))
-            let outcome = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed.flag("unsafe-fixes")), paths: paths)
-            if parsed.flag("diff") { return outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }
-        } else if parsed.flag("unsafe-fixes") {
+        if parsed[\.fix] || parsed[\.diff] {
+            let fixing = FixCommandRun(output: output, writes: !parsed[\.diff])
+            let outcome = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]), paths: paths)
+            if parsed[\.diff] { return outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }
+        } else if parsed[\.unsafeFixes] {
             throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
         }
         let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
-        if parsed.flag("explain-release") {
+        if parsed[\.explainRelease] {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
             output.write(TerminalText.lines(lines))
             return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
 
-        try refuseOverwritingLintedFiles([parsed.value("write-baseline"), parsed.value("output")].compactMap { $0 }, outcome: outcome)
-        if let baselinePath = parsed.value("write-baseline") {
+        try refuseOverwritingLintedFiles([parsed[\.writeBaseline], delivery.outputFile].compactMap { $0 }, outcome: outcome)
+        if let baselinePath = parsed[\.writeBaseline] {
             // A baseline written to a device or FIFO (`/dev/stdout`) starts anew: there is nothing to read back.
             let previous = FileReplacement.isRegularFile(baselinePath) ? try readBaseline(at: baselinePath) : Baseline(entries: [])
             let written = previous.recording(outcome.allDiagnostics, relativeTo: Self.folder(of: baselinePath), scope: outcome.scope)
@@ -113,13 +122,13 @@ struct LintCommand: Subcommand {
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)")
         }
-        if parsed.value("write-baseline") != nil, outcome.problems.isEmpty { return ExitStatus.success }
+        if parsed[\.writeBaseline] != nil, outcome.problems.isEmpty { return ExitStatus.success }
         return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty)
     }
 
-    private func loadBaseline(_ parsed: ParsedArguments, configuration: Configuration) throws -> (Baseline, String)? {
-        let path = parsed.value("baseline") ?? configuration.baseline.map { configuration.displayPath(ofConfiguredPath: $0) }
-        guard let path, parsed.value("write-baseline") == nil else { return nil }
+    private func loadBaseline(_ parsed: ParsedArguments<Options>, configuration: Configuration) throws -> (Baseline, String)? {
+        let path = parsed[\.baseline] ?? configuration.baseline.map { configuration.displayPath(ofConfiguredPath: $0) }
+        guard let path, parsed[\.writeBaseline] == nil else { return nil }
         guard FileManager.default.fileExists(atPath: path) else {
             throw UsageError("\(path): cannot read the baseline (write one with --write-baseline \(path))")
         }

@@ -8,17 +8,7 @@ struct MatchCommand: Subcommand {
         summary: "Decide like the system whether a URL opens each app of an AASA file, and why",
         usage: "aasalint match [options] AASA URL\n       aasalint match --urls FILE | --sitemap FILE | --access-log FILE --domain HOST [options] AASA\n"
             + "       aasalint match --explain-order [options] AASA",
-        options: [
-            OptionSpec(name: "app", valueName: "ID", help: "Only this appID (default: every app the file lists)"),
-            OptionSpec(name: "trace", help: "Show every rule tried and which part of the URL it did not match"),
-            OptionSpec(name: "explain-order", help: "Instead of deciding a URL, show each entry's rules in order and which are dead or shadowed"),
-            OptionSpec(name: "urls", valueName: "FILE", help: "Decide every URL of FILE (- reads standard input), one a line; blank lines and # comments skipped"),
-            OptionSpec(name: "sitemap", valueName: "FILE", help: "Decide every URL of a sitemap, or of the child sitemaps beside a sitemap index"),
-            OptionSpec(name: "access-log", valueName: "FILE", help: "Decide the page views (GET, 2xx or 3xx) of a common or combined access log"),
-            OptionSpec(name: "domain", valueName: "HOST", help: "With --access-log: the host the logged paths were served on"),
-            OptionSpec(name: "format", shortName: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
-                       help: "Output format (default: text)"),
-        ],
+        options: Options(),
         positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order or a URL source)",
                                     minimum: 1, maximum: 2, completion: .files),
         exitStatuses: [
@@ -28,24 +18,33 @@ struct MatchCommand: Subcommand {
         ]
     )
 
+    struct Options: CommandOptions {
+        let app = ValueOption("app", valueName: "ID", help: "Only this appID (default: every app the file lists)")
+        let trace = Flag("trace", help: "Show every rule tried and which part of the URL it did not match")
+        let explainOrder = Flag("explain-order", help: "Instead of deciding a URL, show each entry's rules in order and which are dead or shadowed")
+        let sources = URLBatchMatch.Options()
+        let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
+                                 help: "Output format (default: text)")
+    }
+
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         try match(parsed)
     }
 
-    private func match(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+    private func match(_ parsed: ParsedArguments<Options>) throws(UsageError) -> Int32 {
         let (file, matcher) = try AASAFileInput.read(parsed.positionals[0])
-        if parsed.flag("explain-order") {
+        if parsed[\.explainOrder] {
             guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
             let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
-            output.write(parsed.value("format") == "json" ? explanation.json() : explanation.text())
+            output.write(parsed[\.format] == "json" ? explanation.json() : explanation.text())
             return explanation.findsDeadRules ? ExitStatus.findings : ExitStatus.success
         }
-        if let source = try URLBatchMatch.source(parsed) {
+        if let source = try URLBatchMatch.source(parsed[\.sources]) {
             guard parsed.positionals.count == 1 else { throw UsageError("with --urls, --sitemap or --access-log give the AASA file only, not a URL") }
-            return try URLBatchMatch(file: file, matcher: matcher, source: source, apps: parsed.value("app").map { [$0] } ?? matcher.appIDs,
-                                     writesJSONLines: parsed.value("format") == "json", output: output).run()
+            return try URLBatchMatch(file: file, matcher: matcher, source: source, apps: parsed[\.app].map { [$0] } ?? matcher.appIDs,
+                                     writesJSONLines: parsed[\.format] == "json", output: output).run()
         }
         guard parsed.positionals.count == 2 else { throw UsageError("missing AASA URL: give the URL to decide after the AASA file, or use --explain-order") }
         let url: LinkURL
@@ -54,12 +53,12 @@ struct MatchCommand: Subcommand {
         } catch {
             throw UsageError(error.description)
         }
-        let apps = parsed.value("app").map { [$0] } ?? matcher.appIDs
+        let apps = parsed[\.app].map { [$0] } ?? matcher.appIDs
         // Through the index: a file of thousands of components compiles the few this URL meets.
         let bulk = BulkMatcher(matcher: matcher)
         let decisions = apps.map { bulk.decide(url, appID: $0, tracing: true) }
         let report = MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
-        output.write(parsed.value("format") == "json" ? report.json() : report.text(trace: parsed.flag("trace")))
+        output.write(parsed[\.format] == "json" ? report.json() : report.text(trace: parsed[\.trace]))
         return decisions.contains { $0.outcome == .match } ? ExitStatus.success : ExitStatus.findings
     }
 }

@@ -5,18 +5,18 @@ import Foundation
 /// the person or the machine running aasalint allows it, never because a cloned or proposed
 /// configuration asks (docs/plugins.md, "Who decides that plugins run").
 enum PluginConsent {
-    static let option = OptionSpec(name: "allow-plugins",
-                                   help: "Run the plugins the configuration names (also when \(environmentVariable)=1)")
+    static let flag = Flag("allow-plugins", help: "Run the plugins the configuration names (also when \(environmentVariable)=1)")
     static let environmentVariable = "AASALINT_ALLOW_PLUGINS"
 
-    static func isGiven(_ parsed: ParsedArguments, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        parsed.flag(option.name) || ["1", "true", "yes"].contains(environment[environmentVariable]?.lowercased() ?? "")
+    /// `flagGiven` is whether the command line has `--allow-plugins`.
+    static func isGiven(flagGiven: Bool, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        flagGiven || ["1", "true", "yes"].contains(environment[environmentVariable]?.lowercased() ?? "")
     }
 
     /// The configuration without its plugins unless they are allowed, saying so on standard
     /// error: the built-in and custom rules still run, and the exit status is theirs.
-    static func apply(to configuration: inout Configuration, _ parsed: ParsedArguments, output: StandardStreams) {
-        guard !configuration.plugins.isEmpty, !isGiven(parsed) else { return }
+    static func apply(to configuration: inout Configuration, flagGiven: Bool, output: StandardStreams) {
+        guard !configuration.plugins.isEmpty, !isGiven(flagGiven: flagGiven) else { return }
         let names = configuration.plugins.map(\.id).joined(separator: ", ")
         let file = configuration.document?.path ?? ConfigurationLoader.fileName
         output.writeError("aasalint: note: did not run the plugins of \(file) (\(names)): a plugin is a program the configuration "

@@ -6,14 +6,14 @@ import Foundation
 /// rules and the file rules: `aasalint fetch HOST ...` and `aasalint lint --remote`.
 struct RemoteRun {
     /// Where and how to download.
-    static let options = [
-        OptionSpec(name: "origin-base", valueName: "URL",
-                   help: "Download URL/HOST/.well-known/apple-app-site-association instead of https://HOST/... (plain http only on 127.0.0.1, ::1, localhost)"),
-        OptionSpec(name: "cdn-base", valueName: "URL",
-                   help: "Download URL/HOST instead of Apple's CDN copy, \(RemoteAddresses.appleCDNBase)/HOST"),
-        OptionSpec(name: "timeout", valueName: "SECONDS", help: "Give up on a download after SECONDS (default: 10)"),
-        OptionSpec(name: "save", valueName: "DIR", completion: .folders, help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/"),
-    ]
+    struct Options: CommandOptions {
+        let originBase = ValueOption("origin-base", valueName: "URL",
+                                     help: "Download URL/HOST/.well-known/apple-app-site-association instead of https://HOST/... (plain http only on 127.0.0.1, ::1, localhost)")
+        let cdnBase = ValueOption("cdn-base", valueName: "URL",
+                                  help: "Download URL/HOST instead of Apple's CDN copy, \(RemoteAddresses.appleCDNBase)/HOST")
+        let timeout = ValueOption("timeout", valueName: "SECONDS", help: "Give up on a download after SECONDS (default: 10)")
+        let save = ValueOption("save", valueName: "DIR", completion: .folders, help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/")
+    }
 
     let output: StandardStreams
 
@@ -30,14 +30,15 @@ struct RemoteRun {
     }
 
     /// Checks each host once, in order, with a progress line on a terminal, and delivers the report.
-    func check(hosts names: [String], configuration: Configuration, _ parsed: ParsedArguments) throws -> Int32 {
+    func check(hosts names: [String], configuration: Configuration, download: ParsedArguments<Options>,
+               rulePlan: ParsedArguments<RulePlanOptions>, delivery: ReportDelivery) throws -> Int32 {
         var seen: Set<String> = []
         let hosts = try names.map { name throws(UsageError) in try RemoteAddresses.host(name) }.filter { seen.insert($0).inserted }
-        let addresses = try RemoteAddresses(originBase: parsed.value("origin-base"), cdnBase: parsed.value("cdn-base"))
-        let limits = RemoteFetcher.Limits(timeout: try Self.timeout(parsed.value("timeout")),
+        let addresses = try RemoteAddresses(originBase: download[\.originBase], cdnBase: download[\.cdnBase])
+        let limits = RemoteFetcher.Limits(timeout: try Self.timeout(download[\.timeout]),
                                           maximumBytes: RemoteFetcher.Limits.standard.maximumBytes)
-        let folder = try parsed.value("save").map { path throws(UsageError) in try DownloadFolder(path: path) }
-        let session = RemoteLintSession(plan: try Self.plan(configuration, parsed), addresses: addresses, fetcher: RemoteFetcher(limits: limits))
+        let folder = try download[\.save].map { path throws(UsageError) in try DownloadFolder(path: path) }
+        let session = RemoteLintSession(plan: try Self.plan(configuration, rulePlan), addresses: addresses, fetcher: RemoteFetcher(limits: limits))
 
         let showsProgress = isatty(STDERR_FILENO) != 0
         var outcomes: [RemoteLintSession.HostOutcome] = []
@@ -49,7 +50,6 @@ struct RemoteRun {
             outcomes.append(outcome)
         }
         let report = session.report(outcomes)
-        let delivery = ReportDelivery(parsed, configuration: configuration, output: output)
         try delivery.deliver(report, sourceRoot: SourceRoot.repository(containing: FileManager.default.currentDirectoryPath))
         for problem in report.problems {
             output.writeError("aasalint: error: \(problem)")
@@ -59,11 +59,11 @@ struct RemoteRun {
 
     /// Every rule as configured, with the remote rules on unless the configuration or
     /// `--disable` turns them off.
-    private static func plan(_ configuration: Configuration, _ parsed: ParsedArguments) throws -> RulePlan {
+    private static func plan(_ configuration: Configuration, _ parsed: ParsedArguments<RulePlanOptions>) throws -> RulePlan {
         let remoteRuleIDs = BuiltInRules.all.compactMap { $0 as? any RemoteCheck.Type }.map { $0.description.id }
             .filter { configuration.rules[$0]?.isOff != true }
         return try RulePlan(registry: try ConfigurationOptions.registry(for: configuration), configuration: configuration,
-                            enable: remoteRuleIDs + parsed.values("enable"), disable: parsed.values("disable"))
+                            enable: remoteRuleIDs + parsed[\.enable], disable: parsed[\.disable])
     }
 
     private static func timeout(_ text: String?) throws(UsageError) -> Double {

@@ -5,18 +5,22 @@ import Foundation
 /// the format, `--output` or standard output in buffered writes, colour and snippets, and the
 /// exit status `--fail-on` asks for.
 struct ReportDelivery {
-    static let formatOption = OptionSpec(name: "format", shortName: "f", valueName: "FORMAT",
-                                         allowedValues: ConfigurationLoader.formats, help: "Report format (default: text)")
-    static let outputOption = OptionSpec(name: "output", shortName: "o", valueName: "FILE", completion: .files,
-                                         help: "Write the report to FILE instead of standard output")
-    static let failOnOption = OptionSpec(name: "fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
-                                         help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)")
+    /// Which report, where, and the exit status.
+    struct Options: CommandOptions {
+        let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ConfigurationLoader.formats,
+                                 help: "Report format (default: text)")
+        let output = ValueOption("output", short: "o", valueName: "FILE", completion: .files,
+                                 help: "Write the report to FILE instead of standard output")
+        let failOn = ValueOption("fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
+                                 help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)")
+    }
+
     /// How the text report looks; they follow `enable`/`disable` and the file options in `--help`.
-    static let presentationOptions = [
-        OptionSpec(name: "snippet", help: "Show the source line and a caret under each finding (default on a terminal)"),
-        OptionSpec(name: "no-color", help: "No ANSI colour (also when NO_COLOR is set)"),
-        OptionSpec(name: "quiet", shortName: "q", help: "Print only the findings: no snippets, no summary"),
-    ]
+    struct PresentationOptions: CommandOptions {
+        let snippet = Flag("snippet", help: "Show the source line and a caret under each finding (default on a terminal)")
+        let noColor = Flag("no-color", help: "No ANSI colour (also when NO_COLOR is set)")
+        let quiet = Flag("quiet", short: "q", help: "Print only the findings: no snippets, no summary")
+    }
 
     /// The statuses of the commands that report findings (`lint`, `fetch`).
     static let findingStatuses: [(status: Int32, meaning: String)] = [
@@ -31,15 +35,17 @@ struct ReportDelivery {
     private let output: StandardStreams
 
     /// `ruleSummary` is `--summary` for the commands that offer it.
-    init(_ parsed: ParsedArguments, configuration: Configuration, output: StandardStreams, ruleSummary: Bool = false) {
-        format = (parsed.value("format") ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
-        failOn = parsed.value("fail-on").map { Severity(rawValue: $0) } ?? configuration.failOn.resolved(default: .error)
-        outputFile = parsed.value("output")
+    init(_ parsed: ParsedArguments<Options>, _ presentation: ParsedArguments<PresentationOptions>,
+         configuration: Configuration, output: StandardStreams, ruleSummary: Bool = false) {
+        format = (parsed[\.format] ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
+        failOn = parsed[\.failOn].map { Severity(rawValue: $0) } ?? configuration.failOn.resolved(default: .error)
+        outputFile = parsed[\.output]
         let toTerminal = outputFile == nil && output.isTerminal
-        let colorAllowed = !parsed.flag("no-color") && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let colorAllowed = !presentation[\.noColor] && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let quiet = presentation[\.quiet]
         textOptions = TextReporter.Options(color: toTerminal && colorAllowed,
-                                           snippets: !parsed.flag("quiet") && (parsed.flag("snippet") || toTerminal),
-                                           quiet: parsed.flag("quiet"), ruleSummary: ruleSummary)
+                                           snippets: !quiet && (presentation[\.snippet] || toTerminal),
+                                           quiet: quiet, ruleSummary: ruleSummary)
         self.output = output
     }
 

@@ -3,18 +3,16 @@ import Foundation
 
 /// `--base-path` and `--changed-since`: how a lint report relates to the git repository it
 /// runs in, for pull requests.
-enum RepositoryOptions {
-    static let specs = [
-        OptionSpec(name: "base-path", valueName: "DIR", completion: .folders,
-                   help: "Name files in SARIF and GitHub reports relative to DIR (default: the git repository's top level)"),
-        OptionSpec(name: "changed-since", valueName: "REF", completion: .nothing,
-                   help: "Report only findings in files changed since git REF: on this branch, staged, modified or untracked"),
-    ]
+struct RepositoryOptions: CommandOptions {
+    let basePath = ValueOption("base-path", valueName: "DIR", completion: .folders,
+                               help: "Name files in SARIF and GitHub reports relative to DIR (default: the git repository's top level)")
+    let changedSince = ValueOption("changed-since", valueName: "REF",
+                                   help: "Report only findings in files changed since git REF: on this branch, staged, modified or untracked")
 
     /// The folder that SARIF and GitHub reports name files from.
-    static func sourceRoot(_ parsed: ParsedArguments) throws -> SourceRoot {
+    static func sourceRoot(_ parsed: ParsedArguments<Self>) throws -> SourceRoot {
         let current = FileManager.default.currentDirectoryPath
-        guard let path = parsed.value("base-path") else { return .repository(containing: current) }
+        guard let path = parsed[\.basePath] else { return .repository(containing: current) }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
             throw UsageError("--base-path \(path): no such folder; give the folder that report paths start from, such as the repository root")
@@ -23,8 +21,8 @@ enum RepositoryOptions {
     }
 
     /// The files changed since `--changed-since REF`; nil without the option.
-    static func changedFiles(_ parsed: ParsedArguments) throws -> ChangedFiles? {
-        try parsed.value("changed-since").map { ref throws(UsageError) in
+    static func changedFiles(_ parsed: ParsedArguments<Self>) throws -> ChangedFiles? {
+        try parsed[\.changedSince].map { ref throws(UsageError) in
             try ChangedFiles.since(ref, workingDirectory: FileManager.default.currentDirectoryPath)
         }
     }

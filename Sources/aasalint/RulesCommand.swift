@@ -5,13 +5,13 @@ struct RulesCommand: Subcommand {
         name: "rules",
         summary: "List the rules, or explain one: rationale, default severity, options and examples",
         usage: "aasalint rules [ID]",
-        options: ConfigurationOptions.specs,
+        options: ConfigurationOptions(),
         positionals: PositionalSpec(name: "ID", help: "The rule to explain", minimum: 0, maximum: 1, completion: .ruleIDs)
     )
 
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<ConfigurationOptions>) throws -> Int32 {
         let registry = try ConfigurationOptions.registry(for: ConfigurationOptions.load(parsed))
         guard let id = parsed.positionals.first else {
             output.write(RuleDocumentation.list(registry.descriptions))

@@ -12,7 +12,7 @@ struct SchemaCommand: Subcommand {
 
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<NoOptions>) throws -> Int32 {
         let registry = try BuiltInRules.registry()
         switch parsed.positionals.first {
         case "aasa":

@@ -3,18 +3,20 @@ import AASALintCore
 /// A command of the tool: its specification, and what it does with parsed arguments. Parsing,
 /// `--help` and turning failures into exit status 2 are the same for every command.
 protocol Subcommand: Sendable {
+    associatedtype Options: CommandOptions = NoOptions
+    /// Made with `options: Options()`.
     static var spec: CommandSpec { get }
     var output: StandardStreams { get }
     init(output: StandardStreams)
     /// Runs with arguments already parsed and checked; thrown errors become exit status 2.
-    func execute(_ parsed: ParsedArguments) throws -> Int32
+    func execute(_ parsed: ParsedArguments<Options>) throws -> Int32
 }
 
 extension Subcommand {
     func run(_ arguments: [String]) -> Int32 {
-        let parsed: ParsedArguments
+        let parsed: ParsedArguments<Options>
         do {
-            parsed = try ArgumentParser.parse(arguments, for: Self.spec)
+            parsed = try ArgumentParser.parse(arguments, for: Self.spec, as: Options.self)
         } catch {
             return output.fail(error.description)
         }

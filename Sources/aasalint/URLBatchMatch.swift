@@ -4,6 +4,14 @@ import Foundation
 /// `aasalint match AASA --urls FILE | --sitemap FILE | --access-log FILE --domain HOST`:
 /// every URL of the source decided in one process; JSON Lines per URL and app, or a summary.
 struct URLBatchMatch {
+    /// Where the URLs come from; at most one is given.
+    struct Options: CommandOptions {
+        let urls = ValueOption("urls", valueName: "FILE", help: "Decide every URL of FILE (- reads standard input), one a line; blank lines and # comments skipped")
+        let sitemap = ValueOption("sitemap", valueName: "FILE", help: "Decide every URL of a sitemap, or of the child sitemaps beside a sitemap index")
+        let accessLog = ValueOption("access-log", valueName: "FILE", help: "Decide the page views (GET, 2xx or 3xx) of a common or combined access log")
+        let domain = ValueOption("domain", valueName: "HOST", help: "With --access-log: the host the logged paths were served on")
+    }
+
     enum Source {
         case list(String)
         case sitemap(String)
@@ -34,10 +42,10 @@ struct URLBatchMatch {
         self.output = output
     }
 
-    static func source(_ parsed: ParsedArguments) throws(UsageError) -> Source? {
-        let given = [parsed.value("urls").map(Source.list), parsed.value("sitemap").map(Source.sitemap),
-                     try parsed.value("access-log").map { path throws(UsageError) in
-                         guard let domain = parsed.value("domain") else {
+    static func source(_ parsed: ParsedArguments<Options>) throws(UsageError) -> Source? {
+        let given = [parsed[\.urls].map(Source.list), parsed[\.sitemap].map(Source.sitemap),
+                     try parsed[\.accessLog].map { path throws(UsageError) in
+                         guard let domain = parsed[\.domain] else {
                              throw UsageError("--access-log needs --domain HOST: a log holds paths, and the URL is https://HOST/path")
                          }
                          return Source.accessLog(path, domain: domain)

@@ -9,7 +9,7 @@ struct VersionCommand: Subcommand {
 
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<NoOptions>) throws -> Int32 {
         output.write("aasalint \(AASALintVersion.current) (libyaml \(YAMLLibrary.version))\n")
         return ExitStatus.success
     }

@@ -30,6 +30,20 @@ import Testing
         }
     }
 
+    @Test("a marked example is reported where its ↓ marker stands", arguments: allCases.filter(\.example.isMarked))
+    func markedExampleIsReportedAtItsMarker(example: ExampleCase) throws {
+        try #require(example.example.triggers && example.example.fixture == nil && !example.isRemote,
+                     "\(example.testDescription): only a triggering example that is text the rule reads can mark where it fires")
+        let marked = ExampleInput.fileBytes(of: example.example.markedText, kind: Self.kind(of: example))
+        let markerBytes = Array(String(RuleExample.marker).utf8)
+        let offset = try #require(marked.firstRange(of: markerBytes)?.lowerBound)
+        var unmarked = marked
+        unmarked.removeSubrange(offset..<offset + markerBytes.count)
+        let expected = LineTable(unmarked).position(ofOffset: offset)
+        let starts = try Self.diagnostics(of: example).map(\.location.range.start)
+        #expect(starts.contains(expected), "\(example.testDescription) marks \(expected), but the rule reports at \(starts)")
+    }
+
     static func diagnostics(of example: ExampleCase) throws -> [Diagnostic] {
         let id = example.rule.id
         if let fixture = example.example.fixture {
@@ -42,15 +56,24 @@ import Testing
         if example.isRemote {
             return try RemoteFixture.check(answer: Array(text.utf8), with: selection)
         }
-        let kind: FileKind = example.rule.fileKinds.contains(.entitlements) ? .entitlements : .aasa
-        let bytes = kind == .entitlements ? Array(ExampleInput.entitlements(text).utf8) : ExampleInput.bytes(ExampleInput.aasa(text))
+        let kind = Self.kind(of: example)
+        let bytes = ExampleInput.fileBytes(of: text, kind: kind)
         // The rules named "...-in-release" read only release entitlements; no other rule minds.
         return try FixtureSupport.lint(LintFile(path: "example", kind: kind, bytes: bytes), with: selection, asRelease: true)
+    }
+
+    private static func kind(of example: ExampleCase) -> FileKind {
+        example.rule.fileKinds.contains(.entitlements) ? .entitlements : .aasa
     }
 }
 
 /// How an example that is a part of a file becomes the whole file the linter reads.
 enum ExampleInput {
+    /// The bytes of the whole file that `text` stands for.
+    static func fileBytes(of text: String, kind: FileKind) -> [UInt8] {
+        kind == .entitlements ? Array(entitlements(text).utf8) : bytes(aasa(text))
+    }
+
     static func aasa(_ text: String) -> String {
         if text.hasPrefix(#"{"/""#) {
             return #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["# + text + "]}]}}"

@@ -1,20 +1,31 @@
 import Testing
 @testable import aasalint
 
+private struct LintOptions: CommandOptions {
+    let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json", "sarif", "github"],
+                             help: "Output format")
+    let quiet = Flag("quiet", short: "q", help: "Only print findings, no summary")
+    let verbose = Flag("verbose", short: "v", help: "Explain every finding")
+    let enable = ListOption("enable", valueName: "ID", help: "Enable a rule")
+    let output = ValueOption("output", short: "o", valueName: "FILE", help: "Write the report to FILE")
+}
+
+private struct OutputOptions: CommandOptions {
+    let color = Flag("color", help: "Colour the report")
+    let width = ValueOption("width", valueName: "COLUMNS", help: "Wrap at COLUMNS")
+}
+
+private struct GroupedOptions: CommandOptions {
+    let first = Flag("first", help: "Before the group")
+    let output = OutputOptions()
+    let last = ListOption("last", valueName: "X", help: "After the group")
+}
+
 private let lint = CommandSpec(
     name: "lint",
     summary: "Check apple-app-site-association files and entitlements",
     usage: "aasalint lint [options] [PATH ...]",
-    options: [
-        OptionSpec(
-            name: "format", shortName: "f", valueName: "FORMAT",
-            allowedValues: ["text", "json", "sarif", "github"], help: "Output format"
-        ),
-        OptionSpec(name: "quiet", shortName: "q", help: "Only print findings, no summary"),
-        OptionSpec(name: "verbose", shortName: "v", help: "Explain every finding"),
-        OptionSpec(name: "enable", valueName: "ID", isRepeatable: true, help: "Enable a rule"),
-        OptionSpec(name: "output", shortName: "o", valueName: "FILE", help: "Write the report to FILE"),
-    ],
+    options: LintOptions(),
     positionals: PositionalSpec(name: "PATH", help: "Files or directories to lint; '-' reads standard input", completion: .files)
 )
 
@@ -34,9 +45,17 @@ private let diff = CommandSpec(
     positionals: PositionalSpec(name: "FILE", help: "The two files", minimum: 2, maximum: 2, completion: .files)
 )
 
+private func parse(_ arguments: [String]) throws(ArgumentError) -> ParsedArguments<LintOptions> {
+    try ArgumentParser.parse(arguments, for: lint, as: LintOptions.self)
+}
+
 private func parseError(_ arguments: [String], for command: CommandSpec = lint) -> String? {
     do throws(ArgumentError) {
-        _ = try ArgumentParser.parse(arguments, for: command)
+        if command.name == lint.name {
+            _ = try parse(arguments)
+        } else {
+            _ = try ArgumentParser.parse(arguments, for: command, as: NoOptions.self)
+        }
         return nil
     } catch {
         return error.description
@@ -54,21 +73,31 @@ private func lookupError(_ name: String) -> String? {
 
 @Suite struct ArgumentParserTests {
     @Test func nothingGiven() throws {
-        let parsed = try ArgumentParser.parse([], for: lint)
+        let parsed = try parse([])
         #expect(parsed.positionals == [])
         #expect(!parsed.wantsHelp)
-        #expect(!parsed.flag("quiet"))
-        #expect(parsed.value("format") == nil)
-        #expect(parsed.values("enable") == [])
+        #expect(!parsed[\.quiet])
+        #expect(parsed[\.format] == nil)
+        #expect(parsed[\.enable] == [])
+    }
+
+    @Test func groupsAreFlattenedInDeclarationOrderAndReadThroughTheirKeyPath() throws {
+        let grouped = CommandSpec(name: "grouped", summary: "", usage: "", options: GroupedOptions())
+        #expect(grouped.options.map(\.name) == ["first", "color", "width", "last"])
+        let parsed = try ArgumentParser.parse(["--width", "80", "--last", "a,b"], for: grouped, as: GroupedOptions.self)
+        #expect(!parsed[\.first])
+        #expect(parsed[\.output][\.width] == "80")
+        #expect(!parsed[\.output][\.color])
+        #expect(parsed[\.last] == ["a", "b"])
     }
 
     @Test func longAndShortFlags() throws {
-        let long = try ArgumentParser.parse(["--quiet", "--verbose"], for: lint)
-        #expect(long.flag("quiet") && long.flag("verbose"))
-        let short = try ArgumentParser.parse(["-q"], for: lint)
-        #expect(short.flag("quiet") && !short.flag("verbose"))
-        let combined = try ArgumentParser.parse(["-qv"], for: lint)
-        #expect(combined.flag("quiet") && combined.flag("verbose"))
+        let long = try parse(["--quiet", "--verbose"])
+        #expect(long[\.quiet] && long[\.verbose])
+        let short = try parse(["-q"])
+        #expect(short[\.quiet] && !short[\.verbose])
+        let combined = try parse(["-qv"])
+        #expect(combined[\.quiet] && combined[\.verbose])
     }
 
     @Test(arguments: [
@@ -79,75 +108,72 @@ private func lookupError(_ name: String) -> String? {
         ["-qf", "json"],
     ])
     func valueForms(arguments: [String]) throws {
-        let parsed = try ArgumentParser.parse(arguments, for: lint)
-        #expect(parsed.value("format") == "json")
+        let parsed = try parse(arguments)
+        #expect(parsed[\.format] == "json")
         #expect(parsed.positionals == [])
     }
 
     @Test func lastValueWins() throws {
-        let parsed = try ArgumentParser.parse(["--format", "json", "-f", "sarif"], for: lint)
-        #expect(parsed.value("format") == "sarif")
-        #expect(parsed.values("format") == ["json", "sarif"])
+        let parsed = try parse(["--format", "json", "-f", "sarif"])
+        #expect(parsed[\.format] == "sarif")
     }
 
     @Test func valueMayContainEqualsSign() throws {
-        let parsed = try ArgumentParser.parse(["--output=a=b.txt"], for: lint)
-        #expect(parsed.value("output") == "a=b.txt")
+        let parsed = try parse(["--output=a=b.txt"])
+        #expect(parsed[\.output] == "a=b.txt")
     }
 
     @Test func dashValueOnlyThroughEqualsSign() throws {
-        let parsed = try ArgumentParser.parse(["--output=-x"], for: lint)
-        #expect(parsed.value("output") == "-x")
+        let parsed = try parse(["--output=-x"])
+        #expect(parsed[\.output] == "-x")
     }
 
     @Test func repeatableValuesAreCollectedAndCommaSplit() throws {
-        let parsed = try ArgumentParser.parse(["--enable", "a", "--enable=b,c", "--enable", "d,,e"], for: lint)
-        #expect(parsed.values("enable") == ["a", "b", "c", "d", "e"])
-        #expect(parsed.value("enable") == "e")
+        let parsed = try parse(["--enable", "a", "--enable=b,c", "--enable", "d,,e"])
+        #expect(parsed[\.enable] == ["a", "b", "c", "d", "e"])
     }
 
     @Test func emptyInlineValue() throws {
-        let output = try ArgumentParser.parse(["--output="], for: lint)
-        #expect(output.value("output") == "")
-        let enable = try ArgumentParser.parse(["--enable="], for: lint)
-        #expect(enable.values("enable") == [])
+        let output = try parse(["--output="])
+        #expect(output[\.output] == "")
+        let enable = try parse(["--enable="])
+        #expect(enable[\.enable] == [])
         #expect(parseError(["--format="]) == "invalid value '' for '--format' (expected one of: text, json, sarif, github)")
         #expect(parseError(["--quiet="]) == "option '--quiet' does not take a value")
     }
 
     @Test func positionalsInterleaveWithOptions() throws {
-        let parsed = try ArgumentParser.parse(["a.json", "-q", "b.json", "--format", "text", "c.json"], for: lint)
+        let parsed = try parse(["a.json", "-q", "b.json", "--format", "text", "c.json"])
         #expect(parsed.positionals == ["a.json", "b.json", "c.json"])
-        #expect(parsed.flag("quiet"))
-        #expect(parsed.value("format") == "text")
+        #expect(parsed[\.quiet])
+        #expect(parsed[\.format] == "text")
     }
 
     @Test func doubleDashEndsOptions() throws {
-        let parsed = try ArgumentParser.parse(["-q", "--", "-x", "--format", "--help", "--"], for: lint)
+        let parsed = try parse(["-q", "--", "-x", "--format", "--help", "--"])
         #expect(parsed.positionals == ["-x", "--format", "--help", "--"])
-        #expect(parsed.flag("quiet"))
+        #expect(parsed[\.quiet])
         #expect(!parsed.wantsHelp)
     }
 
     @Test func loneDashIsAPositional() throws {
-        let parsed = try ArgumentParser.parse(["-", "a.json"], for: lint)
+        let parsed = try parse(["-", "a.json"])
         #expect(parsed.positionals == ["-", "a.json"])
-        let output = try ArgumentParser.parse(["--output", "-"], for: lint)
-        #expect(output.value("output") == "-")
+        let output = try parse(["--output", "-"])
+        #expect(output[\.output] == "-")
         #expect(output.positionals == [])
     }
 
     @Test(arguments: [["--help"], ["-h"], ["-qh"], ["a.json", "--help"]])
     func helpIsImplicit(arguments: [String]) throws {
-        let parsed = try ArgumentParser.parse(arguments, for: lint)
+        let parsed = try parse(arguments)
         #expect(parsed.wantsHelp)
-        #expect(!parsed.flag("help"))
     }
 
     @Test func helpWinsOverOtherMistakes() throws {
-        #expect(try ArgumentParser.parse(["--fromat", "--help"], for: lint).wantsHelp)
-        #expect(try ArgumentParser.parse(["--help"], for: explain).wantsHelp)
-        #expect(try ArgumentParser.parse(["-h", "a", "b"], for: rules).wantsHelp)
+        #expect(try parse(["--fromat", "--help"]).wantsHelp)
+        #expect(try ArgumentParser.parse(["--help"], for: explain, as: NoOptions.self).wantsHelp)
+        #expect(try ArgumentParser.parse(["-h", "a", "b"], for: rules, as: NoOptions.self).wantsHelp)
     }
 
     @Test(arguments: [

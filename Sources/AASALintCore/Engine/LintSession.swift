@@ -25,14 +25,40 @@ public struct LintSession: Sendable {
         public let scope: LintScope
         /// Which entitlements files ship, and why, for `--explain-release`.
         public let releaseExplanation: [String]
-        /// The files linted, for `--fix`, which lints them again as it fixes them.
+        /// The files linted that fixes may rewrite, for `--fix`, which lints them again as it fixes them.
         public let lintedFiles: [DiscoveredFile]
     }
 
     public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
+        let selection = select(paths: paths, extraFiles: extraFiles)
+        var problems = selection.discovery.problems
+        let (files, artifactWarnings) = read(selection, problems: &problems)
+        let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
+        let (xcodeProjects, projectProblems) = XcodeProjectDiscovery().projects(under: paths)
+        problems += projectProblems
+        let scope = LintScope(linted: files.map(\.path), named: paths)
+        let findings = findings(in: files, referenced: referenced, xcodeProjects: xcodeProjects, scope: scope, problems: &problems)
+        let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
+        let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
+        return Outcome(report: report, problems: problems, warnings: warnings(for: selection) + artifactWarnings,
+                       allDiagnostics: findings.diagnostics, scope: scope, releaseExplanation: release,
+                       lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
+    }
+
+    /// The files a run lints, and those the configuration leaves out.
+    private struct Selection {
+        let discovery: FileDiscovery.Discovery
+        /// Discovered or configured files to read, in path order.
+        let selected: [DiscoveredFile]
+        let standardInput: [LintFile]
+        let deselected: [String: Deselection]
+        /// The paths the command line names, standard input's name included.
+        let namedPaths: Set<String>
+    }
+
+    private func select(paths: [String], extraFiles: [LintFile]) -> Selection {
         let configuration = plan.configuration
         let discovery = FileDiscovery().discover(paths)
-        var problems = discovery.problems
         let explicitPaths = Set(paths.map(DisplayPath.of))
         var selected: [DiscoveredFile] = []
         var deselected: [String: Deselection] = [:]
@@ -55,22 +81,29 @@ public struct LintSession: Sendable {
             selected.append(DiscoveredFile(path: path, kind: file.kind))
         }
         selected.removeAll { file in standardInput.contains { $0.path == file.path } }
+        return Selection(discovery: discovery, selected: selected.sorted { $0.path < $1.path }, standardInput: standardInput,
+                         deselected: deselected, namedPaths: explicitPaths.union(extraFiles.map(\.path)))
+    }
+
+    /// Standard input and the selected files, read in parallel, each artifact as the files inside
+    /// it that are linted; folders that yield no file are problems. Also the artifacts' warnings.
+    private func read(_ selection: Selection, problems: inout [UsageError]) -> (files: [LintFile], warnings: [String]) {
         let reader = self.reader
-        let inputs = selected.sorted(by: { $0.path < $1.path })
-        let outcomes = inputs.filter { $0.kind != .artifact }.parallelMap { file in
+        let outcomes = selection.selected.filter { $0.kind != .artifact }.parallelMap { file in
             Result { () throws(UsageError) in try reader.read(file) }
         }
-        let artifacts = inputs.filter { $0.kind == .artifact }.parallelMap { ArtifactReader.read($0.path) }
-        problems += discovery.folders.compactMap { folder in
-            let yield = folder.files.map(\.path) + selected.map(\.path).filter { FileDiscovery.path($0, isInside: folder.path) }
+        let artifacts = selection.selected.filter { $0.kind == .artifact }.parallelMap { ArtifactReader.read($0.path) }
+        let folders = selection.discovery.folders
+        problems += folders.compactMap { folder in
+            let yield = folder.files.map(\.path) + selection.selected.map(\.path).filter { FileDiscovery.path($0, isInside: folder.path) }
             return yield.isEmpty ? UsageError(Self.noFileMessage(forFolder: folder.path)) : nil
         }
-        if selected.isEmpty && standardInput.isEmpty {
-            problems += discovery.folders.filter { !$0.files.isEmpty }.map { folder in
-                UsageError(deselectionMessage(forFolder: folder.path, reasons: folder.files.compactMap { deselected[$0.path] }))
+        if selection.selected.isEmpty && selection.standardInput.isEmpty {
+            problems += folders.filter { !$0.files.isEmpty }.map { folder in
+                UsageError(deselectionMessage(forFolder: folder.path, reasons: folder.files.compactMap { selection.deselected[$0.path] }))
             }
         }
-        var files = standardInput
+        var files = selection.standardInput
         for outcome in outcomes {
             switch outcome {
             case .success(let file): files.append(file)
@@ -81,9 +114,21 @@ public struct LintSession: Sendable {
             files += artifact.files
             problems += artifact.problems
         }
-        let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
-        let (xcodeProjects, projectProblems) = XcodeProjectDiscovery().projects(under: paths)
-        problems += projectProblems
+        return (files, artifacts.flatMap(\.warnings))
+    }
+
+    /// The findings of the rules and plugins, after `ignore:` entries, with the unused entries.
+    private struct Findings {
+        let diagnostics: [Diagnostic]
+        let ignoredCount: Int
+        let pluginDiagnostics: [Diagnostic]
+        /// The linted files, the configuration and its expectations files.
+        let documents: [SourceDocument]
+    }
+
+    private func findings(in files: [LintFile], referenced: [LintFile], xcodeProjects: [XcodeProject], scope: LintScope,
+                          problems: inout [UsageError]) -> Findings {
+        let configuration = plan.configuration
         var diagnostics: [Diagnostic] = []
         do throws(UsageError) {
             diagnostics = try Linter(plan: plan).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects)
@@ -93,30 +138,36 @@ public struct LintSession: Sendable {
         let plugins = PluginRunner(configuration: configuration).run(on: files)
         problems += plugins.problems
         let ignoring = IgnoreFilter(configuration: configuration).apply(diagnostics + plugins.diagnostics.compactMap(plan.adjusted))
-        let scope = LintScope(linted: files.map(\.path), named: paths)
         let documents = files.map(\.document) + [configuration.document].compactMap { $0 } + configuration.expectations.map(\.document)
         let unusedIgnores = IgnoreAudit(plan: plan, scope: scope, documents: documents).diagnostics(used: ignoring.usedEntries)
-        diagnostics = (ignoring.kept + unusedIgnores).sorted(by: Diagnostic.reportOrder)
+        return Findings(diagnostics: (ignoring.kept + unusedIgnores).sorted(by: Diagnostic.reportOrder), ignoredCount: ignoring.ignoredCount,
+                        pluginDiagnostics: plugins.diagnostics, documents: documents)
+    }
+
+    /// The findings the baseline does not accept, with the sources and rules that reporters show.
+    private func report(of findings: Findings, files: [LintFile], referenced: [LintFile], scope: LintScope,
+                        problems: [UsageError]) -> LintReport {
+        let diagnostics = findings.diagnostics
         var reported = diagnostics
         var stale: [Baseline.Entry] = []
         if let baseline {
             (reported, stale) = baseline.baseline.filter(diagnostics, relativeTo: baseline.directory, scope: scope)
         }
-        let sources = Dictionary((documents + referenced.map(\.document)).map { ($0.path, $0.lines) }) { first, _ in first }
-        let pluginRules = Dictionary(plugins.diagnostics.map { ($0.ruleID, $0.severity) }) { first, _ in first }
+        let sources = Dictionary((findings.documents + referenced.map(\.document)).map { ($0.path, $0.lines) }) { first, _ in first }
+        let pluginRules = Dictionary(findings.pluginDiagnostics.map { ($0.ruleID, $0.severity) }) { first, _ in first }
             .sorted { $0.key < $1.key }
             .map { PluginRunner.description(ofPluginRule: $0.key, severity: $0.value) }
-        let report = LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
-                                baselinedCount: diagnostics.count - reported.count, ignoredCount: ignoring.ignoredCount,
-                                staleBaselineEntries: stale, problems: problems.map(\.message))
-        let release = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
-        let namedPaths = explicitPaths.union(extraFiles.map(\.path))
-        let warnings = deselected.filter { namedPaths.contains($0.key) }.sorted { $0.key < $1.key }.compactMap { path, reason -> String? in
+        return LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
+                          baselinedCount: diagnostics.count - reported.count, ignoredCount: findings.ignoredCount,
+                          staleBaselineEntries: stale, problems: problems.map(\.message))
+    }
+
+    /// Files named on the command line that the configuration excludes.
+    private func warnings(for selection: Selection) -> [String] {
+        selection.deselected.filter { selection.namedPaths.contains($0.key) }.sorted { $0.key < $1.key }.compactMap { path, reason -> String? in
             guard case .excluded(let glob) = reason else { return nil }
             return "\(path): not linted: \(configurationName) excludes it (exclude: \"\(glob.pattern)\")"
-        } + artifacts.flatMap(\.warnings)
-        return Outcome(report: report, problems: problems, warnings: warnings, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release,
-                       lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
+        }
     }
 
     /// Why the configuration leaves a file out.

@@ -44,16 +44,26 @@ public struct RuleDescription: Sendable {
 /// `associated-domains` strings); `\xNN` stands for a byte that is not text. A rule that needs
 /// several files or a server's answer names instead the `fixture` case under
 /// `Fixtures/rules/<rule-id>/` that is this example, and the text says what the case holds.
+/// In a triggering example, `↓` may mark where the rule reports (the start of the value its
+/// finding points to); the test checks it, and the published text leaves it out.
 public struct RuleExample: Sendable {
+    public static let marker: Character = "↓"
+
     public let triggers: Bool
+    /// The example as published, without the marker.
     public let text: String
+    /// The example as written, with the marker if it has one.
+    public let markedText: String
     public let fixture: String?
 
     public init(triggers: Bool, _ text: String, fixture: String? = nil) {
         self.triggers = triggers
-        self.text = text
+        self.markedText = text
+        self.text = text.filter { $0 != Self.marker }
         self.fixture = fixture
     }
+
+    public var isMarked: Bool { markedText.contains(Self.marker) }
 }
 
 public struct RuleOptionDescription: Sendable {

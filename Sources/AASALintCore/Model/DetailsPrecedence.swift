@@ -12,7 +12,7 @@ public enum DetailsReader: Sendable, CaseIterable {
         }
     }
 
-    /// Whether this reader finds rules to try in `entry`; an entry without any still decides for its apps.
+    /// Whether this reader finds components (or legacy paths) to try in `entry`; an entry without any still decides for its apps.
     public func findsRules(in entry: DetailsEntry) -> Bool {
         switch self {
         case .iOS13AndLater: true
@@ -44,7 +44,7 @@ extension DetailsEntry {
 }
 
 /// Which details entry decides for each app on each generation of the system: the first entry
-/// that lists the app, whatever its rules say (AASA.md section 2). iOS 12 and earlier ignore
+/// that lists the app, whatever its components say (AASA.md section 2). iOS 12 and earlier ignore
 /// `appIDs`, so an entry with only `appID` and `paths` after an `appIDs` entry for the same app
 /// is what they read: a fallback, not a dead entry.
 public struct DetailsPrecedence: Sendable {
@@ -70,7 +70,7 @@ public struct DetailsPrecedence: Sendable {
     }
 
     /// The readers on which the entry at `index` is the first to list one of its apps and finds
-    /// rules in it. Empty for an entry none of whose rules ever runs.
+    /// components in it. Empty for an entry none of whose components ever runs.
     public func readersApplying(_ index: Int) -> [DetailsReader] {
         let entry = details[index]
         return DetailsReader.allCases.filter { reader in
@@ -78,7 +78,7 @@ public struct DetailsPrecedence: Sendable {
         }
     }
 
-    /// Whether the entry at `index` lists apps, but no version of the system ever runs its rules
+    /// Whether the entry at `index` lists apps, but no version of the system ever runs its components
     /// because earlier entries decide for every one of them.
     public func neverApplies(_ index: Int) -> Bool {
         readersApplying(index).isEmpty && !earlierDeciders(of: index).isEmpty

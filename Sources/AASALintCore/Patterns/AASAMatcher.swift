@@ -1,13 +1,13 @@
 /// Decides, for a URL on the file's host and one app, what the system decides (AASA.md
-/// section 2): the first details entry that lists the app decides; inside it the first rule
-/// whose parts all match wins, `exclude` blocking and anything else opening the app.
+/// section 2): the first details entry that lists the app decides; inside it the first component
+/// (or legacy path) whose parts all match wins, `exclude` blocking and anything else opening the app.
 public struct AASAMatcher: Sendable {
     /// A details entry as the system reads it.
     public struct Entry: Sendable {
         public let pointer: JSONPointer
         public let appIDs: [String]
         public let rules: [CompiledComponent]
-        /// The versions of the system that run these rules: none when, on every version that
+        /// The versions of the system that run these components: none when, on every version that
         /// reads them, earlier entries decide for all the entry's apps. iOS 12 and earlier run
         /// them only when they are `paths`.
         public let runsOn: [DetailsReader]
@@ -39,13 +39,13 @@ public struct AASAMatcher: Sendable {
         var listed = Set<String>()
         let precedence = DetailsPrecedence(applinks?.details ?? [])
         for (index, detailsEntry) in precedence.details.enumerated() {
-            let rules = RuleReader(hierarchy: hierarchy, entryIndex: index).rules(of: detailsEntry, compiler: &compiler)
+            let components = ComponentReader(hierarchy: hierarchy, entryIndex: index).components(of: detailsEntry, compiler: &compiler)
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
             for id in ids where precedence.decider(of: id, on: .iOS13AndLater) == index && listed.insert(id).inserted {
                 appIDs.append(id)
             }
             let runsOn = precedence.readersApplying(index).filter { $0 == .iOS13AndLater || detailsEntry.components == nil }
-            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, rules: rules, runsOn: runsOn))
+            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, rules: components, runsOn: runsOn))
         }
         self.entries = entries
         self.appIDs = appIDs
@@ -66,18 +66,18 @@ public struct AASAMatcher: Sendable {
         precedence.decider(of: appID, on: .iOS13AndLater)
     }
 
-    /// `tracing: false` records only the deciding rule, for callers that decide many URLs.
+    /// `tracing: false` records only the deciding component, for callers that decide many URLs.
     public func decide(_ url: LinkURL, appID: String, tracing: Bool = true) -> Decision {
         guard let index = decidingEntry(of: appID) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = entries[index]
         var trace: [RuleAttempt] = []
-        for rule in entry.rules {
-            let mismatch = rule.mismatch(with: url)
-            if tracing || mismatch == nil { trace.append(RuleAttempt(rule: rule, mismatch: mismatch)) }
+        for component in entry.rules {
+            let mismatch = component.mismatch(with: url)
+            if tracing || mismatch == nil { trace.append(RuleAttempt(rule: component, mismatch: mismatch)) }
             if mismatch == nil {
-                return Decision(appID: appID, outcome: rule.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
+                return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
             }
         }
         return Decision(appID: appID, outcome: .noMatch, entry: entry.pointer, trace: trace)
@@ -89,12 +89,12 @@ public struct AASAMatcher: Sendable {
     }
 }
 
-/// Turns a details entry's components, or its legacy paths, into rules.
-private struct RuleReader {
+/// Compiles a details entry's components, or its legacy paths, as the system reads them.
+private struct ComponentReader {
     let hierarchy: ComponentDefaultsHierarchy
     let entryIndex: Int
 
-    func rules(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [CompiledComponent] {
+    func components(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [CompiledComponent] {
         if let components = entry.components {
             return components.value.map { component in
                 let keys = hierarchy.keys(ofComponentAt: component.pointer, inEntry: entryIndex)

@@ -1,39 +1,11 @@
 import AASALintCore
 
-/// The options and operands given to one subcommand.
-struct ParsedArguments: Sendable {
-    let positionals: [String]
-    let wantsHelp: Bool
-    fileprivate let givenFlags: Set<String>
-    fileprivate let valuesByOption: [String: [String]]
-    /// The options the command declares: reading any other is a programming error, which would
-    /// otherwise read as "not given" forever.
-    fileprivate let declaredOptions: Set<String>
-
-    func flag(_ name: String) -> Bool {
-        requireDeclared(name)
-        return givenFlags.contains(name)
-    }
-
-    /// The last value given, so a later `--format` overrides an earlier one.
-    func value(_ name: String) -> String? {
-        requireDeclared(name)
-        return valuesByOption[name]?.last
-    }
-
-    /// Every value given, in order; repeatable options are already split on commas.
-    func values(_ name: String) -> [String] {
-        requireDeclared(name)
-        return valuesByOption[name] ?? []
-    }
-
-    private func requireDeclared(_ name: String) {
-        precondition(declaredOptions.contains(name), "--\(name) is read but the command does not declare it")
-    }
-}
-
 enum ArgumentParser {
-    static func parse(_ arguments: [String], for command: CommandSpec) throws(ArgumentError) -> ParsedArguments {
+    /// `command` is the spec made from `Options`, whose options it must list.
+    static func parse<Options: CommandOptions>(
+        _ arguments: [String], for command: CommandSpec, as _: Options.Type
+    ) throws(ArgumentError) -> ParsedArguments<Options> {
+        precondition(Options().specs.map(\.name) == command.options.map(\.name), "\(command.name) is not parsed with its own options")
         var scan = ArgumentScan(command: command, remaining: arguments[...])
         scan.run()
         // `--help` wins over any other mistake on the line: the user is asking how to fix it.
@@ -41,13 +13,7 @@ enum ArgumentParser {
             if let error = scan.firstError { throw error }
             try checkPositionalCount(scan.positionals, for: command)
         }
-        return ParsedArguments(
-            positionals: scan.positionals,
-            wantsHelp: scan.wantsHelp,
-            givenFlags: scan.flags,
-            valuesByOption: scan.values,
-            declaredOptions: Set(command.allOptions.map(\.name))
-        )
+        return ParsedArguments(positionals: scan.positionals, wantsHelp: scan.wantsHelp, given: scan.given)
     }
 
     static func command(named name: String, in commands: [CommandSpec]) throws(ArgumentError) -> CommandSpec {
@@ -74,8 +40,8 @@ private struct ArgumentScan {
     let command: CommandSpec
     var remaining: ArraySlice<String>
     var positionals: [String] = []
-    var flags: Set<String> = []
-    var values: [String: [String]] = [:]
+    /// The values of each option given, in order; a flag has none.
+    var given: [String: [String]] = [:]
     var wantsHelp = false
     var firstError: ArgumentError?
 
@@ -154,7 +120,7 @@ private struct ArgumentScan {
             if option.name == CommandSpec.helpOption.name {
                 wantsHelp = true
             } else {
-                flags.insert(option.name)
+                given[option.name] = given[option.name] ?? []
             }
             return
         }
@@ -164,7 +130,7 @@ private struct ArgumentScan {
            let invalid = pieces.first(where: { !allowedValues.contains($0) }) {
             throw .invalidValue(invalid, for: spelling, allowedValues: allowedValues)
         }
-        values[option.name, default: []] += pieces
+        given[option.name, default: []] += pieces
     }
 
     private mutating func nextValue(for option: OptionSpec, spelling: String) throws(ArgumentError) -> String {

@@ -8,7 +8,8 @@ enum ValueCompletion: Sendable, Equatable {
     case nothing
 }
 
-/// One option of a subcommand: a flag when `valueName` is nil, otherwise an option that takes a value.
+/// What the parser, `--help` and the completion scripts know of one option: a flag when `valueName`
+/// is nil, otherwise an option that takes a value. Commands declare options as `DeclaredOption`s.
 struct OptionSpec: Sendable {
     /// The long name without dashes: `"format"` is spelled `--format`.
     let name: String
@@ -74,7 +75,7 @@ struct CommandSpec: Sendable {
     let summary: String
     /// Shown verbatim after "Usage:" and in positional-count errors, e.g. `"aasalint lint [options] [PATH ...]"`.
     let usage: String
-    /// The command's own options; `--help`/`-h` is added implicitly.
+    /// The command's own options, from its `CommandOptions`; `--help`/`-h` is added implicitly.
     let options: [OptionSpec]
     let positionals: PositionalSpec
     /// What each exit status means, for commands whose statuses say more than success or failure.
@@ -85,7 +86,7 @@ struct CommandSpec: Sendable {
         name: String,
         summary: String,
         usage: String,
-        options: [OptionSpec] = [],
+        options: some CommandOptions = NoOptions(),
         positionals: PositionalSpec = .none,
         exitStatuses: [(status: Int32, meaning: String)] = [],
         programName: String = "aasalint"
@@ -93,7 +94,7 @@ struct CommandSpec: Sendable {
         self.name = name
         self.summary = summary
         self.usage = usage
-        self.options = options
+        self.options = options.specs
         self.positionals = positionals
         self.exitStatuses = exitStatuses
         self.programName = programName

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Reads `files:`, `apps:` and `domains:`, what the configuration names beyond discovery.
+extension ConfigurationLoader {
+    func readFiles(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredFile] {
+        reader.list(node, at: pointer, what: "'files'").compactMap { element, elementPointer in
+            let keys = reader.members(of: element, at: elementPointer, known: ["path", "kind"], what: "an entry of 'files'")
+            guard let pathMember = keys["path"] else {
+                reader.error("an entry of 'files' needs 'path'", at: elementPointer)
+                return nil
+            }
+            guard let path = reader.string(pathMember.value, at: elementPointer.appending("path"), what: "'path'") else { return nil }
+            var kind = FileKind.aasa
+            if let kindMember = keys["kind"] {
+                guard let word = choice(kindMember.value, at: elementPointer.appending("kind"), from: FileKind.allCases.map(\.rawValue),
+                                        what: "'kind'", &reader), let chosen = FileKind(rawValue: word) else { return nil }
+                kind = chosen
+            } else {
+                kind = FileDiscovery.kind(ofExplicitName: path.value)
+            }
+            return ConfiguredFile(path: path, kind: kind)
+        }
+    }
+
+    func readApps(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredApp] {
+        reader.list(node, at: pointer, what: "'apps'").map { element, elementPointer in
+            let keys = reader.members(of: element, at: elementPointer, known: ["id", "entitlements", "build_settings"], what: "an app")
+            let id = keys["id"].flatMap { reader.string($0.value, at: elementPointer.appending("id"), what: "'id'") }
+            if let id {
+                do throws(AppID.Problem) {
+                    _ = try AppID(id.value)
+                } catch {
+                    reader.error("'\(id.value)' is not an appID: \(error.explanation)", at: id.pointer)
+                }
+            }
+            let entitlements = keys["entitlements"].flatMap {
+                reader.string($0.value, at: elementPointer.appending("entitlements"), what: "'entitlements'")
+            }
+            if id == nil && entitlements == nil {
+                reader.error("an app needs 'id' (its appID) or 'entitlements' (the file that signs it), or both", at: elementPointer)
+            }
+            var buildSettings: [String: String] = [:]
+            if let settings = keys["build_settings"] {
+                let settingsPointer = elementPointer.appending("build_settings")
+                if let members = settings.value.members {
+                    for member in members {
+                        if let value = reader.string(member.value, at: settingsPointer.appending(member.key), what: "build setting '\(member.key)'") {
+                            buildSettings[member.key] = value.value
+                        }
+                    }
+                } else {
+                    reader.error("'build_settings' must map setting names to values, not \(reader.article(settings.value))", at: settingsPointer)
+                }
+            }
+            return ConfiguredApp(pointer: elementPointer, id: id, entitlements: entitlements, buildSettings: buildSettings)
+        }
+    }
+
+    func readDomains(_ node: PositionedValue, at pointer: JSONPointer, _ reader: inout ConfigurationReader) -> [ConfiguredDomain] {
+        guard let members = node.members else {
+            reader.error("'domains' must map hosts to AASA files (example.com: web/.well-known/apple-app-site-association), not \(reader.article(node))", at: pointer)
+            return []
+        }
+        return members.compactMap { member in
+            let hostPointer = pointer.appending(member.key)
+            let host = member.key
+            if host.contains("/") || host.contains(":") || host != host.lowercased() || !host.contains(".") {
+                reader.error("'\(host)' is not a host name: write it in lower case without scheme, port or path (example.com)", atKeyOf: member, under: pointer)
+            }
+            guard let path = reader.string(member.value, at: hostPointer, what: "the AASA file of '\(host)'") else { return nil }
+            return ConfiguredDomain(host: Located(host, at: hostPointer), aasaPath: path)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+/// The options of a command, declared once as the stored properties of a struct: an option
+/// (`Flag`, `ValueOption`, `ListOption`) or a group of options shared by several commands.
+/// The parser, `--help` and the completion scripts list the stored properties in order, and a
+/// command reads them through key paths (`parsed[\.summary]`), so reading an option its
+/// command does not declare does not compile.
+protocol CommandOptions: Sendable {
+    init()
+}
+
+/// No options besides `--help`.
+struct NoOptions: CommandOptions {}
+
+/// One option, and how the values given on the command line read as `Value`.
+protocol DeclaredOption: Sendable {
+    associatedtype Value
+    var spec: OptionSpec { get }
+    /// `given` holds the values in order (already split on commas for lists); nil when the option is absent.
+    func value(given: [String]?) -> Value
+}
+
+/// `--name`: true when given.
+struct Flag: DeclaredOption {
+    let spec: OptionSpec
+
+    init(_ name: String, short: Character? = nil, help: String) {
+        spec = OptionSpec(name: name, shortName: short, help: help)
+    }
+
+    func value(given: [String]?) -> Bool { given != nil }
+}
+
+/// `--name VALUE`: the last value given, so a later `--format` overrides an earlier one.
+struct ValueOption: DeclaredOption {
+    let spec: OptionSpec
+
+    init(_ name: String, short: Character? = nil, valueName: String, allowedValues: [String]? = nil,
+         completion: ValueCompletion = .nothing, help: String) {
+        spec = OptionSpec(name: name, shortName: short, valueName: valueName, allowedValues: allowedValues,
+                          completion: completion, help: help)
+    }
+
+    func value(given: [String]?) -> String? { given?.last }
+}
+
+/// `--name A --name B,C`: every value given, in order.
+struct ListOption: DeclaredOption {
+    let spec: OptionSpec
+
+    init(_ name: String, valueName: String, completion: ValueCompletion = .nothing, help: String) {
+        spec = OptionSpec(name: name, valueName: valueName, isRepeatable: true, completion: completion, help: help)
+    }
+
+    func value(given: [String]?) -> [String] { given ?? [] }
+}
+
+extension CommandOptions {
+    /// The options of the stored properties, groups flattened, in declaration order.
+    var specs: [OptionSpec] {
+        Mirror(reflecting: self).children.flatMap { child -> [OptionSpec] in
+            switch child.value {
+            case let option as any DeclaredOption: [option.spec]
+            case let group as any CommandOptions: group.specs
+            default: []
+            }
+        }
+    }
+}
+
+/// The options and operands given to one subcommand, read through the command's `Options`.
+struct ParsedArguments<Options: CommandOptions>: Sendable {
+    let positionals: [String]
+    let wantsHelp: Bool
+    private let options: Options
+    private let given: [String: [String]]
+
+    init(positionals: [String], wantsHelp: Bool, given: [String: [String]], options: Options = Options()) {
+        self.positionals = positionals
+        self.wantsHelp = wantsHelp
+        self.given = given
+        self.options = options
+    }
+
+    subscript<Option: DeclaredOption>(_ option: KeyPath<Options, Option>) -> Option.Value {
+        let declared = options[keyPath: option]
+        return declared.value(given: given[declared.spec.name])
+    }
+
+    /// The arguments as a group of options reads them, for the code shared by the commands that declare it.
+    subscript<Group: CommandOptions>(_ group: KeyPath<Options, Group>) -> ParsedArguments<Group> {
+        ParsedArguments<Group>(positionals: positionals, wantsHelp: wantsHelp, given: given, options: options[keyPath: group])
+    }
+}
