@@ -10,7 +10,9 @@ public enum ArtifactBundle {
         /// The layout a path's extension names, or nil.
         public init?(path: String) {
             let lowercased = path.lowercased()
-            if lowercased.hasSuffix(".ipa") { self = .ipa } else if lowercased.hasSuffix(".app") { self = .app } else if lowercased.hasSuffix(".xcarchive") { self = .xcarchive } else { return nil }
+            guard let layout = [(".ipa", Layout.ipa), (".app", .app), (".xcarchive", .xcarchive)].first(where: { lowercased.hasSuffix($0.0) })
+            else { return nil }
+            self = layout.1
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Mach-O executable, thin or fat (`0xcafebabe`, fat64 `0xcafebabf`), 32 or 64 bit, in either
 /// byte order: for each slice, its code signature. Only the headers, the load commands and the
 /// signature are read, whatever the size of the code.
@@ -47,7 +49,7 @@ public enum MachOFile {
         case (magic64, _): (bigEndian, is64) = (true, true)
         case (_, magic32): (bigEndian, is64) = (false, false)
         case (_, magic64): (bigEndian, is64) = (false, true)
-        default: throw ArtifactReaderError("not a Mach-O executable (it starts with \(magicBytes.map { hex($0) }.joined()))")
+        default: throw ArtifactReaderError("not a Mach-O executable (it starts with \(magicBytes.map { String(format: "%02x", $0) }.joined()))")
         }
         let headerLength = is64 ? 32 : 28
         let header = MachOFields(bytes: try source.bytes(at: 0, length: headerLength, what: "the Mach-O header"), bigEndian: bigEndian)
@@ -83,11 +85,6 @@ public enum MachOFile {
         } catch {
             throw ArtifactReaderError("\(architecture): \(error.message)")
         }
-    }
-
-    private static func hex(_ byte: UInt8) -> String {
-        let digits = Array("0123456789abcdef")
-        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 
     private static let cpuArchABI64 = 0x0100_0000

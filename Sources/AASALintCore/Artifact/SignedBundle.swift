@@ -45,8 +45,7 @@ public struct SignedBundle: Sendable {
     public static func split(displayPath path: String) -> (artifact: String, inner: String)? {
         for suffix in artifactExtensions {
             if let range = path.range(of: suffix + separator, options: [.caseInsensitive, .backwards]) {
-                return (String(path[..<range.lowerBound]) + String(path[range.lowerBound..<range.upperBound].dropLast()),
-                        String(path[range.upperBound...]))
+                return (String(path[..<range.upperBound].dropLast(separator.count)), String(path[range.upperBound...]))
             }
         }
         return nil
