@@ -27,12 +27,15 @@ public struct LSPMessageReader {
     private var buffer: [UInt8] = []
     private var position = 0
     private var reachedEnd = false
+    /// The bytes of a refused message's body still to be dropped.
+    private var unreadBody = 0
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     public mutating func next() -> Item {
+        guard skipUnreadBody() else { return .end }
         var contentLength: Int?
         var problem: String?
         var lineCount = 0
@@ -51,10 +54,14 @@ public struct LSPMessageReader {
                 problem = problem ?? "a header line over \(Self.maximumHeaderLineLength) bytes"
             }
         }
-        if let problem { return skipping(contentLength, .malformed(problem)) }
+        if let problem {
+            unreadBody = contentLength ?? 0
+            return .malformed(problem)
+        }
         guard let length = contentLength else { return .malformed("the message has no Content-Length header") }
         guard length <= Self.maximumBodyLength else {
-            return skipping(length, .malformed("the message is \(length) bytes, over the limit of \(Self.maximumBodyLength)"))
+            unreadBody = length
+            return .malformed("the message is \(length) bytes, over the limit of \(Self.maximumBodyLength)")
         }
         guard let body = read(count: length) else { return .end }
         return .message(body)
@@ -73,17 +80,16 @@ public struct LSPMessageReader {
         return nil
     }
 
-    /// Drops the body of a message that is not read, so that the next message is found.
-    private mutating func skipping(_ length: Int?, _ item: Item) -> Item {
-        guard let length else { return item }
-        var remaining = length
-        while remaining > 0 {
-            if position == buffer.count, !fill() { return .end }
-            let taken = min(remaining, buffer.count - position)
+    /// Drops the body of the message refused last, so that the next message is found; false
+    /// when the input ends first.
+    private mutating func skipUnreadBody() -> Bool {
+        while unreadBody > 0 {
+            if position == buffer.count, !fill() { return false }
+            let taken = min(unreadBody, buffer.count - position)
             position += taken
-            remaining -= taken
+            unreadBody -= taken
         }
-        return item
+        return true
     }
 
     /// The next header line without its CR LF; `.some(nil)` for a line over the limit (read to
