@@ -187,6 +187,28 @@ import Testing
         #expect(Self.range(related["location"] as? [String: Any] ?? [:]) == [3, 4, 3, 37])
     }
 
+    @Test func entitlementsAreLintedAndOtherFilesAreNot() throws {
+        var session = try Session()
+        session.initialize()
+        session.open("App/App.entitlements", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>com.apple.developer.associated-domains</key>
+            \t<array><string>applink:example.com</string></array>
+            </dict>
+            </plist>
+
+            """)
+        session.open("package.json", Self.brokenAASA)
+        session.shutDownAndExit()
+        let (replies, _) = try session.run()
+        let entitlements = try #require(Self.published(session.uri("App/App.entitlements"), in: replies).first)
+        #expect(entitlements.map { $0["code"] as? String } == ["invalid-associated-domain"])
+        #expect(Self.range(try #require(entitlements.first)) == [4, 16, 4, 35])
+        #expect(Self.published(session.uri("package.json"), in: replies).map(\.count) == [0])
+    }
+
     @Test func theConfigurationAppliesAndItsMistakesAreDiagnosticsOnIt() throws {
         var session = try Session()
         try session.workspace.write(".aasalint.yml", "rules:\n  invalid-app-id: off\n")
