@@ -10,6 +10,7 @@ struct LSPCommand: Subcommand {
         exitStatuses: [
             (ExitStatus.success, "the editor asked the server to shut down, then to exit"),
             (ExitStatus.findings, "the editor exited the server, or closed its input, without asking it to shut down first"),
+            ExitStatus.failureMeaning,
         ]
     )
 
