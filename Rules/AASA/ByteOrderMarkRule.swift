@@ -21,7 +21,7 @@ struct ByteOrderMarkRule: OptionlessRule {
         return [diagnostic(
             "the file starts with a UTF-8 byte order mark, which JSON forbids; Apple's parser may reject the whole file; save it as UTF-8 without BOM",
             at: file.location(span: 0..<3, pointer: nil),
-            fix: "remove the first three bytes (EF BB BF)"
+            fix: Fix("remove the first three bytes (EF BB BF)", edits: [file.edit(replacing: 0..<3, with: "")], effect: .keepsMeaning)
         )]
     }
 }

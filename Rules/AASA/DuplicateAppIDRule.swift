@@ -97,7 +97,14 @@ struct DuplicateAppIDRule: OptionlessRule {
             "\"\(appID.value)\" is listed twice in this list; remove the repeat",
             at: file.location(appID.pointer),
             related: [RelatedLocation(file.location(earlier.pointer), message: "first listed here")],
-            fix: "remove this item"
+            fix: Fix("remove this item", edits: removal(of: appID, in: file), effect: .keepsMeaning)
         )
+    }
+
+    private func removal(of item: Located<String>, in file: LintFile) -> [TextEdit] {
+        guard let list = item.pointer.parent.flatMap({ file.root?.node(at: $0) }), let index = item.pointer.lastToken.flatMap({ Int($0) }),
+              let edit = file.edit(removingElement: index, of: list)
+        else { return [] }
+        return [edit]
     }
 }

@@ -62,10 +62,50 @@ struct LegacyFormatRule: OptionlessRule {
             guard let first = [legacyAppID?.pointer, legacyPaths?.pointer].compactMap({ $0 }).first else { continue }
             diagnostics.append(diagnostic(
                 "legacy details entry (iOS 12 and earlier); iOS 13 and later also read \"appIDs\" and \"components\", which can match queries and fragments: \(advice.joined(separator: "; "))",
-                at: file.location(first, .key)
+                at: file.location(first, .key),
+                fix: modernisation(of: entry, appID: legacyAppID, paths: legacyPaths, in: file)
             ))
         }
         return diagnostics
+    }
+
+    /// The entry in the newer format, edited in place so that its layout stays: the `appID`
+    /// member becomes `appIDs`, the `paths` key `components`, and each path, where it is
+    /// written, a component. Unsafe, because iOS 12 and earlier stop reading the entry; for
+    /// iOS 13 and later the meaning is kept, which the proof checks.
+    private func modernisation(of entry: DetailsEntry, appID: Located<String>?, paths: Located<[LegacyPath]>?, in file: LintFile) -> Fix? {
+        // A dictionary-form entry is modernised with its `details`, which has no mechanical fix.
+        guard !entry.appIDIsKey, let entryNode = file.root?.node(at: entry.pointer), let members = entryNode.members,
+              Set(members.map(\.key)).count == members.count
+        else { return nil }
+        var edits: [TextEdit] = []
+        if paths != nil {
+            guard let pathsMember = entryNode.member("paths"), let elements = pathsMember.value.elements,
+                  entryNode.member("components") == nil, let renamed = file.edit(renaming: pathsMember, to: "components")
+            else { return nil }
+            edits.append(renamed)
+            for element in elements {
+                guard element.stringValue != nil, let component = component(writing: element, in: file) else { return nil }
+                edits.append(file.edit(replacing: element.span, with: component))
+            }
+        }
+        if appID != nil {
+            guard let member = entryNode.member("appID"), entryNode.member("appIDs") == nil else { return nil }
+            let written = String(decoding: file.bytes[member.value.span], as: UTF8.self)
+            edits.append(file.edit(replacing: member.keySpan.lowerBound..<member.value.span.upperBound, with: "\"appIDs\": [\(written)]"))
+        }
+        return Fix("write the entry with \"appIDs\" and \"components\" (iOS 12 and earlier then no longer read it)",
+                   isSafe: false, edits: edits, effect: .keepsMeaning)
+    }
+
+    /// `{"/": "..."}` for a path, with `"exclude": true` for a `NOT ` one; the path keeps the
+    /// escapes it was written with. Nil when `NOT ` is itself escaped.
+    private func component(writing element: PositionedValue, in file: LintFile) -> String? {
+        let written = String(decoding: file.bytes[element.span], as: UTF8.self)
+        guard LegacyPath(Located(element.stringValue ?? "", at: .root)).isExclusion else { return "{\"/\": \(written)}" }
+        let marker = written.dropFirst().prefix(4)
+        guard marker.uppercased() == "NOT " else { return nil }
+        return "{\"/\": \"\(written.dropFirst(5)), \"exclude\": true}"
     }
 
     /// An entry only iOS 12 and earlier apply is the fallback for old devices: converting it to

@@ -34,11 +34,39 @@ struct UnknownKeyRule: OptionlessRule {
                 diagnostics.append(diagnostic(
                     "unknown key \"\(member.key)\" in \(place(of: pointer)); the system ignores it; \(fix)",
                     at: file.location(span: member.keySpan, pointer: memberPointer),
-                    fix: suggestion.map { "rename \"\(member.key)\" to \"\($0)\"" }
+                    fix: suggestion.map { rename(member, in: node, at: pointer, to: $0, schema: schema, file: file) }
                 ))
             }
         }
         return diagnostics
+    }
+
+    /// The rename is made only when nothing else is as likely and the key is not already
+    /// there: a second `appIDs` would make the file's meaning hang on which duplicate wins.
+    private func rename(_ member: PositionedMember, in object: PositionedValue, at pointer: JSONPointer, to key: String,
+                        schema: AASASchema, file: LintFile) -> Fix {
+        let message = "rename \"\(member.key)\" to \"\(key)\""
+        let others = (schema.properties ?? [:]).keys.filter { $0 != key }
+        let rival = Suggestion.nearest(to: member.key, in: others)
+        let distance = { (candidate: String) in Suggestion.editDistance(member.key.lowercased(), candidate.lowercased()) }
+        guard rival.map({ distance($0) > distance(key) }) ?? true, object.member(key) == nil,
+              let edit = file.edit(renaming: member, to: key)
+        else { return Fix(message) }
+        let change = Fix.DeclaredChange(
+            "the system reads \"\(key)\", which it ignored as \"\(member.key)\"",
+            appIDs: file.appIDs(ofEntryContaining: pointer.appending(member.key), renamed: entryRenames(around: pointer, in: file)))
+        return Fix(message, edits: [edit], effect: .changesMeaning(change))
+    }
+
+    /// The misspelt keys of the details entry at or above `pointer`, as their fixes rename
+    /// them: a misspelt `appIds` names the apps that a fix of a sibling key affects once both are made.
+    private func entryRenames(around pointer: JSONPointer, in file: LintFile) -> [String: String] {
+        let entry = JSONPointer(tokens: Array(pointer.tokens.prefix(3)))
+        var renames: [String: String] = [:]
+        for member in file.root?.node(at: entry)?.members ?? [] where AASASchema.detailsEntry.schema(forKey: member.key) == nil {
+            renames[member.key] = AASASchema.detailsEntry.suggestedKey(for: member.key)
+        }
+        return renames
     }
 
     private func place(of pointer: JSONPointer) -> String {

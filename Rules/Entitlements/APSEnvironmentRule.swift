@@ -39,12 +39,18 @@ struct APSEnvironmentRule: OptionlessRule {
         }
         guard !BuildSettings.containsReference(value) else { return [] }
         guard Self.values.contains(value) else {
-            let suggestion = Suggestion.nearest(to: value, in: Self.values).map { "write \"\($0)\"" }
-                ?? "write \"development\" or \"production\""
-            let caseNote = Self.values.contains(value.lowercased()) ? " (the value is case-sensitive)" : ""
+            let suggestion = Suggestion.nearest(to: value, in: Self.values)
+            let advice = suggestion.map { "write \"\($0)\"" } ?? "write \"development\" or \"production\""
+            let isCaseSlip = Self.values.contains(value.lowercased())
+            let caseNote = isCaseSlip ? " (the value is case-sensitive)" : ""
+            // Only a slip of case is certain; another near value might be meant as the other environment.
+            let fix = suggestion.map { meant in
+                Fix(advice, isSafe: isCaseSlip, edits: file.edit(replacingString: environment.value, with: meant).map { [$0] } ?? [])
+            }
             return [diagnostic(
-                "\"\(value)\" is not a valid \(key)\(caseNote); signing rejects it or the app gets no push token; \(suggestion)",
-                at: location
+                "\"\(value)\" is not a valid \(key)\(caseNote); signing rejects it or the app gets no push token; \(advice)",
+                at: location,
+                fix: fix
             )]
         }
         guard value == "development", let reason = context.releaseFiles.reasonText(for: file.path) else { return [] }

@@ -31,9 +31,17 @@ struct DuplicateDomainRule: OptionlessRule {
                 "\"\(entry.value.text)\" repeats \"\(earlier.value.text)\"; the system reads the entry once; remove the repeat",
                 at: file.location(entry.pointer),
                 related: [RelatedLocation(file.location(earlier.pointer), message: "first listed here")],
-                fix: "remove this entry"
+                fix: Fix("remove this entry", edits: removal(of: entry, in: file, context: context))
             ))
         }
         return diagnostics
+    }
+
+    private func removal(of entry: Located<AssociatedDomain>, in file: LintFile, context: LintContext) -> [TextEdit] {
+        guard let array = context.entitlements(of: file)?.associatedDomainsValue?.value,
+              let index = entry.pointer.lastToken.flatMap({ Int($0) }),
+              let edit = file.edit(removingElement: index, of: array)
+        else { return [] }
+        return [edit]
     }
 }

@@ -45,8 +45,26 @@ struct InvalidAssociatedDomainRule: OptionlessRule {
         }
         for entry in entitlements.associatedDomains {
             guard let problem = entry.value.problem else { continue }
-            diagnostics.append(diagnostic("\"\(entry.value.text)\": \(problem.explanation)", at: file.location(entry.pointer)))
+            diagnostics.append(diagnostic("\"\(entry.value.text)\": \(problem.explanation)", at: file.location(entry.pointer),
+                                          fix: fix(for: problem, of: entry, in: file)))
         }
         return diagnostics
+    }
+
+    /// The entry as the finding suggests it. A slip in how the entry is written (the service's
+    /// spelling, a scheme, a slash, the case or script of the host) is safe to rewrite; a
+    /// guessed service or a dropped path or port is unsafe, since the entry may have meant more.
+    private func fix(for problem: AssociatedDomain.Problem, of entry: Located<AssociatedDomain>, in file: LintFile) -> Fix? {
+        let rewrite: (text: String, isSafe: Bool)
+        switch problem {
+        case .unknownService(_, let suggestion?), .scheme(let suggestion), .trailingSlash(let suggestion), .upperCase(let suggestion), .internationalized(let suggestion):
+            rewrite = (suggestion, true)
+        case .url(let suggestion), .missingService(let suggestion), .path(let suggestion), .portOnAppLinks(let suggestion):
+            rewrite = (suggestion, false)
+        default:
+            return nil
+        }
+        let edit = file.root?.node(at: entry.pointer).flatMap { file.edit(replacingString: $0, with: rewrite.text) }
+        return Fix("write \"\(rewrite.text)\"", isSafe: rewrite.isSafe, edits: edit.map { [$0] } ?? [])
     }
 }

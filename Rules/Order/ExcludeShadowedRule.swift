@@ -46,7 +46,7 @@ struct ExcludeShadowedRule: Rule {
                         at: file.location(rule.pointer),
                         related: [RelatedLocation(file.location(shadowingRule.pointer), message: "matches \(url) first")],
                         exampleURL: url,
-                        fix: "move this rule above line \(line)"
+                        fix: move(rule, above: shadowingRule, line: line, in: file)
                     ))
                 case .incomplete(let reason):
                     diagnostics.append(RuleOrderSupport.incompleteNote(ruleID: Self.description.id, reason: reason, rule: rule, in: file))
@@ -57,5 +57,26 @@ struct ExcludeShadowedRule: Rule {
             }
         }
         return diagnostics
+    }
+
+    /// Moves the exclusion, as written, to just before the rule that shadows it, keeping the
+    /// separator it had. Unsafe: the earlier rule may be the one that is wrong. In the corpus,
+    /// `{"/": "/skins/install", "?": {"url": "*"}}` shadows `{"/": "/skins/install", "exclude": true}`,
+    /// and the author meant `"?*"`: moving the exclusion would make the earlier rule unreachable.
+    private func move(_ exclusion: CompiledComponent, above shadowing: CompiledComponent, line: Int, in file: LintFile) -> Fix {
+        let message = "move this rule above line \(line)"
+        guard let list = exclusion.pointer.parent, shadowing.pointer.parent == list,
+              let from = exclusion.pointer.lastToken.flatMap({ Int($0) }), let to = shadowing.pointer.lastToken.flatMap({ Int($0) }),
+              to < from, let elements = file.root?.node(at: list)?.elements, from < elements.count
+        else { return Fix(message) }
+        let moved = elements[from].span
+        let separator = elements[from - 1].span.upperBound..<moved.lowerBound
+        let text = String(decoding: file.bytes[moved] + file.bytes[separator], as: UTF8.self)
+        let change = Fix.DeclaredChange("the exclusion at \(exclusion.pointer) blocks the URLs that \(shadowing.pointer) decided before it",
+                                        appIDs: file.appIDs(ofEntryContaining: exclusion.pointer), kinds: [.becomesBlocked])
+        return Fix(message, isSafe: false, edits: [
+            file.edit(replacing: elements[to].span.lowerBound..<elements[to].span.lowerBound, with: text),
+            file.edit(replacing: separator.lowerBound..<moved.upperBound, with: ""),
+        ], effect: .changesMeaning(change))
     }
 }

@@ -28,10 +28,21 @@ struct InvalidPercentEncodingRule: OptionlessRule {
                     "\"%\" is not followed by two hex digits; this pattern is compared with the percent-encoded URL, where a percent sign arrives as \"%25\", so it never matches (e.g. \(url)); write \"%25\"",
                     at: file.location(of: range.lowerBound..<range.lowerBound + 1, in: occurrence),
                     exampleURL: url,
-                    fix: "replace \"%\" with \"%25\""
+                    fix: escaping(range.lowerBound, of: occurrence, in: file)
                 ))
             }
         }
         return diagnostics
+    }
+
+    /// `%25` for the stray `%`: unsafe, since the `%` may be the start of an escape with a
+    /// digit missing rather than a literal percent sign.
+    private func escaping(_ scalar: Int, of occurrence: PatternCatalog.Occurrence, in file: LintFile) -> Fix {
+        let message = "replace \"%\" with \"%25\""
+        let start = scalar + occurrence.offset
+        guard let edit = file.edit(replacingScalars: start..<start + 1, inStringAt: occurrence.pointer, with: "%25") else { return Fix(message) }
+        let change = Fix.DeclaredChange("\(occurrence.pointer) matches URLs with a percent sign there",
+                                        appIDs: file.appIDs(ofEntryContaining: occurrence.pointer), kinds: [.startsOpening, .becomesBlocked])
+        return Fix(message, isSafe: false, edits: [edit], effect: .changesMeaning(change))
     }
 }

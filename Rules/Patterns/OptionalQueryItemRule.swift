@@ -31,10 +31,24 @@ struct OptionalQueryItemRule: OptionlessRule {
                 diagnostics.append(diagnostic(
                     "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this rule also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
                     at: file.location(item.pattern.pointer),
-                    exampleURL: url
+                    exampleURL: url,
+                    fix: requiring(item, of: rule, in: file)
                 ))
             }
         }
         return diagnostics
+    }
+
+    /// `"?*"` for a `"*"`: unsafe, since the item may be meant as optional. URLs without the
+    /// item stop matching the rule, and fall to the rules after it.
+    private func requiring(_ item: QueryConstraint.Item, of rule: CompiledComponent, in file: LintFile) -> Fix? {
+        guard item.pattern.text == "*", let node = file.root?.node(at: item.pattern.pointer),
+              let edit = file.edit(replacingString: node, with: "?*")
+        else { return nil }
+        let change = Fix.DeclaredChange(
+            "URLs without \"\(item.name)\" no longer match \(rule.isExclude ? "the exclusion" : "the rule") at \(item.pattern.pointer.parent?.parent ?? .root)",
+            appIDs: file.appIDs(ofEntryContaining: item.pattern.pointer),
+            kinds: rule.isExclude ? [.startsOpening, .stopsBeingBlocked] : [.stopsOpening, .becomesBlocked])
+        return Fix("write \"?*\" to require \"\(item.name)\"", isSafe: false, edits: [edit], effect: .changesMeaning(change))
     }
 }

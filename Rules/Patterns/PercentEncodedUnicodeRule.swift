@@ -22,6 +22,7 @@ struct PercentEncodedUnicodeRule: OptionlessRule {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
+        var fixes = ComponentFixes(file: file)
         for occurrence in catalog.occurrences where occurrence.isComparedEncoded {
             let scalars = Array(occurrence.pattern.text.unicodeScalars)
             for run in PercentEncoding.encodedRuns(in: scalars) {
@@ -38,10 +39,42 @@ struct PercentEncodedUnicodeRule: OptionlessRule {
                     "\"\(written)\" is \"\(text)\" percent-encoded; \(consequence); write \"\(text)\" and add \"percentEncoded\": false to the component, which matches every encoding of it",
                     at: file.location(of: run.range, in: occurrence),
                     exampleURL: url,
-                    fix: "write \"\(text)\" and add \"percentEncoded\": false (aasalint lint --fix)"
+                    fix: fixes.fix(writing: text, for: occurrence)
                 ))
             }
         }
         return diagnostics
+    }
+}
+
+/// The fix of each component, made once for all of its findings. Decoding the patterns makes
+/// the component match every encoding of the text, which is the change the finding asks for:
+/// more URLs open the app, or an exclusion blocks more.
+private struct ComponentFixes {
+    let file: LintFile
+    private var patternsByOwner: [JSONPointer: [PatternCatalog.Occurrence]]?
+    private var edits: [JSONPointer: [TextEdit]?] = [:]
+
+    init(file: LintFile) {
+        self.file = file
+    }
+
+    mutating func fix(writing text: String, for occurrence: PatternCatalog.Occurrence) -> Fix {
+        let message = "write \"\(text)\" and add \"percentEncoded\": false"
+        guard let edits = componentEdits(of: occurrence.owner) else { return Fix(message) }
+        let change = Fix.DeclaredChange("\(occurrence.owner) matches every encoding of \"\(text)\"",
+                                        appIDs: file.appIDs(ofEntryContaining: occurrence.owner),
+                                        kinds: [.startsOpening, .becomesBlocked],
+                                        justification: "the fix is made only where decoding changes nothing but the spelling of the text")
+        return Fix(message, edits: edits, effect: .changesMeaning(change))
+    }
+
+    private mutating func componentEdits(of owner: JSONPointer) -> [TextEdit]? {
+        if let known = edits[owner] { return known }
+        let patterns = patternsByOwner ?? PercentEncodingFix.patternsByOwner(in: file)
+        patternsByOwner = patterns
+        let made = try? PercentEncodingFix.edits(forComponentAt: owner, patterns: patterns[owner] ?? [], in: file).get()
+        edits[owner] = .some(made)
+        return made
     }
 }

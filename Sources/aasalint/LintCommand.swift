@@ -12,7 +12,9 @@ struct LintCommand: Subcommand {
             OptionSpec(name: "print-config", help: "Print the effective configuration and exit"),
             OptionSpec(name: "baseline", valueName: "FILE", completion: .files, help: "Report only findings that this baseline does not accept"),
             OptionSpec(name: "write-baseline", valueName: "FILE", completion: .files, help: "Record the current findings as accepted, in FILE"),
-            OptionSpec(name: "fix", help: "Rewrite what can be fixed safely (percent-encoded Unicode in patterns), then lint"),
+            OptionSpec(name: "fix", help: "Apply the safe fixes to the files, then lint what is left"),
+            OptionSpec(name: "unsafe-fixes", help: "With --fix or --diff, apply the unsafe fixes too"),
+            OptionSpec(name: "diff", help: "Print the fixes as a unified diff and change no file (exit status 1 when there is something to fix)"),
             OptionSpec(name: "release", help: "Treat every entitlements file as a release (shipping) file"),
             OptionSpec(name: "explain-release", help: "Say which entitlements files are release files and why, and exit"),
             OptionSpec(name: "kind", valueName: "KIND", allowedValues: FileKind.allCases.map(\.rawValue),
@@ -69,12 +71,14 @@ struct LintCommand: Subcommand {
             throw UsageError("--stdin-filename names the file that standard input stands for: use it with -, as in `aasalint lint - --stdin-filename PATH`")
         }
 
-        if parsed.flag("fix") {
-            let fixes = FixSession().run(paths: paths)
-            for path in fixes.fixed { output.writeError("aasalint: fixed \(path)") }
-            for (path, reason) in fixes.refused { output.writeError("aasalint: did not fix \(path): \(reason)") }
-        }
         let baseline = try loadBaseline(parsed, configuration: configuration)
+        if parsed.flag("fix") || parsed.flag("diff") {
+            let fixing = FixCommandRun(output: output, writes: !parsed.flag("diff"))
+            let outcome = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed.flag("unsafe-fixes")), paths: paths)
+            if parsed.flag("diff") { return outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }
+        } else if parsed.flag("unsafe-fixes") {
+            throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
+        }
         let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
         if parsed.flag("explain-release") {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation

@@ -186,7 +186,7 @@ import Testing
                     location: Location(file: "dir\u{1B}/file", range: source.range(ofOffsets: 20..<21), pointer: nil),
                     related: [RelatedLocation(Location(file: "x\u{1B}", range: source.range(ofOffsets: 0..<1), pointer: nil), message: hostile)],
                     exampleURL: "https://example.com/\u{1B}",
-                    fix: "remove \u{1B}")
+                    fix: Fix("remove \u{1B}"))
             ],
             fileCount: 1,
             rules: [],
@@ -659,7 +659,7 @@ private enum SampleReport {
                     file: entitlementsPath,
                     range: range(of: "applinks:example.com?mode=developer", in: entitlementsText, entitlementsLines),
                     pointer: JSONPointer("/com.apple.developer.associated-domains/0")),
-                fix: "remove `?mode=developer` before release"),
+                fix: Fix("remove `?mode=developer` before release")),
         ].sorted(by: Diagnostic.reportOrder),
         fileCount: 2,
         rules: rules,

@@ -6,11 +6,14 @@ import Testing
 
 /// Every rule is specified by its fixtures: `Fixtures/rules/<rule-id>/<case>.<ext>` and the
 /// exact text-report lines it must produce in `<case>.expected` (empty for a clean case).
+/// A case whose findings carry edits has `<case>.fixed.<ext>` beside it: the file after
+/// `aasalint lint --fix --unsafe-fixes` with only that rule, so a reviewer sees what each fix writes.
 @Suite struct RuleFixtureTests {
     struct FixtureCase: CustomTestStringConvertible, Sendable {
         let ruleID: String
         let input: URL
         var expected: URL { input.deletingPathExtension().appendingPathExtension("expected") }
+        var fixed: URL { input.deletingPathExtension().appendingPathExtension("fixed").appendingPathExtension(input.pathExtension) }
         var testDescription: String { "\(ruleID)/\(input.lastPathComponent)" }
     }
 
@@ -19,7 +22,7 @@ import Testing
     static func cases(for ruleID: String) -> [FixtureCase] {
         let folder = FixtureSupport.rulesFolder.appendingPathComponent(ruleID)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { !$0.hasSuffix(".expected") && !$0.hasPrefix(".") }.sorted().map {
+        return names.filter { !$0.hasSuffix(".expected") && !$0.hasPrefix(".") && !$0.contains(".fixed.") }.sorted().map {
             FixtureCase(ruleID: ruleID, input: folder.appendingPathComponent($0))
         }
     }
@@ -42,6 +45,28 @@ import Testing
         let actual = FixtureSupport.reportLines(diagnostics)
         let mismatch = try Golden.mismatch(of: actual, with: fixture.expected)
         #expect(mismatch == nil, "\(fixture.testDescription): \(mismatch ?? "")\nproduced:\n\(actual)")
+    }
+
+    @Test("fixture's fixes write its .fixed file", arguments: allCases.filter { !RemoteFixture.isFixture($0.input) && !ProjectScenario.isScenario($0.input) })
+    func fixesMatchGolden(fixture: FixtureCase) throws {
+        let selection = try FixtureSupport.selection(of: fixture.ruleID)
+        let original = try [UInt8](Data(contentsOf: fixture.input))
+        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
+        let name = fixture.input.lastPathComponent
+        let outcome = FixSession(plan: RulePlan(fixed: selection), appliesUnsafeFixes: true).rounds { fixed in
+            let file = fixed.first ?? LintFile(path: name, kind: kind, bytes: original)
+            let diagnostics = (try? FixtureSupport.lint(file, with: selection, asRelease: name.contains("release"))) ?? []
+            return (diagnostics, [DiscoveredFile(path: name, kind: kind)])
+        } read: { _ in original }
+        #expect(outcome.refusals.isEmpty, "\(fixture.testDescription): \(outcome.refusals.map(\.reason))")
+        guard let result = outcome.files.first else {
+            #expect(!FileManager.default.fileExists(atPath: fixture.fixed.path) || Golden.isUpdating,
+                    "\(fixture.testDescription): nothing is fixed, but \(fixture.fixed.lastPathComponent) exists")
+            if Golden.isUpdating { try? FileManager.default.removeItem(at: fixture.fixed) }
+            return
+        }
+        let mismatch = try Golden.mismatch(of: String(decoding: result.fixed, as: UTF8.self), with: fixture.fixed)
+        #expect(mismatch == nil, "\(fixture.testDescription): \(mismatch ?? "")")
     }
 
     /// The findings of the fixture's rule alone on the fixture.

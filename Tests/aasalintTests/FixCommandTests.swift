@@ -1,38 +1,138 @@
 import Foundation
 import Testing
 
-/// `aasalint lint --fix` rewrites percent-encoded Unicode in place, then lints the result.
+/// `aasalint lint --fix`, `--unsafe-fixes` and `--diff`, end to end.
 @Suite struct FixCommandTests {
-    private func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-fix-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
+    private static let app = "ABCDE1234X.com.example.shop"
+    private static let misspelt = """
+        {
+          "applinks": {
+            "details": [
+              {
+                "appIds": ["\(app)"],
+                "components": [{"/": "/caf%C3%A9/*"}, {"/": "/search", "?": {"q": "*"}}]
+              }
+            ]
+          }
+        }
+
+        """
+
+    @Test func fixesTheFileAndSaysWhatChanged() throws {
+        let folder = try TemporaryFolder("fix")
+        try folder.write("apple-app-site-association", Self.misspelt)
+        let fixed = try BinaryRunner.run(["lint", "--no-config", "--fix", "."], workingDirectory: folder.url)
+        #expect(fixed.status == 0, "only a warning is left: \(fixed)")
+        #expect(fixed.standardError.contains("aasalint: fixed 2 findings in apple-app-site-association\n"))
+        #expect(fixed.standardError.contains(
+            "aasalint: the fix apple-app-site-association:5:9 [unknown-key] changes what it says (the system reads \"appIDs\", which it ignored as \"appIds\"): for \(Self.app), URLs that start opening the app: "))
+        #expect(fixed.standardError.contains("aasalint: 1 fixable finding left (1 of them unsafe: add --unsafe-fixes to apply it)\n"))
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("apple-app-site-association"), encoding: .utf8) == """
+            {
+              "applinks": {
+                "details": [
+                  {
+                    "appIDs": ["\(Self.app)"],
+                    "components": [{"/": "/café/*", "percentEncoded": false}, {"/": "/search", "?": {"q": "*"}}]
+                  }
+                ]
+              }
+            }
+
+            """)
+        let unsafe = try BinaryRunner.run(["lint", "--no-config", "--fix", "--unsafe-fixes", "--quiet", "."], workingDirectory: folder.url)
+        #expect(unsafe.status == 0, "\(unsafe)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
+            .contains(#"{"/": "/search", "?": {"q": "?*"}}"#))
     }
 
-    @Test func fixesTheFileAndReportsWhatItDid() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("apple-app-site-association")
-        try #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [{"/": "/caf%C3%A9/*"}]}]}}"#
-            .write(to: file, atomically: true, encoding: .utf8)
-        let before = try BinaryRunner.run(["lint", "--no-config", "--quiet", "."], workingDirectory: folder)
-        #expect(before.standardOutput.contains("[percent-encoded-unicode]"))
-        let fixed = try BinaryRunner.run(["lint", "--no-config", "--fix", "."], workingDirectory: folder)
-        #expect(fixed.status == 0)
-        #expect(fixed.standardError == "aasalint: fixed apple-app-site-association\n")
-        #expect(fixed.standardOutput == "no problems in 1 file\n")
-        #expect(try String(contentsOf: file, encoding: .utf8)
-            == #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [{"/": "/café/*", "percentEncoded": false}]}]}}"#)
+    @Test func diffChangesNothingAndAppliesWithPatch() throws {
+        let folder = try TemporaryFolder("fix-diff")
+        try folder.write("apple-app-site-association", Self.misspelt)
+        let diff = try BinaryRunner.run(["lint", "--no-config", "--diff", "."], workingDirectory: folder.url)
+        #expect(diff.status == 1)
+        #expect(diff.standardOutput == """
+            --- apple-app-site-association
+            +++ apple-app-site-association
+            @@ -2,8 +2,8 @@
+               "applinks": {
+                 "details": [
+                   {
+            -        "appIds": ["\(Self.app)"],
+            -        "components": [{"/": "/caf%C3%A9/*"}, {"/": "/search", "?": {"q": "*"}}]
+            +        "appIDs": ["\(Self.app)"],
+            +        "components": [{"/": "/café/*", "percentEncoded": false}, {"/": "/search", "?": {"q": "*"}}]
+                   }
+                 ]
+               }
+
+            """)
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("apple-app-site-association"), encoding: .utf8) == Self.misspelt)
+        try folder.write("fixes.diff", diff.standardOutput)
+        let patch = Process()
+        patch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        patch.arguments = ["patch", "-s", "-p0", "-i", "fixes.diff"]
+        patch.currentDirectoryURL = folder.url
+        try patch.run()
+        patch.waitUntilExit()
+        #expect(patch.terminationStatus == 0)
+        let clean = try BinaryRunner.run(["lint", "--no-config", "--diff", "."], workingDirectory: folder.url)
+        #expect(clean.status == 0 && clean.standardOutput.isEmpty, "\(clean)")
+    }
+
+    @Test func keepsCarriageReturnsAndTheMissingFinalNewline() throws {
+        let folder = try TemporaryFolder("fix-layout")
+        let text = "{\r\n  \"applinks\": {\"details\": [{\"appIds\": [\"\(Self.app)\"], \"components\": [{\"/\": \"/*\"}]}]}\r\n}"
+        try folder.write("apple-app-site-association", text)
+        let run = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "."], workingDirectory: folder.url)
+        #expect(run.status == 0, "\(run)")
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
+            == text.replacingOccurrences(of: "appIds", with: "appIDs"))
+    }
+
+    @Test func unsafeFixesNeedFixOrDiff() throws {
+        let folder = try TemporaryFolder("fix-usage")
+        let run = try BinaryRunner.run(["lint", "--no-config", "--unsafe-fixes", "."], workingDirectory: folder.url)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("--unsafe-fixes says which fixes --fix or --diff apply"))
     }
 
     @Test func leavesAFileItCannotFixSafelyAlone() throws {
-        let folder = try temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("apple-app-site-association")
+        let folder = try TemporaryFolder("fix-refused")
         let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "paths": ["/caf%C3%A9/*"]}]}}"#
-        try text.write(to: file, atomically: true, encoding: .utf8)
-        let run = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "."], workingDirectory: folder)
-        #expect(run.standardError.hasPrefix("aasalint: did not fix apple-app-site-association: "))
-        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+        try folder.write("apple-app-site-association", text)
+        let run = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "."], workingDirectory: folder.url)
+        #expect(run.standardError.contains("aasalint: 1 fixable finding left (1 of them unsafe: add --unsafe-fixes to apply it)"))
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("apple-app-site-association"), encoding: .utf8) == text)
+    }
+
+    /// Killed at any moment, `--fix` leaves the old file or the new one, never a mix or a
+    /// truncated file: the delays spread the kills over reading, linting, proving and writing.
+    @Test func aKilledFixLeavesTheOldFileOrTheNew() throws {
+        let folder = try TemporaryFolder("fix-kill")
+        let components = (0..<4_000).map { #"{"/": "/caf%C3%A9/\#($0)"}"# }.joined(separator: ",\n        ")
+        let original = """
+            {"applinks": {"details": [{"appIDs": ["\(Self.app)"], "components": [
+                    \(components)
+            ]}]}}
+
+            """
+        let path = folder.url.appendingPathComponent("site/apple-app-site-association")
+        try folder.write("site/apple-app-site-association", original)
+        _ = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "site"], workingDirectory: folder.url)
+        let fixed = try String(contentsOf: path, encoding: .utf8)
+        #expect(fixed != original && fixed.contains(#""/café/3999", "percentEncoded": false"#))
+        for iteration in 0..<20 {
+            try folder.write("site/apple-app-site-association", original)
+            let delay = useconds_t(iteration * 25_000)
+            _ = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "site"], workingDirectory: folder.url) { process in
+                usleep(delay)
+                kill(process.processIdentifier, SIGKILL)
+            }
+            let left = try String(contentsOf: path, encoding: .utf8)
+            #expect(left == original || left == fixed, "after a kill at \(delay) µs the file is \(left.utf8.count) bytes")
+            let strays = try FileManager.default.contentsOfDirectory(atPath: path.deletingLastPathComponent().path)
+            #expect(strays.allSatisfy { $0 == "apple-app-site-association" || $0.hasPrefix(".") }, "\(strays)")
+        }
     }
 }

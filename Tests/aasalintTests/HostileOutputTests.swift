@@ -251,7 +251,7 @@ import Testing
         chmod(one, 0o604)
 
         let fix = try folder.aasalint(["lint", "--no-config", "--fix", "linked", "hard"])
-        fix.expectGraceful(status: 0, stderr: ["aasalint: fixed hard/apple-app-site-association", "aasalint: fixed linked/apple-app-site-association"])
+        fix.expectGraceful(status: 0, stderr: ["aasalint: fixed 1 finding in hard/apple-app-site-association", "aasalint: fixed 1 finding in linked/apple-app-site-association"])
         #expect(Self.isSymbolicLink(folder.url.appendingPathComponent("linked/apple-app-site-association").path))
         for path in ["real/site.json", "hard/one"] {
             #expect(try String(contentsOf: folder.url.appendingPathComponent(path), encoding: .utf8).contains(#""percentEncoded": false"#), "\(path) fixed")

@@ -7,8 +7,8 @@ public struct Diagnostic: Hashable, Sendable {
     public let related: [RelatedLocation]
     /// A URL that demonstrates the finding, for rules about which URLs match.
     public let exampleURL: String?
-    /// What to change, in one sentence, when the fix is mechanical.
-    public let fix: String?
+    /// How to repair the finding: a sentence, and edits when the repair is mechanical.
+    public let fix: Fix?
 
     public init(
         ruleID: String,
@@ -17,7 +17,7 @@ public struct Diagnostic: Hashable, Sendable {
         location: Location,
         related: [RelatedLocation] = [],
         exampleURL: String? = nil,
-        fix: String? = nil
+        fix: Fix? = nil
     ) {
         self.ruleID = ruleID
         self.severity = severity

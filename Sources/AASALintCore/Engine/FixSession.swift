@@ -1,44 +1,245 @@
-import Foundation
-
-/// `aasalint lint --fix`: applies the automatic fixes to the files under the paths, before
-/// they are linted, and says what it did. Today that is the fix of `percent-encoded-unicode`.
+/// `aasalint lint --fix`, `--unsafe-fixes` and `--diff`: applies the findings' fixes to the files
+/// under the paths, in rounds as ruff does: fixes whose edits touch each other wait for the next
+/// round, which lints the fixed text again, until nothing is left to apply or `maximumRounds`.
+///
+/// Each AASA fix is proven before it is kept: the semantic diff between the file before and
+/// after it may show only the change of behaviour the fix declares. A fix that would change
+/// anything else is dropped, and the file keeps what it had.
 public struct FixSession: Sendable {
-    public struct Outcome: Sendable, Equatable {
-        public let fixed: [String]
-        /// Files with something to fix that were left alone, with the reason.
-        public let refused: [(path: String, reason: String)]
+    public let plan: RulePlan
+    public let baseline: (baseline: Baseline, directory: String)?
+    /// Whether unsafe fixes are applied too.
+    public let appliesUnsafeFixes: Bool
 
-        public static func == (lhs: Outcome, rhs: Outcome) -> Bool {
-            lhs.fixed == rhs.fixed && lhs.refused.map(\.path) == rhs.refused.map(\.path)
-                && lhs.refused.map(\.reason) == rhs.refused.map(\.reason)
+    public static let maximumRounds = 10
+
+    public init(plan: RulePlan, baseline: (Baseline, String)? = nil, appliesUnsafeFixes: Bool = false) {
+        self.plan = plan
+        self.baseline = baseline
+        self.appliesUnsafeFixes = appliesUnsafeFixes
+    }
+
+    public struct Outcome: Sendable {
+        /// Per file that changed, what it held and what it holds once fixed, in path order.
+        public let files: [FixedFile]
+        /// Fixes the proof or the file system refused.
+        public let refusals: [Refusal]
+        /// Fixes made that change which URLs open the app, with what the diff showed.
+        public let behaviourChanges: [AppliedChange]
+        /// Applicable fixes still there after the last round: unsafe ones not asked for, and
+        /// safe ones still waiting when the rounds ran out.
+        public let remainingSafe: Int
+        public let remainingUnsafe: Int
+
+        public var fixCount: Int { files.reduce(0) { $0 + $1.fixCount } }
+    }
+
+    public struct FixedFile: Sendable {
+        public let path: String
+        public let original: [UInt8]
+        public let fixed: [UInt8]
+        public let fixCount: Int
+    }
+
+    public struct Refusal: Sendable, Equatable {
+        public let diagnostic: Diagnostic
+        public let reason: String
+    }
+
+    public struct AppliedChange: Sendable {
+        public let diagnostic: Diagnostic
+        public let statement: String
+        public let changes: [BehaviourChange]
+    }
+
+    /// Computes the fixes of the files under `paths`, without writing.
+    public func run(paths: [String]) -> Outcome {
+        let plan = plan
+        let baseline = baseline
+        return rounds { fixed in
+            // Only the findings with edits are kept: a round's report is otherwise dropped.
+            let lint = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: fixed)
+            return (lint.report.diagnostics.filter { $0.fix?.isApplicable == true }, lint.lintedFiles)
+        } read: { path in
+            guard case .bytes(let bytes)? = try? FileReader().contents(ofFile: path) else { return nil }
+            return bytes
         }
     }
 
-    public init() {}
+    /// The rounds, on whatever `lint` lints: it gets the files fixed so far, as they now read,
+    /// and returns the findings and the files it linted; `read` gives a file's bytes before
+    /// its first fix.
+    public func rounds(lint: ([LintFile]) -> (diagnostics: [Diagnostic], files: [DiscoveredFile]),
+                       read: (String) -> [UInt8]?) -> Outcome {
+        var contents: [String: (kind: FileKind, original: [UInt8], current: [UInt8], fixes: Int)] = [:]
+        var refused: [Refusal] = []
+        var refusedKeys: Set<FixKey> = []
+        var changes: [AppliedChange] = []
+        var pending: [Diagnostic] = []
+        for round in 0...Self.maximumRounds {
+            let linted = lint(contents.sorted { $0.key < $1.key }.map { LintFile(path: $0.key, kind: $0.value.kind, bytes: $0.value.current) })
+            pending = linted.diagnostics.filter { diagnostic in
+                guard let fix = diagnostic.fix, fix.isApplicable else { return false }
+                return !refusedKeys.contains(FixKey(diagnostic))
+            }
+            let wanted = pending.filter { appliesUnsafeFixes || $0.fix?.isSafe == true }
+            guard round < Self.maximumRounds, !wanted.isEmpty else { break }
+            var madeProgress = false
+            for (path, diagnostics) in Dictionary(grouping: wanted, by: \.location.file).sorted(by: { $0.key < $1.key }) {
+                guard let kind = linted.files.first(where: { $0.path == path })?.kind,
+                      let bytes = contents[path]?.current ?? read(path)
+                else { continue }
+                var fileRound = FileRound(path: path, kind: kind, bytes: bytes, configuration: plan.configuration)
+                fileRound.run(diagnostics)
+                for applied in fileRound.declaredChanges {
+                    changes.append(AppliedChange(diagnostic: applied.diagnostic, statement: applied.statement, changes: applied.changes))
+                }
+                for (diagnostic, reason) in fileRound.refusals {
+                    refused.append(Refusal(diagnostic: diagnostic, reason: reason))
+                    refusedKeys.insert(FixKey(diagnostic))
+                }
+                guard fileRound.appliedCount > 0 else { continue }
+                madeProgress = true
+                let previous = contents[path]
+                contents[path] = (kind, previous?.original ?? bytes, fileRound.result, (previous?.fixes ?? 0) + fileRound.appliedCount)
+            }
+            guard madeProgress else { break }
+        }
+        let files = contents.filter { $0.value.original != $0.value.current }.sorted { $0.key < $1.key }.map {
+            FixedFile(path: $0.key, original: $0.value.original, fixed: $0.value.current, fixCount: $0.value.fixes)
+        }
+        pending.removeAll { refusedKeys.contains(FixKey($0)) }
+        let remainingSafe = pending.filter { $0.fix?.isSafe == true }.count
+        return Outcome(files: files, refusals: refused, behaviourChanges: changes,
+                       remainingSafe: remainingSafe, remainingUnsafe: pending.count - remainingSafe)
+    }
 
-    public func run(paths: [String]) -> Outcome {
-        var fixed: [String] = []
-        var refused: [(path: String, reason: String)] = []
-        for file in FileDiscovery().discover(paths).files where file.kind == .aasa {
-            // What cannot be read, or is too large to read, lint reports; the fix leaves it alone.
-            guard case .bytes(let data)? = try? FileReader().contents(ofFile: file.path) else { continue }
-            switch PercentEncodingFix.apply(to: data) {
-            case .unchanged:
-                continue
-            case .fixed(let bytes):
-                do {
-                    try FileReplacement.rewrite(bytes, at: file.path, original: data)
-                    fixed.append(file.path)
-                } catch {
-                    refused.append((file.path, "the file could not be written: \(error.message)"))
-                }
-            case .refused(let reason):
-                // A file that is not JSON has nothing the fix could change; lint reports it.
-                if LintFile(path: file.path, kind: .aasa, bytes: data).root != nil {
-                    refused.append((file.path, reason))
-                }
+    /// Writes the fixed files, each atomically; a file that cannot be written is a refusal.
+    public static func write(_ outcome: Outcome) -> [(path: String, reason: String)] {
+        outcome.files.compactMap { file -> (path: String, reason: String)? in
+            do throws(UsageError) {
+                try FileReplacement.rewrite(file.fixed, at: file.path, original: file.original)
+                return nil
+            } catch {
+                return (file.path, "the file could not be written: \(error.message)")
             }
         }
-        return Outcome(fixed: fixed, refused: refused)
+    }
+
+    /// A fix refused once is not tried again in later rounds.
+    private struct FixKey: Hashable {
+        let file: String
+        let ruleID: String
+        let pointer: JSONPointer?
+        let message: String
+
+        init(_ diagnostic: Diagnostic) {
+            file = diagnostic.location.file
+            ruleID = diagnostic.ruleID
+            pointer = diagnostic.location.pointer
+            message = diagnostic.fix?.message ?? ""
+        }
+    }
+}
+
+/// The fixes of one file in one round. Fixes whose edits touch those of an earlier fix wait
+/// for the next round. For AASA files the fixes are proven together, and only when that fails
+/// in halves, so that a file of thousands of fixes costs a few comparisons, not thousands.
+private struct FileRound {
+    let path: String
+    let kind: FileKind
+    let bytes: [UInt8]
+    let configuration: Configuration
+    private(set) var appliedCount = 0
+    private(set) var result: [UInt8]
+    private(set) var declaredChanges: [(diagnostic: Diagnostic, statement: String, changes: [BehaviourChange])] = []
+    private(set) var refusals: [(diagnostic: Diagnostic, reason: String)] = []
+
+    init(path: String, kind: FileKind, bytes: [UInt8], configuration: Configuration) {
+        self.path = path
+        self.kind = kind
+        self.bytes = bytes
+        self.configuration = configuration
+        result = bytes
+    }
+
+    /// The findings that share one fix (those of one component) and the fix.
+    private struct Candidate {
+        let fix: Fix
+        var diagnostics: [Diagnostic]
+    }
+
+    mutating func run(_ diagnostics: [Diagnostic]) {
+        var candidates: [Candidate] = []
+        var indexByEdits: [[TextEdit]: Int] = [:]
+        var taken = EditOccupancy()
+        for diagnostic in diagnostics {
+            guard let fix = diagnostic.fix else { continue }
+            if let index = indexByEdits[fix.edits] {
+                candidates[index].diagnostics.append(diagnostic)
+                continue
+            }
+            guard fix.edits.allSatisfy({ $0.span.upperBound <= bytes.count }), taken.admits(fix.edits) else { continue }
+            taken.take(fix.edits)
+            indexByEdits[fix.edits] = candidates.count
+            candidates.append(Candidate(fix: fix, diagnostics: [diagnostic]))
+        }
+        guard kind == .aasa else {
+            accept(candidates, changes: [])
+            return
+        }
+        prove(candidates[...])
+    }
+
+    /// Proves `candidates` on top of the fixes already accepted; when the proof fails, proves
+    /// each half, so that one bad fix costs a logarithmic number of comparisons.
+    private mutating func prove(_ candidates: ArraySlice<Candidate>) {
+        guard !candidates.isEmpty else { return }
+        let candidate = TextEdit.applying(acceptedEdits + candidates.flatMap(\.fix.edits), to: bytes)
+        switch FixProof(fixes: candidates.map(\.fix), configuration: configuration).check(old: result, new: candidate, path: path) {
+        case .holds(let changes):
+            accept(Array(candidates), changes: changes)
+        case .fails(let reason) where candidates.count == 1:
+            refusals += candidates[candidates.startIndex].diagnostics.map { ($0, reason) }
+        case .fails:
+            let middle = candidates.startIndex + candidates.count / 2
+            prove(candidates[..<middle])
+            prove(candidates[middle...])
+        }
+    }
+
+    private var acceptedEdits: [TextEdit] = []
+
+    private mutating func accept(_ candidates: [Candidate], changes: [BehaviourChange]) {
+        acceptedEdits += candidates.flatMap(\.fix.edits)
+        result = TextEdit.applying(acceptedEdits, to: bytes)
+        appliedCount += candidates.reduce(0) { $0 + $1.diagnostics.count }
+        for candidate in candidates {
+            guard case .changesMeaning(let declared)? = candidate.fix.effect else { continue }
+            let own = changes.filter(declared.allows)
+            if !own.isEmpty { declaredChanges.append((candidate.diagnostics[0], declared.statement, own)) }
+        }
+    }
+}
+
+/// Which bytes the edits taken so far touch, by blocks of the file, so that checking a fix
+/// against thousands taken before it looks only at its neighbours.
+private struct EditOccupancy {
+    private static let blockSize = 256
+    private var editsByBlock: [Int: [TextEdit]] = [:]
+
+    func admits(_ edits: [TextEdit]) -> Bool {
+        !edits.indices.contains { index in edits[(index + 1)...].contains { $0.overlaps(edits[index]) } }
+            && !edits.contains { edit in Self.blocks(of: edit).contains { editsByBlock[$0]?.contains { $0.overlaps(edit) } ?? false } }
+    }
+
+    mutating func take(_ edits: [TextEdit]) {
+        for edit in edits {
+            for block in Self.blocks(of: edit) { editsByBlock[block, default: []].append(edit) }
+        }
+    }
+
+    private static func blocks(of edit: TextEdit) -> ClosedRange<Int> {
+        (edit.span.lowerBound / blockSize)...(edit.span.upperBound / blockSize)
     }
 }

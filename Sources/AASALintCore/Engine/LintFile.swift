@@ -67,6 +67,10 @@ public struct LintFile: Sendable {
 
     public var fileLocation: Location { document.fileLocation }
 
+    public func edit(replacing span: Range<Int>, with replacement: String) -> TextEdit {
+        document.edit(replacing: span, with: replacement)
+    }
+
     /// Files larger than this are not compiled for matching and rule-order analysis: Apple
     /// ignores files over 128 KB, and compiling every rule of a file of many megabytes takes
     /// gigabytes. The other rules still run on them.

@@ -25,6 +25,8 @@ public struct LintSession: Sendable {
         public let scope: LintScope
         /// Which entitlements files ship, and why, for `--explain-release`.
         public let releaseExplanation: [String]
+        /// The files linted, for `--fix`, which lints them again as it fixes them.
+        public let lintedFiles: [DiscoveredFile]
     }
 
     public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
@@ -107,7 +109,8 @@ public struct LintSession: Sendable {
             guard case .excluded(let glob) = reason else { return nil }
             return "\(path): not linted: \(configurationName) excludes it (exclude: \"\(glob.pattern)\")"
         }
-        return Outcome(report: report, problems: problems, warnings: warnings, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release)
+        return Outcome(report: report, problems: problems, warnings: warnings, allDiagnostics: diagnostics, scope: scope, releaseExplanation: release,
+                       lintedFiles: files.map { DiscoveredFile(path: $0.path, kind: $0.kind) })
     }
 
     /// Why the configuration leaves a file out.

@@ -40,7 +40,7 @@ extension BuiltInRule {
         at location: Location,
         related: [RelatedLocation] = [],
         exampleURL: String? = nil,
-        fix: String? = nil
+        fix: Fix? = nil
     ) -> Diagnostic {
         Diagnostic(
             ruleID: Self.description.id,

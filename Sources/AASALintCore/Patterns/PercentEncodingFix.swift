@@ -18,55 +18,58 @@ public enum PercentEncodingFix {
 
     public static func apply(to bytes: [UInt8]) -> Outcome {
         let file = LintFile(path: "", kind: .aasa, bytes: bytes)
-        guard let root = file.root, case .success? = file.json else {
+        guard file.root != nil, case .success? = file.json else {
             return .refused("the file is not valid JSON")
         }
-        let catalog = PatternCatalog(file: file)
-        let patternsByOwner = Dictionary(grouping: catalog.occurrences, by: \.owner)
-        let affected = Dictionary(grouping: catalog.occurrences.filter { $0.isComparedEncoded && hasEncodedUnicode($0.pattern) },
-                                  by: \.owner)
+        let patternsByOwner = patternsByOwner(in: file)
         // In pointer order, so that a refusal names the same place whatever the hashing; each
         // pointer is written out once rather than at every comparison.
-        let owners = affected.keys.map { (text: $0.description, owner: $0) }.sorted { $0.text < $1.text }.map(\.owner)
-        var edits: [Edit] = []
+        let owners = patternsByOwner.filter { $0.value.contains(where: needsFix) }.keys
+            .map { (text: $0.description, owner: $0) }.sorted { $0.text < $1.text }.map(\.owner)
+        var fileEdits: [TextEdit] = []
         for owner in owners {
-            let occurrences = affected[owner] ?? []
-            guard occurrences.allSatisfy({ [.path, .query, .fragment].contains($0.role) || isQueryItem($0.role) }),
-                  let component = root.node(at: owner), owner.parent?.lastToken == "components"
-            else {
-                return .refused("\(occurrences[0].pointer) is not in a component, where \"percentEncoded\" could be set for it alone")
+            switch edits(forComponentAt: owner, patterns: patternsByOwner[owner] ?? [], in: file) {
+            case .success(let componentEdits): fileEdits += componentEdits
+            case .failure(let refusal): return .refused(refusal.reason)
             }
-            let patterns = patternsByOwner[owner] ?? []
-            if let problem = patterns.lazy.compactMap({ unsafeReason($0, catalog: catalog) }).first {
-                return .refused(problem)
-            }
-            guard let componentEdits = componentEdits(for: component, at: owner, patterns: patterns, in: file) else {
-                return .refused("\(owner) has duplicate keys")
-            }
-            edits += componentEdits
         }
-        guard !edits.isEmpty else { return .unchanged }
-        return .fixed(applying(edits, to: bytes))
+        guard !fileEdits.isEmpty else { return .unchanged }
+        return .fixed(TextEdit.applying(fileEdits, to: bytes))
     }
 
-    /// The bytes with every edit made, in one pass in the order of the source: edits never
-    /// overlap, and splicing them one at a time would move the rest of the file each time.
-    private static func applying(_ edits: [Edit], to bytes: [UInt8]) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.utf8.count })
-        var copied = 0
-        for edit in edits.sorted(by: { $0.span.lowerBound < $1.span.lowerBound }) {
-            result += bytes[copied..<edit.span.lowerBound]
-            result += edit.text.utf8
-            copied = edit.span.upperBound
-        }
-        result += bytes[copied...]
-        return result
+    public struct Refusal: Error, Sendable {
+        public let reason: String
     }
 
-    private struct Edit {
-        let span: Range<Int>
-        let text: String
+    /// True for a pattern the fix rewrites: compared encoded, with escapes of non-ASCII text.
+    public static func needsFix(_ occurrence: PatternCatalog.Occurrence) -> Bool {
+        occurrence.isComparedEncoded && hasEncodedUnicode(occurrence.pattern)
+    }
+
+    /// Every pattern of the file by the component (or other place) that holds it.
+    public static func patternsByOwner(in file: LintFile) -> [JSONPointer: [PatternCatalog.Occurrence]] {
+        Dictionary(grouping: file.patternCatalog.occurrences, by: \.owner)
+    }
+
+    /// The edits that fix `patterns`, every pattern `owner` (a component, or where a pattern
+    /// sits outside one) holds, or why they would change more than the spelling.
+    public static func edits(forComponentAt owner: JSONPointer, patterns: [PatternCatalog.Occurrence],
+                             in file: LintFile) -> Result<[TextEdit], Refusal> {
+        let catalog = file.patternCatalog
+        let occurrences = patterns.filter(needsFix)
+        guard let first = occurrences.first else { return .success([]) }
+        guard occurrences.allSatisfy({ [.path, .query, .fragment].contains($0.role) || isQueryItem($0.role) }),
+              let component = file.root?.node(at: owner), owner.parent?.lastToken == "components"
+        else {
+            return .failure(Refusal(reason: "\(first.pointer) is not in a component, where \"percentEncoded\" could be set for it alone"))
+        }
+        if let problem = patterns.lazy.compactMap({ unsafeReason($0, catalog: catalog) }).first {
+            return .failure(Refusal(reason: problem))
+        }
+        guard let componentEdits = componentEdits(for: component, at: owner, patterns: patterns, in: file) else {
+            return .failure(Refusal(reason: "\(owner) has duplicate keys"))
+        }
+        return .success(componentEdits)
     }
 
     private static func isQueryItem(_ role: PatternCatalog.Occurrence.Role) -> Bool {
@@ -118,22 +121,22 @@ public enum PercentEncodingFix {
     /// The decoded patterns and `"percentEncoded": false` for one component; nil when the
     /// component has duplicate keys, which make the edit ambiguous.
     private static func componentEdits(for component: PositionedValue, at pointer: JSONPointer, patterns: [PatternCatalog.Occurrence],
-                              in file: LintFile) -> [Edit]? {
+                              in file: LintFile) -> [TextEdit]? {
         guard let members = component.members, Set(members.map(\.key)).count == members.count, let last = members.last else { return nil }
-        var edits: [Edit] = []
+        var edits: [TextEdit] = []
         for occurrence in patterns {
             guard let node = file.root?.node(at: occurrence.pointer),
                   let map = JSONStringSourceMap(bytes: file.bytes, span: node.span, decoded: occurrence.pattern.text)
             else { return nil }
             for run in PercentEncoding.encodedRuns(in: Array(occurrence.pattern.text.unicodeScalars)) {
-                edits.append(Edit(span: map.span(of: run.range), text: String(decoding: run.bytes, as: UTF8.self)))
+                edits.append(file.edit(replacing: map.span(of: run.range), with: String(decoding: run.bytes, as: UTF8.self)))
             }
         }
         if let existing = component.member("percentEncoded") {
-            edits.append(Edit(span: existing.value.span, text: "false"))
+            edits.append(file.edit(replacing: existing.value.span, with: "false"))
         } else {
-            edits.append(Edit(span: last.value.span.upperBound..<last.value.span.upperBound,
-                              text: "," + separator(before: last, in: file) + "\"percentEncoded\": false"))
+            edits.append(file.edit(replacing: last.value.span.upperBound..<last.value.span.upperBound,
+                                   with: "," + separator(before: last, in: file) + "\"percentEncoded\": false"))
         }
         return edits
     }

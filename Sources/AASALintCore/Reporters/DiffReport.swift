@@ -44,7 +44,7 @@ public struct DiffReport {
         ]))
     }
 
-    private static func phrase(for kind: BehaviourChange.Kind) -> String {
+    public static func phrase(for kind: BehaviourChange.Kind) -> String {
         switch kind {
         case .startsOpening: "URLs that start opening the app"
         case .stopsOpening: "URLs that stop opening the app (no rule matches them any more)"

@@ -39,7 +39,37 @@ public struct JSONReporter: Reporter {
                 ])
             })),
             ("exampleURL", .optional(diagnostic.exampleURL)),
-            ("fix", .optional(diagnostic.fix)),
+            ("fix", diagnostic.fix.map(fix) ?? .null),
+        ])
+    }
+
+    /// The edits' ranges give lines and columns (columns in Unicode scalars, as everywhere in
+    /// this format) and byte offsets, which is what a tool applying them needs.
+    private static func fix(_ fix: Fix) -> JSONWriter.Value {
+        var members: [(key: String, value: JSONWriter.Value)] = [
+            ("message", .string(fix.message)),
+            ("safe", .bool(fix.isSafe)),
+            ("edits", .array(fix.edits.map { edit in
+                .object([
+                    ("range", .object([
+                        ("start", position(edit.range.start, offset: edit.span.lowerBound)),
+                        ("end", position(edit.range.end, offset: edit.span.upperBound)),
+                    ])),
+                    ("replacement", .string(edit.replacement)),
+                ])
+            })),
+        ]
+        if case .changesMeaning(let change)? = fix.effect {
+            members.append(("changesMeaning", .string(change.statement)))
+        }
+        return .object(members)
+    }
+
+    private static func position(_ position: SourcePosition, offset: Int) -> JSONWriter.Value {
+        .object([
+            ("line", .integer(position.line)),
+            ("column", .integer(position.column)),
+            ("offset", .integer(offset)),
         ])
     }
 

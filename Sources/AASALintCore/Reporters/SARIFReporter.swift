@@ -227,8 +227,30 @@ public struct SARIFReporter: Reporter {
                 ])
             })))
         }
+        if let fix = diagnostic.fix, fix.isApplicable {
+            members.append(("fixes", .array([Self.fix(fix, in: artifacts[diagnostic.location.file]!)])))
+        }
         members.append(("partialFingerprints", .object([(fingerprintKey, .string(fingerprint))])))
         return .object(members)
+    }
+
+    /// Byte offsets say exactly which bytes an edit replaces, whatever a reader counts columns in.
+    private static func fix(_ fix: Fix, in artifact: Artifact) -> JSONWriter.Value {
+        .object([
+            ("description", .object([("text", .string(fix.message + (fix.isSafe ? "" : " (unsafe)")))])),
+            ("artifactChanges", .array([.object([
+                ("artifactLocation", artifact.location),
+                ("replacements", .array(fix.edits.map { edit in
+                    .object([
+                        ("deletedRegion", .object([
+                            ("byteOffset", .integer(edit.span.lowerBound)),
+                            ("byteLength", .integer(edit.span.count)),
+                        ])),
+                        ("insertedContent", .object([("text", .string(edit.replacement))])),
+                    ])
+                })),
+            ])])),
+        ])
     }
 
     private static func location(_ location: Location, artifacts: [String: Artifact]) -> [(key: String, value: JSONWriter.Value)] {

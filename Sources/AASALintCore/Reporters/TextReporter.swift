@@ -40,7 +40,7 @@ public struct TextReporter: Reporter {
                     lines.append(indentation + "example: " + TerminalText.escaped(exampleURL))
                 }
                 if let fix = diagnostic.fix {
-                    lines.append(indentation + "fix: " + TerminalText.escaped(fix))
+                    lines.append(indentation + "fix: " + TerminalText.escaped(fix.message) + (fix.isSafe || !fix.isApplicable ? "" : " (unsafe)"))
                 }
             }
             for related in diagnostic.related {

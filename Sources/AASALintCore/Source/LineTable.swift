@@ -82,6 +82,44 @@ public struct LineTable: Sendable {
         return lineEnd
     }
 
+    /// The UTF-16 position of a byte offset, for editors: columns count Unicode scalars, LSP
+    /// counts UTF-16 code units.
+    public func utf16Position(ofOffset offset: Int) -> UTF16Position {
+        let clamped = max(0, min(offset, bytes.count))
+        let lineIndex = lastLineStart(atOrBefore: clamped)
+        let units = String(decoding: bytes[lineStarts[lineIndex]..<clamped], as: UTF8.self).utf16.count
+        return UTF16Position(line: lineIndex, character: units)
+    }
+
+    /// The byte offset of a UTF-16 position, clamped to its line's text; a position inside a
+    /// surrogate pair or a multi-byte character resolves to the start of that character.
+    public func offset(of position: UTF16Position) -> Int {
+        guard position.line >= 0 else { return 0 }
+        guard position.line < lineStarts.count else { return bytes.count }
+        let end = textEnd(ofLine: position.line + 1)
+        var index = lineStarts[position.line]
+        var units = 0
+        while index < end {
+            let length = Self.sequenceLength(bytes[index])
+            let width = length == 4 ? 2 : 1
+            guard units + width <= position.character else { break }
+            units += width
+            index = min(index + length, end)
+        }
+        return index
+    }
+
+    /// The length of the UTF-8 sequence a lead byte starts; 1 for a stray byte, which decodes
+    /// to one replacement character.
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...0xF7: 4
+        case 0xE0...0xEF: 3
+        case 0xC0...0xDF: 2
+        default: 1
+        }
+    }
+
     /// The scalars `scalars` (0-based) of a 1-based line's text, without its line break: a
     /// snippet of a minified file shows a window of its one line, and decoding the whole line
     /// for each finding would be quadratic.

@@ -30,6 +30,11 @@ public struct SourceDocument: Sendable {
         return Location(file: path, range: SourceRange(start: start, end: end), pointer: nil)
     }
 
+    /// An edit of `span`, with its lines and columns.
+    public func edit(replacing span: Range<Int>, with replacement: String) -> TextEdit {
+        TextEdit(span: span, range: lines.range(ofOffsets: span), replacement: replacement)
+    }
+
     /// The whole file, for findings about the file as such (its size).
     public var fileLocation: Location {
         Location(file: path, range: lines.range(ofOffsets: 0..<0), pointer: nil)

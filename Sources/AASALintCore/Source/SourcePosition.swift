@@ -27,3 +27,19 @@ public struct SourceRange: Hashable, Comparable, Sendable, Codable {
         (lhs.start, lhs.end) < (rhs.start, rhs.end)
     }
 }
+
+/// A place as the Language Server Protocol counts it: 0-based line, 0-based UTF-16 code units
+/// into the line (a character outside the Basic Multilingual Plane counts two).
+public struct UTF16Position: Hashable, Comparable, Sendable {
+    public let line: Int
+    public let character: Int
+
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    public static func < (lhs: UTF16Position, rhs: UTF16Position) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+}

@@ -1,0 +1,43 @@
+/// The proof AASA fixes must pass: the semantic diff between the file before and after them
+/// shows no change of behaviour beyond what one of them declares.
+struct FixProof {
+    let fixes: [Fix]
+    let configuration: Configuration
+
+    enum Verdict {
+        /// With the changes the diff found, all declared.
+        case holds([BehaviourChange])
+        /// Why the fix is not made, with an example URL where one shows it.
+        case fails(String)
+    }
+
+    func check(old: [UInt8], new: [UInt8], path: String) -> Verdict {
+        let before = LintFile(path: path, kind: .aasa, bytes: old)
+        let after = LintFile(path: path, kind: .aasa, bytes: new)
+        // A file the system cannot read opens nothing: a fix that makes it readable has no
+        // earlier behaviour to keep.
+        guard let oldMatcher = before.matcher else { return .holds([]) }
+        guard let newMatcher = after.matcher else {
+            return .fails("the fix would leave a file the system cannot read as an AASA file")
+        }
+        let host = ExampleURL.host(of: before, in: LintContext(files: [before], configuration: configuration))
+        let difference = SemanticDiff(old: oldMatcher, new: newMatcher, host: host)
+        let declared = fixes.compactMap { fix -> Fix.DeclaredChange? in
+            if case .changesMeaning(let change)? = fix.effect { change } else { nil }
+        }
+        let unproven = difference.incompleteApps.first { app in
+            !declared.contains { $0.justification != nil && ($0.appIDs?.contains(app) ?? true) }
+        }
+        if let app = unproven {
+            return .fails("its effect on \(app) could not be proven: \(difference.incompleteReasons[app] ?? "the comparison exceeded its budget")")
+        }
+        guard let undeclared = difference.changes.first(where: { change in !declared.contains { $0.allows(change) } }) else {
+            return .holds(difference.changes)
+        }
+        let example = undeclared.exampleURLs.first.map { ", such as \($0)" } ?? ""
+        let promise = declared.isEmpty ? "it should keep every URL's meaning"
+            : "it should only change this: " + declared.map(\.statement).joined(separator: "; ")
+        return .fails("it would change more than it says (\(promise)): for \(undeclared.appID) (\(undeclared.service)), "
+            + "\(DiffReport.phrase(for: undeclared.kind))\(example)")
+    }
+}

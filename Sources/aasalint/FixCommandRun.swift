@@ -1,0 +1,51 @@
+import AASALintCore
+
+/// What `lint --fix` and `lint --diff` say: the diff (for `--diff`) on standard output, and on
+/// standard error what was fixed, what was left and why, and which fixes change which URLs
+/// open the app, with example URLs.
+struct FixCommandRun {
+    let output: StandardStreams
+    /// False for `--diff`, which only shows the fixes.
+    let writes: Bool
+
+    func run(_ session: FixSession, paths: [String]) -> FixSession.Outcome {
+        let outcome = session.run(paths: paths)
+        var unwritten: Set<String> = []
+        if writes {
+            for (path, reason) in FixSession.write(outcome) {
+                unwritten.insert(path)
+                output.writeError("aasalint: did not fix \(path): \(reason)")
+            }
+        } else {
+            for file in outcome.files {
+                output.writePiece(FixDiff.unified(path: file.path, old: file.original, new: file.fixed))
+            }
+        }
+        let verb = writes ? "fixed" : "would fix"
+        for file in outcome.files where !unwritten.contains(file.path) {
+            output.writeError("aasalint: \(verb) \(Quantity.counted(file.fixCount, "finding")) in \(file.path)")
+        }
+        for refusal in outcome.refusals {
+            output.writeError("aasalint: did not fix \(Self.place(of: refusal.diagnostic)): \(refusal.diagnostic.fix?.message ?? ""): \(refusal.reason)")
+        }
+        for applied in outcome.behaviourChanges {
+            let changes = applied.changes.map { change in
+                "for \(change.appID), \(DiffReport.phrase(for: change.kind))"
+                    + (change.exampleURLs.isEmpty ? "" : ": " + change.exampleURLs.joined(separator: ", "))
+            }
+            output.writeError("aasalint: \(writes ? "the fix" : "fixing") \(Self.place(of: applied.diagnostic)) changes what it says "
+                + "(\(applied.statement)): " + changes.joined(separator: "; "))
+        }
+        let left = outcome.remainingSafe + outcome.remainingUnsafe
+        if left > 0 {
+            let unsafe = outcome.remainingUnsafe > 0 && !session.appliesUnsafeFixes
+                ? " (\(outcome.remainingUnsafe) of them unsafe: add --unsafe-fixes to apply \(outcome.remainingUnsafe == 1 ? "it" : "them"))" : ""
+            output.writeError("aasalint: \(Quantity.counted(left, "fixable finding")) left\(unsafe)")
+        }
+        return outcome
+    }
+
+    private static func place(of diagnostic: Diagnostic) -> String {
+        "\(diagnostic.location.file):\(diagnostic.location.range.start.line):\(diagnostic.location.range.start.column) [\(diagnostic.ruleID)]"
+    }
+}

@@ -1,0 +1,49 @@
+@testable import AASALintCore
+import Testing
+
+/// The proof of AASA fixes: the semantic diff between the file before and after a fix may
+/// show only what the fix declares.
+@Suite struct FixProofTests {
+    private static let app = "ABCDE12345.com.example.app"
+    private static let text = #"{"applinks": {"details": [{"appIDs": ["\#(app)"], "components": [{"/": "/a/*"}]}]}}"#
+    private let file = LintFile(path: "apple-app-site-association", kind: .aasa, bytes: Array(text.utf8))
+
+    /// A fix that rewrites `/a/*` as `/b/*`, declared as `effect`.
+    private func session(effect: Fix.Effect) throws -> FixSession.Outcome {
+        let node = try #require(file.root?.node(at: JSONPointer(tokens: ["applinks", "details", "0", "components", "0", "/"])))
+        let edit = try #require(file.edit(replacingString: node, with: "/b/*"))
+        let diagnostic = Diagnostic(ruleID: "test-rule", severity: .warning, message: "write /b/*", location: file.location(.root),
+                                    fix: Fix("write \"/b/*\"", edits: [edit], effect: effect))
+        let plan = RulePlan(fixed: try RuleSelection(registry: RuleRegistry([]), enable: [], disable: []))
+        return FixSession(plan: plan).rounds { fixed in
+            (fixed.isEmpty ? [diagnostic] : [], [DiscoveredFile(path: file.path, kind: .aasa)])
+        } read: { _ in file.bytes }
+    }
+
+    @Test func aFixThatChangesMoreThanItSaysIsNotMade() throws {
+        let outcome = try session(effect: .keepsMeaning)
+        #expect(outcome.files.isEmpty)
+        #expect(outcome.refusals.map(\.reason) == [
+            "it would change more than it says (it should keep every URL's meaning): for \(Self.app) (applinks), "
+                + "URLs that start opening the app, such as https://example.com/b/",
+        ])
+    }
+
+    @Test func aFixThatChangesWhatItSaysIsMadeAndListed() throws {
+        let declared = Fix.DeclaredChange("/b/ opens the app instead of /a/", appIDs: [Self.app], kinds: [.startsOpening, .stopsOpening])
+        let outcome = try session(effect: .changesMeaning(declared))
+        #expect(outcome.refusals.isEmpty)
+        #expect(outcome.files.map { String(decoding: $0.fixed, as: UTF8.self) } == [Self.text.replacingOccurrences(of: "/a/*", with: "/b/*")])
+        let changes = try #require(outcome.behaviourChanges.first)
+        #expect(changes.statement == "/b/ opens the app instead of /a/")
+        #expect(changes.changes.map(\.kind) == [.startsOpening, .stopsOpening])
+        #expect(changes.changes.map { $0.exampleURLs.first } == ["https://example.com/b/", "https://example.com/a/"])
+    }
+
+    @Test func aDeclaredChangeForAnotherAppDoesNotCover() throws {
+        let declared = Fix.DeclaredChange("another app changes", appIDs: ["ABCDE12345.com.example.other"])
+        let outcome = try session(effect: .changesMeaning(declared))
+        #expect(outcome.files.isEmpty)
+        #expect(outcome.refusals.count == 1)
+    }
+}
