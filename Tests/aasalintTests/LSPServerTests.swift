@@ -187,6 +187,36 @@ import Testing
         #expect(Self.range(related["location"] as? [String: Any] ?? [:]) == [3, 4, 3, 37])
     }
 
+    @Test func fixesAreCodeActionsWithEditsInUTF16() throws {
+        var session = try Session()
+        session.initialize()
+        let misspelt = Self.brokenAASA.replacingOccurrences(of: #""appIDs""#, with: #""appIds""#)
+        session.open("apple-app-site-association", misspelt)
+        let whole = ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]]
+        let quickFixes = session.request("textDocument/codeAction", ["textDocument": ["uri": session.uri("apple-app-site-association")],
+                                                                      "range": whole, "context": ["diagnostics": [], "only": ["quickfix"]]])
+        let fixAll = session.request("textDocument/codeAction", ["textDocument": ["uri": session.uri("apple-app-site-association")],
+                                                                  "range": whole, "context": ["diagnostics": [], "only": ["source.fixAll"]]])
+        session.shutDownAndExit()
+        let (replies, _) = try session.run()
+        let actions = try #require(Self.reply(to: quickFixes, in: replies)?["result"] as? [[String: Any]])
+        let titles = actions.compactMap { $0["title"] as? String }
+        #expect(titles.contains(#"rename "appIds" to "appIDs""#))
+        #expect(actions.allSatisfy { $0["kind"] as? String == "quickfix" })
+        let edit = try #require(actions.first { ($0["title"] as? String)?.hasPrefix("rename") == true }?["edit"] as? [String: Any])
+        let changes = try #require((edit["changes"] as? [String: [[String: Any]]])?[session.uri("apple-app-site-association")])
+        #expect(changes.map { Self.range($0) } == [[1, 2, 1, 10]])
+        #expect(changes.first?["newText"] as? String == #""appIDs""#)
+
+        let all = try #require(Self.reply(to: fixAll, in: replies)?["result"] as? [[String: Any]])
+        #expect(all.map { $0["kind"] as? String } == ["source.fixAll.aasalint"])
+        let replaced = try #require(((all.first?["edit"] as? [String: Any])?["changes"] as? [String: [[String: Any]]])?.values.first?.first)
+        #expect(Self.range(replaced) == [0, 0, 7, 0])
+        let fixed = try #require(replaced["newText"] as? String)
+        #expect(fixed.contains(#""appIDs""#) && !fixed.contains(#""appIds""#))
+        #expect(fixed.contains("\r\n") && fixed.contains("🛍"), "the fixes keep the rest of the text")
+    }
+
     @Test func entitlementsAreLintedAndOtherFilesAreNot() throws {
         var session = try Session()
         session.initialize()

@@ -1,4 +1,5 @@
-"""`aasalint lsp` driven end to end by a real LSP client (pytest-lsp, on pygls).
+"""`aasalint lsp` driven end to end by a real LSP client (pytest-lsp, on pygls): diagnostics,
+hover, quick fixes and fix-all applied by the client, the configuration, a clean exit.
 
 Run from the repository's root after a build: `.venv/bin/pytest Tests/lsp`. The server is
 $AASALINT_BINARY, else the release build, else the debug build.
@@ -78,7 +79,30 @@ async def shut_down(client: LanguageClient):
 
 
 def by_rule(diagnostics):
-    return {diagnostic.code: diagnostic for diagnostic in diagnostics}
+    """The first finding of each rule."""
+    found = {}
+    for diagnostic in diagnostics:
+        found.setdefault(diagnostic.code, diagnostic)
+    return found
+
+
+def offset(text: str, position: types.Position) -> int:
+    """The index in `text` of an LSP position, whose characters are UTF-16 code units."""
+    lines = text.split("\n")
+    index = sum(len(line) + 1 for line in lines[: position.line])
+    units = 0
+    for character in lines[position.line]:
+        if units >= position.character:
+            break
+        units += 2 if ord(character) > 0xFFFF else 1
+        index += 1
+    return index
+
+
+def applying(edits, text: str) -> str:
+    for edit in sorted(edits, key=lambda edit: (edit.range.start.line, edit.range.start.character), reverse=True):
+        text = text[: offset(text, edit.range.start)] + edit.new_text + text[offset(text, edit.range.end) :]
+    return text
 
 
 def span(diagnostic):
@@ -115,8 +139,8 @@ async def test_diagnostics_hover_and_a_clean_shutdown(client: LanguageClient, tm
     found = by_rule(await open_document(client, aasa, BROKEN_AASA))
     assert set(found) == {"invalid-app-id", "non-ascii-pattern", "exclude-shadowed"}
     assert span(found["invalid-app-id"]) == (3, 17, 3, 46)
-    # "🛍" and "😀" are two UTF-16 code units each: the finding covers "😀", characters 27 and 28.
-    assert span(found["non-ascii-pattern"]) == (5, 27, 5, 29)
+    # "🛍" and "😀" are two UTF-16 code units each: the findings cover characters 15-16 and 27-28.
+    assert [span(d) for d in client.diagnostics[aasa.as_uri()] if d.code == "non-ascii-pattern"] == [(5, 15, 5, 17), (5, 27, 5, 29)]
     shadowed = found["exclude-shadowed"]
     assert span(shadowed) == (7, 8, 7, 44)
     assert shadowed.severity == types.DiagnosticSeverity.Error
@@ -135,13 +159,40 @@ async def test_diagnostics_hover_and_a_clean_shutdown(client: LanguageClient, tm
     assert "**Shadowed:** component 2 (line 7) decides `https://example.com/shop/gift/` first" in hover.contents.value
     assert span(hover) == (7, 8, 7, 44)
 
-    # The exclusion moved above the component that shadowed it: that finding goes.
-    reordered = BROKEN_AASA.replace(
+    # The quick fix moves the exclusion above the component that shadowed it: that finding goes.
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=aasa.as_uri()),
+            range=shadowed.range,
+            context=types.CodeActionContext(diagnostics=[shadowed], only=[types.CodeActionKind.QuickFix]),
+        )
+    )
+    assert [action.title for action in actions] == ["move this rule above line 7 (unsafe fix: check the result)"]
+    assert actions[0].diagnostics[0].code == "exclude-shadowed"
+    reordered = applying(actions[0].edit.changes[aasa.as_uri()], BROKEN_AASA)
+    assert reordered == BROKEN_AASA.replace(
         '        {"/": "/shop/*"},\n        {"/": "/shop/gift", "exclude": true}\n',
         '        {"/": "/shop/gift", "exclude": true},\n        {"/": "/shop/*"}\n',
     )
-    assert reordered != BROKEN_AASA
     assert set(by_rule(await change_document(client, aasa, reordered, version=2))) == {"invalid-app-id", "non-ascii-pattern"}
+    await shut_down(client)
+
+
+async def test_fix_all_makes_every_safe_fix(client: LanguageClient, tmp_path: pathlib.Path):
+    aasa = tmp_path / "apple-app-site-association"
+    misspelt = BROKEN_AASA.replace('"appIDs"', '"appIds"')
+    assert "unknown-key" in by_rule(await open_document(client, aasa, misspelt))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=aasa.as_uri()),
+            range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+            context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.SourceFixAll]),
+        )
+    )
+    assert [action.kind for action in actions] == ["source.fixAll.aasalint"]
+    fixed = applying(actions[0].edit.changes[aasa.as_uri()], misspelt)
+    assert fixed == BROKEN_AASA
+    assert "unknown-key" not in by_rule(await change_document(client, aasa, fixed, version=2))
     await shut_down(client)
 
 

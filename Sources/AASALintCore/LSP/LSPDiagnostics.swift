@@ -11,7 +11,7 @@ struct LSPDiagnostics {
     func diagnostic(_ diagnostic: Diagnostic) -> JSONWriter.Value {
         var message = diagnostic.message
         if let exampleURL = diagnostic.exampleURL { message += "\nexample: \(exampleURL)" }
-        if let fix = diagnostic.fix { message += "\nfix: \(fix)" }
+        if let fix = diagnostic.fix { message += "\nfix: \(fix.message)" }
         var members: [(key: String, value: JSONWriter.Value)] = [
             ("range", range(diagnostic.location)),
             ("severity", .integer(Self.severity(diagnostic.severity))),

@@ -33,6 +33,18 @@ struct LSPWorkspace {
     private(set) var documents: [String: OpenDocument] = [:]
     /// By the configuration's path; "" for files that no configuration applies to.
     private var configurations: [String: LSPConfiguration] = [:]
+    /// By URI, the findings of the version of each document linted last.
+    private var lastFindings: [String: (version: Int, findings: Findings)] = [:]
+
+    /// The findings of one version of a document, and what code actions need to show them.
+    struct Findings {
+        let path: String
+        let kind: FileKind
+        let plan: RulePlan
+        let lines: LineTable
+        let diagnostics: [Diagnostic]
+        let converter: LSPDiagnostics
+    }
 
     init(rules: [any BuiltInRule.Type]) throws {
         self.rules = rules
@@ -47,12 +59,14 @@ struct LSPWorkspace {
     }
 
     mutating func close(_ uri: String) {
+        lastFindings[uri] = nil
         if documents.removeValue(forKey: uri)?.isConfiguration == true { forgetConfigurations() }
     }
 
     /// After a configuration changed, on disk or in the editor, every file is linted with it anew.
     mutating func forgetConfigurations() {
         configurations = [:]
+        lastFindings = [:]
     }
 
     /// The diagnostics of an open document: its findings, or for `.aasalint.yml` its mistakes.
@@ -62,12 +76,41 @@ struct LSPWorkspace {
             let configuration = configuration(at: path)
             return configuration.errors.map { LSPDiagnostics.configurationDiagnostic($0, lines: configuration.lines) }
         }
+        guard let findings = findings(of: document) else { return [] }
+        return findings.diagnostics.map(findings.converter.diagnostic)
+    }
+
+    /// What the linter finds in an open document, as it reads now; nil for a file of no kind
+    /// aasalint lints. Code actions ask for the findings of the text the editor last published.
+    mutating func findings(of document: OpenDocument) -> Findings? {
+        if let known = lastFindings[document.uri], known.version == document.version { return known.findings }
+        guard let path = document.path, !document.isConfiguration else { return nil }
         let plan = configuration(forFileAt: path).plan
-        guard let kind = kind(ofFileAt: path, configuration: plan.configuration) else { return [] }
-        let file = LintFile(path: path, kind: kind, bytes: document.bytes)
-        let report = LintSession(plan: plan).run(paths: [], extraFiles: [file]).report
-        let converter = LSPDiagnostics(sources: report.sources, helpURLs: helpURLs)
-        return report.diagnostics.filter { $0.location.file == path }.map(converter.diagnostic)
+        guard let kind = kind(ofFileAt: path, configuration: plan.configuration) else { return nil }
+        let report = Self.lint(path: path, kind: kind, bytes: document.bytes, plan: plan)
+        let findings = Findings(path: path, kind: kind, plan: plan, lines: LineTable(document.bytes),
+                                diagnostics: report.diagnostics.filter { $0.location.file == path },
+                                converter: LSPDiagnostics(sources: report.sources, helpURLs: helpURLs))
+        lastFindings[document.uri] = (document.version, findings)
+        return findings
+    }
+
+    /// The document with every safe fix made, in rounds and proven as `lint --fix` makes them;
+    /// nil when there is nothing to fix.
+    mutating func fixingAll(_ document: OpenDocument) -> [UInt8]? {
+        guard let findings = findings(of: document), findings.diagnostics.contains(where: { $0.fix?.isSafe == true && $0.fix?.isApplicable == true })
+        else { return nil }
+        let (path, kind, plan) = (findings.path, findings.kind, findings.plan)
+        let outcome = FixSession(plan: plan).rounds { fixed in
+            let bytes = fixed.first { $0.path == path }?.bytes ?? document.bytes
+            let report = Self.lint(path: path, kind: kind, bytes: bytes, plan: plan)
+            return (report.diagnostics.filter { $0.location.file == path }, [DiscoveredFile(path: path, kind: kind)])
+        } read: { $0 == path ? document.bytes : nil }
+        return outcome.files.first { $0.path == path }?.fixed
+    }
+
+    private static func lint(path: String, kind: FileKind, bytes: [UInt8], plan: RulePlan) -> LintReport {
+        LintSession(plan: plan).run(paths: [], extraFiles: [LintFile(path: path, kind: kind, bytes: bytes)]).report
     }
 
     /// The file of an open AASA document as the linter reads it, and the host its example URLs use.

@@ -6,7 +6,8 @@ import Darwin
 import Foundation
 
 /// `aasalint lsp`: a Language Server over standard input and output. It publishes the findings
-/// of open AASA files, entitlements and `.aasalint.yml`, and explains components on hover.
+/// of open AASA files, entitlements and `.aasalint.yml`, offers their fixes as code actions,
+/// and explains components on hover.
 ///
 /// Messages are read on the calling thread and handled one at a time on `queue`, where the
 /// debounced lints run too, so the state needs no other lock.
@@ -93,6 +94,8 @@ public final class LanguageServer: @unchecked Sendable {
             return .success(.null)
         case (.running, "textDocument/hover"):
             return hover(request)
+        case (.running, "textDocument/codeAction"):
+            return codeActions(request)
         case (.running, _):
             return .failure(.methodNotFound(request.method))
         }
@@ -114,6 +117,9 @@ public final class LanguageServer: @unchecked Sendable {
                 ("save", .object([("includeText", .bool(false))])),
             ])),
             ("hoverProvider", .bool(true)),
+            ("codeActionProvider", .object([
+                ("codeActionKinds", .array([.string(LSPCodeActions.quickFixKind), .string(LSPCodeActions.fixAllKind)])),
+            ])),
         ])
         return .object([
             ("capabilities", capabilities),
@@ -143,6 +149,27 @@ public final class LanguageServer: @unchecked Sendable {
         ]))
     }
 
+    private func codeActions(_ request: JSONRPCMessage) -> Result<JSONWriter.Value, JSONRPCError> {
+        guard let uri = request.string("textDocument", "uri"), let startLine = request.integer("range", "start", "line"),
+              let startCharacter = request.integer("range", "start", "character"), let endLine = request.integer("range", "end", "line"),
+              let endCharacter = request.integer("range", "end", "character") else {
+            return .failure(.invalidParams("textDocument/codeAction needs textDocument.uri and range"))
+        }
+        guard let document = workspace.documents[uri], let findings = workspace.findings(of: document) else { return .success(.array([])) }
+        let only = request.node("context", "only")?.elements?.compactMap(\.stringValue)
+        let actions = LSPCodeActions(uri: uri, findings: findings)
+        var found: [JSONWriter.Value] = []
+        if LSPCodeActions.wants(LSPCodeActions.quickFixKind, only) {
+            let positions = LSPPositions(lines: findings.lines)
+            let start = positions.offset(line: startLine, character: startCharacter)
+            found += actions.quickFixes(touching: start...max(start, positions.offset(line: endLine, character: endCharacter)))
+        }
+        if LSPCodeActions.wants(LSPCodeActions.fixAllKind, only), let fixed = workspace.fixingAll(document) {
+            found.append(actions.fixAll(fixed))
+        }
+        return .success(.array(found))
+    }
+
     // MARK: - Notifications
 
     private func receive(_ notification: JSONRPCMessage) {
@@ -162,7 +189,7 @@ public final class LanguageServer: @unchecked Sendable {
             scheduleLint(of: previous.isConfiguration ? nil : uri)
         case "textDocument/didSave":
             // A saved file may be one that the configuration names for a cross-check of another.
-            if workspace.documents[notification.string("textDocument", "uri") ?? ""]?.isConfiguration == true { workspace.forgetConfigurations() }
+            workspace.forgetConfigurations()
             lintAll()
         case "textDocument/didClose":
             guard let uri = notification.string("textDocument", "uri") else { return }
