@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads Language Server Protocol messages (`Content-Length` headers, a blank line, a JSON
+/// body) from a file descriptor, within bounds: an editor is trusted, but a stuck or broken one
+/// must not make the server hold gigabytes or wait for a header line that never ends.
+public struct LSPMessageReader {
+    public enum Item: Equatable {
+        /// The body of one message.
+        case message([UInt8])
+        /// A header block that frames no message the server can read, and why; the reader
+        /// continues after it.
+        case malformed(String)
+        /// The input ended (between messages, or inside one).
+        case end
+    }
+
+    public static let maximumHeaderLineLength = 1024
+    public static let maximumHeaderLines = 32
+    /// An AASA file the system reads is at most 128 KB; an editor's JSON for it stays far below this.
+    public static let maximumBodyLength = 16 * 1024 * 1024
+
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var reachedEnd = false
+    /// The bytes of a refused message's body still to be dropped.
+    private var unreadBody = 0
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public mutating func next() -> Item {
+        guard skipUnreadBody() else { return .end }
+        var contentLength: Int?
+        var problem: String?
+        var lineCount = 0
+        while true {
+            guard let read = readHeaderLine() else { return .end }
+            if read?.isEmpty == true {
+                if lineCount == 0 { continue }  // stray line breaks between messages
+                break
+            }
+            lineCount += 1
+            if lineCount > Self.maximumHeaderLines {
+                problem = problem ?? "more than \(Self.maximumHeaderLines) header lines"
+            } else if let line = read {
+                problem = problem ?? headerProblem(line, contentLength: &contentLength)
+            } else {
+                problem = problem ?? "a header line over \(Self.maximumHeaderLineLength) bytes"
+            }
+        }
+        if let problem {
+            unreadBody = contentLength ?? 0
+            return .malformed(problem)
+        }
+        guard let length = contentLength else { return .malformed("the message has no Content-Length header") }
+        guard length <= Self.maximumBodyLength else {
+            unreadBody = length
+            return .malformed("the message is \(length) bytes, over the limit of \(Self.maximumBodyLength)")
+        }
+        guard let body = read(count: length) else { return .end }
+        return .message(body)
+    }
+
+    /// Nil when the line is a header the server understands (or may ignore), else what is wrong.
+    private func headerProblem(_ line: String, contentLength: inout Int?) -> String? {
+        guard let colon = line.firstIndex(of: ":") else { return "a header line without a colon" }
+        let name = line[..<colon].trimmingSpaces.lowercased()
+        let value = line[line.index(after: colon)...].trimmingSpaces
+        guard name == "content-length" else { return nil }  // Content-Type and others: UTF-8 JSON is all LSP sends
+        guard !value.isEmpty, value.count <= 12, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let length = Int(value) else {
+            return "Content-Length is not a number of bytes"
+        }
+        contentLength = length
+        return nil
+    }
+
+    /// Drops the body of the message refused last, so that the next message is found; false
+    /// when the input ends first.
+    private mutating func skipUnreadBody() -> Bool {
+        while unreadBody > 0 {
+            if position == buffer.count, !fill() { return false }
+            let taken = min(unreadBody, buffer.count - position)
+            position += taken
+            unreadBody -= taken
+        }
+        return true
+    }
+
+    /// The next header line without its CR LF; `.some(nil)` for a line over the limit (read to
+    /// its end and dropped); nil at the end of the input.
+    private mutating func readHeaderLine() -> String?? {
+        var line: [UInt8] = []
+        var isTooLong = false
+        while true {
+            if position == buffer.count, !fill() { return nil }
+            let byte = buffer[position]
+            position += 1
+            if byte == UInt8(ascii: "\n") { break }
+            if line.count < Self.maximumHeaderLineLength { line.append(byte) } else { isTooLong = true }
+        }
+        if isTooLong { return .some(nil) }
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    private mutating func read(count: Int) -> [UInt8]? {
+        var body: [UInt8] = []
+        body.reserveCapacity(count)
+        while body.count < count {
+            if position == buffer.count, !fill() { return nil }
+            let taken = min(count - body.count, buffer.count - position)
+            body += buffer[position..<(position + taken)]
+            position += taken
+        }
+        return body
+    }
+
+    /// Reads what the descriptor has; false at its end or on an error.
+    private mutating func fill() -> Bool {
+        guard !reachedEnd else { return false }
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                reachedEnd = true
+                return false
+            }
+            buffer = Array(chunk[0..<count])
+            position = 0
+            return true
+        }
+    }
+
+    #if canImport(Glibc)
+    private let systemRead = Glibc.read
+    #elseif canImport(Darwin)
+    private let systemRead = Darwin.read
+    #endif
+}
