@@ -16,7 +16,7 @@ struct LSPCommand: Subcommand {
 
     let output: StandardStreams
 
-    func execute(_ parsed: ParsedArguments) throws -> Int32 {
+    func execute(_ parsed: ParsedArguments<NoOptions>) throws -> Int32 {
         try LanguageServer(rules: BuiltInRules.all).run()
     }
 }
