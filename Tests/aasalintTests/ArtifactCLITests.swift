@@ -10,36 +10,44 @@ import Testing
         .appendingPathComponent("Fixtures/artifacts")
 
     static func lint(_ arguments: [String], standardInput: Data? = nil) throws -> BinaryRun {
-        try BinaryRunner.run(["lint", "--no-config"] + arguments, standardInput: standardInput, workingDirectory: artifacts)
+        try BinaryRunner.run(["lint", "--no-config", "--as-of", fixtureDay] + arguments, standardInput: standardInput, workingDirectory: artifacts)
     }
 
+    /// The day the fixtures' profiles were made for (see scripts/make-profile-fixtures.sh), so
+    /// that their expiry does not depend on the day the tests run.
+    static let fixtureDay = "2026-01-01"
+
     static let getTaskAllow = "ShopDebug.ipa!Payload/Shop.app/Shop:17:2: error: get-task-allow is true in a release entitlements file "
-        + "(signed into an app or archive, which is what ships)"
+        + "(--release)"
 
     @Test(arguments: ["Shop.ipa", "Shop.app", "Shop.xcarchive"])
     func aCleanArtifactPassesWithItsAppClipAndExtension(name: String) throws {
         let run = try Self.lint([name])
         #expect(run.status == 0, "\(run)")
-        #expect(run.standardOutput == "no problems in 3 files\n")
+        #expect(run.standardOutput == "no problems in 6 files\n")
         #expect(run.standardError == "")
     }
 
-    @Test func aDevelopmentSignedIpaFailsAtItsSignedEntitlements() throws {
-        let run = try Self.lint(["ShopDebug.ipa"])
+    @Test func aDevelopmentSignedIpaIsAReleaseOnlyWhenToldSo() throws {
+        let debug = try Self.lint(["--explain-release", "ShopDebug.ipa"])
+        #expect(debug.standardOutput.contains("ShopDebug.ipa!Payload/Shop.app/Shop: not a release file (signed for development"), "\(debug)")
+        #expect(try Self.lint(["ShopDebug.ipa"]).standardOutput == "no problems in 6 files\n")
+        let run = try Self.lint(["--release", "ShopDebug.ipa"])
         #expect(run.status == 1, "\(run)")
         #expect(run.standardOutput.contains(Self.getTaskAllow + "; it lets debuggers attach"), "\(run)")
-        #expect(try Self.lint(["--fail-on", "none", "ShopDebug.ipa"]).status == 0)
+        #expect(run.standardOutput.contains("[development-profile-in-release]"), "\(run)")
+        #expect(try Self.lint(["--release", "--fail-on", "none", "ShopDebug.ipa"]).status == 0)
     }
 
     @Test func jsonNamesTheExecutableInsideTheArtifact() throws {
-        let run = try Self.lint(["--format", "json", "ShopDebug.ipa"])
+        let run = try Self.lint(["--release", "--format", "json", "ShopDebug.ipa"])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains(#""file": "ShopDebug.ipa!Payload/Shop.app/Shop""#), "\(run)")
         #expect(run.standardOutput.contains(#""pointer": "/get-task-allow""#))
     }
 
     @Test func sarifPointsAtTheArtifactWithTheExecutableAsLogicalLocation() throws {
-        let run = try Self.lint(["--format", "sarif", "ShopDebug.ipa"])
+        let run = try Self.lint(["--release", "--format", "sarif", "ShopDebug.ipa"])
         #expect(run.status == 1)
         let sarif = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
         let runs = try #require(sarif["runs"] as? [[String: Any]])
@@ -56,7 +64,7 @@ import Testing
     }
 
     @Test func githubAnnotatesTheArtifactAndNamesTheExecutable() throws {
-        let run = try Self.lint(["--format", "github", "ShopDebug.ipa"])
+        let run = try Self.lint(["--release", "--format", "github", "ShopDebug.ipa"])
         #expect(run.status == 1)
         #expect(run.standardOutput.contains("::error file=Fixtures/artifacts/ShopDebug.ipa,title=get-task-allow-in-release::Payload/Shop.app/Shop: get-task-allow is true"), "\(run)")
     }
@@ -66,11 +74,11 @@ import Testing
         for name in ["Shop.app", "Shop.ipa"] {
             try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent(name), to: folder.place("build/\(name)"))
         }
-        let run = try BinaryRunner.run(["lint", "--no-config", "."], workingDirectory: folder.url)
+        let run = try BinaryRunner.run(["lint", "--no-config", "--as-of", Self.fixtureDay, "."], workingDirectory: folder.url)
         #expect(run.status == 0, "\(run)")
-        #expect(run.standardOutput == "no problems in 6 files\n")
-        let explanation = try BinaryRunner.run(["lint", "--no-config", "--explain-release", "build"], workingDirectory: folder.url)
-        #expect(explanation.standardOutput.contains("build/Shop.app!Shop: release file (signed into an app or archive, which is what ships)\n"), "\(explanation)")
+        #expect(run.standardOutput == "no problems in 12 files\n")
+        let explanation = try BinaryRunner.run(["lint", "--no-config", "--as-of", Self.fixtureDay, "--explain-release", "build"], workingDirectory: folder.url)
+        #expect(explanation.standardOutput.contains("build/Shop.app!Shop: release file (signed into an app or archive with a distribution profile, which is what ships)\n"), "\(explanation)")
         #expect(explanation.standardOutput.contains("build/Shop.ipa!Payload/Shop.app/PlugIns/ShopWidget.appex/ShopWidget: release file"))
     }
 
@@ -89,7 +97,7 @@ import Testing
                 severity: error
 
             """)
-        let run = try BinaryRunner.run(["lint", "--quiet", "."], workingDirectory: folder.url)
+        let run = try BinaryRunner.run(["lint", "--quiet", "--as-of", Self.fixtureDay, "."], workingDirectory: folder.url)
         #expect(run.status == 1, "\(run)")
         let findings = run.standardOutput.split(separator: "\n").filter { $0.hasSuffix("[signed-team]") }
         #expect(findings.count == 3, "\(run)")
@@ -98,7 +106,7 @@ import Testing
 
     @Test func standardInputIsReadAsAnIpa() throws {
         let bytes = try Data(contentsOf: Self.artifacts.appendingPathComponent("ShopDebug.ipa"))
-        let run = try Self.lint(["-", "--kind", "artifact", "--stdin-filename", "ShopDebug.ipa"], standardInput: bytes)
+        let run = try Self.lint(["--release", "-", "--kind", "artifact", "--stdin-filename", "ShopDebug.ipa"], standardInput: bytes)
         #expect(run.status == 1, "\(run)")
         #expect(run.standardOutput.contains(Self.getTaskAllow))
         let notZip = try Self.lint(["-", "--kind", "artifact"], standardInput: Data("{}".utf8))

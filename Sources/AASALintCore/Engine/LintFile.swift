@@ -136,7 +136,7 @@ public struct LintContext: Sendable {
         self.files = files
         self.configuration = configuration
         self.xcodeProjects = xcodeProjects
-        releaseFiles = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects)
+        releaseFiles = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects, files: files)
     }
 
     /// The moment profile expiry is judged at: `--as-of`, else now.

@@ -39,7 +39,7 @@ public struct LintSession: Sendable {
         let scope = LintScope(linted: files.map(\.path), named: paths)
         let findings = findings(in: files, referenced: referenced, xcodeProjects: xcodeProjects, scope: scope, problems: &problems)
         let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
-        let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: xcodeProjects).explanation(for: files + referenced)
+        let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: xcodeProjects, files: files).explanation(for: files + referenced)
         return Outcome(report: report, problems: problems, warnings: warnings(for: selection) + artifactWarnings,
                        allDiagnostics: findings.diagnostics, scope: scope, releaseExplanation: release,
                        lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })

@@ -1,8 +1,11 @@
 /// Which entitlements files ship, and why. `--release` makes every one a release file;
 /// otherwise a file is one when a `release_entitlements` glob matches it, or when an Xcode
-/// project signs a configuration named `Release` with it (`CODE_SIGN_ENTITLEMENTS`). The
-/// signed entitlements of an executable in an artifact (`.app`, `.ipa`, `.xcarchive`) are
-/// always release entitlements: an artifact is what a release gate checks.
+/// project signs a configuration named `Release` with it (`CODE_SIGN_ENTITLEMENTS`). Inside an
+/// artifact (`.app`, `.ipa`, `.xcarchive`), a bundle signed with a distribution profile (App
+/// Store, ad hoc, enterprise) is a release: its signed entitlements and its profile are release
+/// files. A bundle signed for development is one only when `--release` or a
+/// `release_entitlements` glob on the artifact's path says so, since teams also build debug
+/// archives that never ship.
 public struct ReleaseFiles: Sendable {
     public static let defaultConfigurationNames: Set<String> = ["Release"]
 
@@ -10,12 +13,12 @@ public struct ReleaseFiles: Sendable {
         case everyFile
         case glob(String)
         case xcodeConfiguration(XcodeUse)
-        case signedArtifact
+        case distributionSigned
 
         public var description: String {
             switch self {
             case .everyFile: "--release"
-            case .signedArtifact: "signed into an app or archive, which is what ships"
+            case .distributionSigned: "signed into an app or archive with a distribution profile, which is what ships"
             case .glob(let pattern): "release_entitlements glob \"\(pattern)\""
             case .xcodeConfiguration(let use): use.description
             }
@@ -39,10 +42,15 @@ public struct ReleaseFiles: Sendable {
     private let releaseUses: [String: [XcodeUse]]
     private let otherUses: [String: [XcodeUse]]
     private let unresolved: [(use: XcodeUse, value: String)]
+    /// The signed entitlements and embedded profiles of bundles signed with a distribution profile.
+    private let distributionSigned: Set<String>
+    /// The same of bundles signed with a development profile or none.
+    private let otherSigned: Set<String>
 
     public init(
         configuration: Configuration,
         xcodeProjects: [XcodeProject] = [],
+        files: [LintFile] = [],
         releaseConfigurationNames: Set<String> = ReleaseFiles.defaultConfigurationNames
     ) {
         self.configuration = configuration
@@ -64,13 +72,27 @@ public struct ReleaseFiles: Sendable {
         self.releaseUses = releaseUses
         self.otherUses = otherUses
         self.unresolved = unresolved
+        let distributionProfiles = Set(files.filter { $0.profile?.kind.isDistribution == true }.map(\.path))
+        var distributionSigned: Set<String> = []
+        var otherSigned: Set<String> = []
+        for file in files {
+            guard let bundle = file.signedBundle else { continue }
+            let profile = bundle.embeddedProfilePath
+            if distributionProfiles.contains(profile) {
+                distributionSigned.formUnion([file.path, profile])
+            } else {
+                otherSigned.formUnion([file.path, profile])
+            }
+        }
+        self.distributionSigned = distributionSigned
+        self.otherSigned = otherSigned
     }
 
     /// Why the file at `path` (as reports show it) is a release file; empty when it is not.
     public func reasons(for path: String) -> [Reason] {
         var reasons: [Reason] = treatsAllAsRelease ? [.everyFile] : []
         let signed = SignedBundle.split(displayPath: path)
-        if signed != nil { reasons.append(.signedArtifact) }
+        if distributionSigned.contains(path) { reasons.append(.distributionSigned) }
         if !globs.isEmpty, let relative = configuration.relativePath(ofDisplayPath: signed?.artifact ?? path) {
             reasons += globs.filter { $0.matches(relative) }.map { .glob($0.pattern) }
         }
@@ -97,6 +119,8 @@ public struct ReleaseFiles: Sendable {
         for path in paths {
             if let reasons = reasonText(for: path) {
                 lines.append("\(path): release file (\(reasons))")
+            } else if otherSigned.contains(path) {
+                lines.append("\(path): not a release file (signed for development, or without a profile; --release or a release_entitlements glob on the artifact makes it one)")
             } else if let uses = otherUses[path] {
                 lines.append("\(path): not a release file (signs only \(uses.map(\.description).joined(separator: "; ")))")
             } else {
