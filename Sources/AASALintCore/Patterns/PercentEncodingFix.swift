@@ -3,40 +3,12 @@
 /// `"percentEncoded": false`, so that they match every encoding of the text. Only the affected
 /// strings and the component's closing are edited; the rest of the file keeps its bytes.
 ///
-/// The fix is all or nothing: it refuses when any affected pattern would change meaning
+/// A component's fix is all or nothing: it is refused when any affected pattern would change meaning
 /// beyond that (a `%2F` that would become a separator, a `%2A` that would become a wildcard,
 /// raw characters that clients encode, a variable shared with other patterns), when such a
 /// pattern sits where `percentEncoded` cannot be set for it alone (`defaults`, legacy
 /// `paths`, variable values), or when the file is not valid JSON.
 public enum PercentEncodingFix {
-    public enum Outcome: Equatable, Sendable {
-        case unchanged
-        case fixed([UInt8])
-        /// Why the file was left alone, for the user.
-        case refused(String)
-    }
-
-    public static func apply(to bytes: [UInt8]) -> Outcome {
-        let file = LintFile(path: "", kind: .aasa, bytes: bytes)
-        guard file.root != nil, case .success? = file.json else {
-            return .refused("the file is not valid JSON")
-        }
-        let patternsByOwner = patternsByOwner(in: file)
-        // In pointer order, so that a refusal names the same place whatever the hashing; each
-        // pointer is written out once rather than at every comparison.
-        let owners = patternsByOwner.filter { $0.value.contains(where: needsFix) }.keys
-            .map { (text: $0.description, owner: $0) }.sorted { $0.text < $1.text }.map(\.owner)
-        var fileEdits: [TextEdit] = []
-        for owner in owners {
-            switch edits(forComponentAt: owner, patterns: patternsByOwner[owner] ?? [], in: file) {
-            case .success(let componentEdits): fileEdits += componentEdits
-            case .failure(let refusal): return .refused(refusal.reason)
-            }
-        }
-        guard !fileEdits.isEmpty else { return .unchanged }
-        return .fixed(TextEdit.applying(fileEdits, to: bytes))
-    }
-
     public struct Refusal: Error, Sendable {
         public let reason: String
     }

@@ -124,3 +124,35 @@ import Testing
         #expect(fix(#"{"applinks": {"details": [{"appIDs": ["A"], "components": [{"/": "/a%20b"}, {"/": "/café", "percentEncoded": false}]}]}}"#).outcome == .unchanged)
     }
 }
+
+/// The whole-file form of the fix, as `lint --fix` applied it before fixes became edits: every
+/// component's edits, or the first refusal. The tests below pin the edits through it.
+extension PercentEncodingFix {
+    enum Outcome: Equatable, Sendable {
+        case unchanged
+        case fixed([UInt8])
+        /// Why the file was left alone, for the user.
+        case refused(String)
+    }
+
+    static func apply(to bytes: [UInt8]) -> Outcome {
+        let file = LintFile(path: "", kind: .aasa, bytes: bytes)
+        guard file.root != nil, case .success? = file.json else {
+            return .refused("the file is not valid JSON")
+        }
+        let patternsByOwner = patternsByOwner(in: file)
+        // In pointer order, so that a refusal names the same place whatever the hashing; each
+        // pointer is written out once rather than at every comparison.
+        let owners = patternsByOwner.filter { $0.value.contains(where: needsFix) }.keys
+            .map { (text: $0.description, owner: $0) }.sorted { $0.text < $1.text }.map(\.owner)
+        var fileEdits: [TextEdit] = []
+        for owner in owners {
+            switch edits(forComponentAt: owner, patterns: patternsByOwner[owner] ?? [], in: file) {
+            case .success(let componentEdits): fileEdits += componentEdits
+            case .failure(let refusal): return .refused(refusal.reason)
+            }
+        }
+        guard !fileEdits.isEmpty else { return .unchanged }
+        return .fixed(TextEdit.applying(fileEdits, to: bytes))
+    }
+}
