@@ -89,6 +89,9 @@ struct LintCommand: Subcommand {
 
         let baseline = try loadBaseline(parsed, configuration: configuration)
         if parsed[\.fix] || parsed[\.diff] {
+            guard extraFiles.isEmpty else {
+                throw UsageError("--fix and --diff work on files, and standard input (-) is not one: name the file on the command line")
+            }
             let fixing = FixCommandRun(output: output, writes: !parsed[\.diff])
             let outcome = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]), paths: paths)
             if parsed[\.diff] { return outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }

@@ -97,6 +97,15 @@ import Testing
         #expect(run.standardError.contains("--unsafe-fixes says which fixes --fix or --diff apply"))
     }
 
+    @Test func standardInputCannotBeFixed() throws {
+        for option in ["--fix", "--diff"] {
+            let run = try BinaryRunner.run(["lint", "--no-config", option, "-"], standardInput: Data(#"{"applinks": {}}"#.utf8),
+                                           workingDirectory: FileManager.default.temporaryDirectory)
+            #expect(run.status == 2, "\(run)")
+            #expect(run.standardError.contains("--fix and --diff work on files, and standard input (-) is not one"), "\(run)")
+        }
+    }
+
     @Test func leavesAFileItCannotFixSafelyAlone() throws {
         let folder = try TemporaryFolder("fix-refused")
         let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "paths": ["/caf%C3%A9/*"]}]}}"#
