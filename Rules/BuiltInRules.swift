@@ -76,6 +76,7 @@ public enum BuiltInRules {
         UnusedIgnoreRule.self,
         // Artifacts
         SignedSlicesDisagreeRule.self,
+        SignedEntitlementsDriftRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

@@ -300,6 +300,9 @@ def profile_rule_fixtures(shop):
     write_zip(Path("Fixtures/rules/distribution-signed-development/distribution.ipa"), under("Payload/Shop.app", shop))
     ipa("team-mismatch", "other-bundle.ipa", bundle_id="com.example.store")
     ipa("team-mismatch", "wildcard-profile.ipa", app_profile="wildcard.mobileprovision", bundle_id="com.example.store")
+    # The project's files beside each copy (Xcode project, .aasalint.yml, .entitlements) are written by hand.
+    for case in ("xcode-project-drift", "configured-app-drift", "same-domains", "unresolved-setting"):
+        write_zip(Path("Fixtures/rules/signed-entitlements-drift") / case / "Shop.ipa", under("Payload/Shop.app", shop))
 
 
 if __name__ == "__main__":

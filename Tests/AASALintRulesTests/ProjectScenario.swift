@@ -15,13 +15,16 @@ enum ProjectScenario {
     static func lint(_ folder: URL, with selection: RuleSelection) throws -> (diagnostics: [Diagnostic], fileCount: Int) {
         let root = folder.standardizedFileURL.path
         let configuration = try self.configuration(in: root)
-        let files = try FileDiscovery().discover([root]).files.map { try FileReader().read($0) }
+        // An artifact in the folder stands for the app its project builds: its executables' signed entitlements.
+        let files = try FileDiscovery().discover([root]).files.flatMap { discovered in
+            discovered.kind == .artifact ? ArtifactReader.read(discovered.path).files : [try FileReader().read(discovered)]
+        }
         let projects = XcodeProjectDiscovery().projects(under: [root])
         guard projects.problems.isEmpty else { throw projects.problems[0] }
         let context = LintContext(files: files, configuration: configuration, xcodeProjects: projects.projects)
         var diagnostics: [Diagnostic] = []
         for file in files {
-            for entry in selection.entries where entry.description.fileKinds.contains(file.kind) {
+            for entry in selection.entries where !entry.description.fileKinds.isDisjoint(with: file.kinds) {
                 diagnostics += (entry.fileCheck?.check(file, in: context) ?? []).map { relative($0, to: root, severity: entry.severity) }
             }
         }
