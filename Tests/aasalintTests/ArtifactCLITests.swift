@@ -82,6 +82,39 @@ import Testing
         #expect(explanation.standardOutput.contains("build/Shop.ipa!Payload/Shop.app/PlugIns/ShopWidget.appex/ShopWidget: release file"))
     }
 
+    /// An `.ipa` beside the project that builds it: the configured app whose `id` is the signed
+    /// application-identifier names the entitlements file the signed domains are compared with.
+    @Test func signedDomainsAreComparedWithTheConfiguredAppsEntitlements() throws {
+        let folder = try TemporaryFolder("signed-drift")
+        try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent("Shop.ipa"), to: folder.place("build/Shop.ipa"))
+        try folder.write(".aasalint.yml", "apps:\n  - id: Q7KX2M9P4L.com.example.shop\n    entitlements: ios/App.entitlements\n")
+        func lint(projectDomains: [String]) throws -> (status: Int32, drift: [String]) {
+            let domains = projectDomains.map { "<string>\($0)</string>" }.joined()
+            try folder.write("ios/App.entitlements", """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                <key>com.apple.developer.associated-domains</key>
+                <array>\(domains)</array>
+                </dict>
+                </plist>
+                """)
+            let run = try BinaryRunner.run(["lint", "--as-of", Self.fixtureDay, "--disable", "aasa-missing-for-domain", "--fail-on", "note"],
+                                           workingDirectory: folder.url)
+            let drift = run.standardOutput.split(separator: "\n").map(String.init).filter { $0.hasSuffix("[signed-entitlements-drift]") }
+            return (run.status, drift.map { String($0.prefix { $0 != "," }) })
+        }
+        let drifted = try lint(projectDomains: ["applinks:shop.example.com", "applinks:www.example.com"])
+        #expect(drifted.status == 1)
+        #expect(drifted.drift == [
+            "build/Shop.ipa!Payload/Shop.app/Shop:9:7: note: \"applinks:www.example.com\" is in ios/App.entitlements",
+            "build/Shop.ipa!Payload/Shop.app/Shop:12:11: note: \"webcredentials:shop.example.com\" is signed into build/Shop.ipa!Payload/Shop.app/Shop but is not in ios/App.entitlements",
+        ])
+        let agreeing = try lint(projectDomains: ["applinks:shop.example.com", "webcredentials:shop.example.com"])
+        #expect(agreeing.status == 0)
+        #expect(agreeing.drift == [])
+    }
+
     @Test func customRulesOfKindArtifactCheckOnlySignedEntitlements() throws {
         let folder = try TemporaryFolder("artifact-custom-rule")
         try FileManager.default.copyItem(at: Self.artifacts.appendingPathComponent("Shop.ipa"), to: folder.place("Shop.ipa"))
