@@ -621,7 +621,7 @@ struct HostileRun: CustomStringConvertible {
 
     /// A run on hostile input takes a few seconds of processor time in a debug build; much
     /// more means that something is quadratic or worse. Processor time, not wall time: a busy
-    /// machine stretches the second, and a hang (no work at all) meets the watch's deadline.
+    /// machine stretches the second, and a hang (no work at all) meets the watch's wall-time allowance.
     static let defaultTime = Duration.seconds(30)
     /// The process alone takes about 30 MB.
     static let defaultMemory = 150 * 1024 * 1024
@@ -642,7 +642,7 @@ struct HostileRun: CustomStringConvertible {
         for text in stderr {
             #expect(output.standardError.contains(text), "stderr lacks \"\(text)\": \(self)", sourceLocation: sourceLocation)
         }
-        #expect(!timedOut, "stopped after \(elapsed) (deadline or memory ceiling): \(self)", sourceLocation: sourceLocation)
+        #expect(!timedOut, "stopped after \(elapsed) (processor deadline, wall-time allowance or memory ceiling): \(self)", sourceLocation: sourceLocation)
         #expect(!output.endedBySignal, "ended by a signal: \(self)", sourceLocation: sourceLocation)
         #expect(output.status == status, "\(self)", sourceLocation: sourceLocation)
         #expect((processorTime ?? elapsed) < time, "took \(processorTime ?? elapsed): \(self)", sourceLocation: sourceLocation)
@@ -684,10 +684,15 @@ struct HostileRun: CustomStringConvertible {
 }
 
 /// Watches a running process from a thread of its own: samples its peak memory and kills it
-/// at the deadline or past the memory ceiling, so that a hang or a blow-up fails the test
-/// instead of stalling the suite or the machine.
+/// once it has used its deadline in processor time, past the memory ceiling, or when it has
+/// done nothing for many times its deadline, so that a loop, a hang or a blow-up fails the test
+/// instead of stalling the suite or the machine. Processor time, because a machine busy with
+/// other builds stretches wall time several times over for the same work.
 final class ProcessWatch: @unchecked Sendable {
     static let memoryCeiling = 2 * 1024 * 1024 * 1024
+    /// How much longer than its deadline a run may take in wall time: a process that waits on
+    /// nothing is stopped, one that shares a loaded machine is not.
+    static let wallTimeAllowance = 8
     private let deadline: Duration
     private let lock = NSLock()
     private var peak: Int?
@@ -714,7 +719,8 @@ final class ProcessWatch: @unchecked Sendable {
             if let ticks = Self.processorTicks(of: process.processIdentifier) {
                 lock.withLock { processorTicks = max(processorTicks ?? 0, ticks) }
             }
-            if clock.now - start > deadline || (peakMemory ?? 0) > Self.memoryCeiling {
+            let overWork = (processorTime ?? clock.now - start) > deadline
+            if overWork || clock.now - start > deadline * Self.wallTimeAllowance || (peakMemory ?? 0) > Self.memoryCeiling {
                 lock.withLock { killed = true }
                 kill(process.processIdentifier, SIGKILL)
                 return
