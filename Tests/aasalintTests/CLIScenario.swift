@@ -14,10 +14,11 @@ struct CLIScenario: CustomTestStringConvertible, Sendable {
         .appendingPathComponent("Fixtures/cli")
     static let folders = trees.appendingPathComponent("scenarios")
     static let invocationFile = "args"
-    static let expectationFiles: Set = ["stdout", "stderr", "status", "stdin", "cwd"]
+    /// What a folder holds besides its runs' `args` and `env` files.
+    static let sharedFiles: Set = ["stdout", "stderr", "status", "stdin", "cwd"]
 
     let name: String
-    /// The `.args` file of this run.
+    /// The arguments file of this run: `args` or `<variant>.args`.
     let invocation: String
 
     var testDescription: String { "\(name)/\(invocation)" }
@@ -68,7 +69,7 @@ struct CLIScenario: CustomTestStringConvertible, Sendable {
         let stdin = folder.appendingPathComponent("stdin")
         let cwd = folder.appendingPathComponent("cwd")
         let workingDirectory = FileManager.default.fileExists(atPath: cwd.path)
-            ? Self.trees.appendingPathComponent(lines(try String(contentsOf: cwd, encoding: .utf8)).joined())
+            ? Self.trees.appendingPathComponent(try String(contentsOf: cwd, encoding: .utf8).trimmingCharacters(in: .newlines))
             : Self.trees
         return try BinaryRunner.run(
             try arguments(),

@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: try CLIScenario.names())
     func scenarioHoldsOnlyKnownFiles(name: String) throws {
         let runs = try CLIScenario.all().filter { $0.name == name }
-        let known = CLIScenario.expectationFiles.union(runs.map(\.invocation)).union(runs.map(\.environmentFile))
+        let known = CLIScenario.sharedFiles.union(runs.map(\.invocation)).union(runs.map(\.environmentFile))
         for file in try CLIScenario.files(in: name) {
             #expect(known.contains(file), "\(name)/\(file) is not a file a scenario holds")
         }
