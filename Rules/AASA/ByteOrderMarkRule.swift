@@ -11,7 +11,7 @@ struct ByteOrderMarkRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"\xEF\xBB\xBF{"applinks": {"details": []}}"#),
+            RuleExample(triggers: true, #"↓\xEF\xBB\xBF{"applinks": {"details": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": []}}"#),
         ]
     )

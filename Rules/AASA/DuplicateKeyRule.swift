@@ -12,7 +12,7 @@ struct DuplicateKeyRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"details": [], "details": []}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"details": [], ↓"details": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": []}}"#),
         ]
     )

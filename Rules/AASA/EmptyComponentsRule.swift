@@ -13,7 +13,7 @@ struct EmptyComponentsRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": []}"#),
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": ↓[]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/product/*"}]}"#),
         ]
     )

@@ -19,7 +19,7 @@ struct IgnoredKeyRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "appID": "ABCDE12345.com.example.old", "components": [{"/": "/*"}]}"#),
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], ↓"appID": "ABCDE12345.com.example.old", "components": [{"/": "/*"}]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app", "ABCDE12345.com.example.old"], "components": [{"/": "/*"}]}"#),
         ]
     )

@@ -14,8 +14,8 @@ struct InvalidAppIDRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIDs": ["W7JAY4CE8.com.example.app"]}]}}"#),
-            RuleExample(triggers: true, #"{"webcredentials": {"apps": ["DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER"]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIDs": [↓"W7JAY4CE8.com.example.app"]}]}}"#),
+            RuleExample(triggers: true, #"{"webcredentials": {"apps": [↓"DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER"]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["W7JAY4CE8X.com.example.app"]}]}}"#),
         ]
     )

@@ -17,7 +17,7 @@ struct InvalidJSONRule: OptionlessRule {
         examples: [
             RuleExample(triggers: true, """
                 {
-                  // universal links
+                  ↓// universal links
                   "applinks": {"details": [],}
                 }
                 """),

@@ -14,8 +14,8 @@ struct InvalidTypeRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/admin/*", "exclude": "true"}"#),
-            RuleExample(triggers: true, #"{"/": "/search", "?": {"page": 1}}"#),
+            RuleExample(triggers: true, #"{"/": "/admin/*", "exclude": ↓"true"}"#),
+            RuleExample(triggers: true, #"{"/": "/search", "?": {"page": ↓1}}"#),
             RuleExample(triggers: false, #"{"/": "/admin/*", "exclude": true}"#),
         ]
     )

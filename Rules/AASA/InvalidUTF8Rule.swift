@@ -11,7 +11,7 @@ struct InvalidUTF8Rule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.caf\xE9"]}]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.caf↓\xE9"]}]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"]}]}}"#),
         ]
     )

@@ -20,7 +20,7 @@ struct LegacyFormatRule: OptionlessRule {
             """,
         severity: .note,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["NOT /admin/*", "*"]}]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"apps": [], "details": [{↓"appID": "ABCDE12345.com.example.app", "paths": ["NOT /admin/*", "*"]}]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/admin/*", "exclude": true}, {"/": "*"}]}]}}"#),
         ]
     )

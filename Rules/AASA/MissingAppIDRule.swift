@@ -16,7 +16,7 @@ struct MissingAppIDRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIDs": [], "components": [{"/": "/*"}]}]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIDs": ↓[], "components": [{"/": "/*"}]}]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
         ]
     )

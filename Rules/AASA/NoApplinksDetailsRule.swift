@@ -13,7 +13,7 @@ struct NoApplinksDetailsRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"apps": []}}"#),
+            RuleExample(triggers: true, #"{↓"applinks": {"apps": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
         ]
     )

@@ -17,7 +17,7 @@ struct UnknownKeyRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIds": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"details": [{↓"appIds": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/*"}]}]}}"#),
         ]
     )

@@ -22,7 +22,7 @@ struct APSEnvironmentRule: OptionlessRule {
         severity: .error,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<key>aps-environment</key><string>Production</string>"),
+            RuleExample(triggers: true, "<key>aps-environment</key><string>↓Production</string>"),
             RuleExample(triggers: false, "<key>aps-environment</key><string>production</string>"),
         ]
     )

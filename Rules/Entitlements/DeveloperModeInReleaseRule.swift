@@ -18,7 +18,7 @@ struct DeveloperModeInReleaseRule: OptionlessRule {
         severity: .error,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<string>applinks:example.com?mode=developer</string>"),
+            RuleExample(triggers: true, "<string>↓applinks:example.com?mode=developer</string>"),
             RuleExample(triggers: false, "<string>applinks:example.com</string>"),
         ]
     )

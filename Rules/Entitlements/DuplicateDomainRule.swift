@@ -14,7 +14,7 @@ struct DuplicateDomainRule: OptionlessRule {
         severity: .warning,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<string>applinks:example.com</string><string>applinks:Example.com</string>"),
+            RuleExample(triggers: true, "<string>applinks:example.com</string><string>↓applinks:Example.com</string>"),
             RuleExample(triggers: false, "<string>applinks:example.com</string><string>webcredentials:example.com</string>"),
         ]
     )

@@ -14,7 +14,7 @@ struct EmptyAssociatedDomainsRule: OptionlessRule {
         severity: .warning,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<key>com.apple.developer.associated-domains</key><array/>"),
+            RuleExample(triggers: true, "<key>com.apple.developer.associated-domains</key>↓<array/>"),
             RuleExample(triggers: false, "<key>com.apple.developer.associated-domains</key><array><string>applinks:example.com</string></array>"),
         ]
     )

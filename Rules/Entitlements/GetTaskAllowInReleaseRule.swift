@@ -14,7 +14,7 @@ struct GetTaskAllowInReleaseRule: OptionlessRule {
         severity: .error,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<key>get-task-allow</key><true/>"),
+            RuleExample(triggers: true, "<key>get-task-allow</key>↓<true/>"),
             RuleExample(triggers: false, "<key>get-task-allow</key><false/>"),
         ]
     )

@@ -21,8 +21,8 @@ struct InvalidAssociatedDomainRule: OptionlessRule {
         severity: .error,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<string>applink:example.com</string>"),
-            RuleExample(triggers: true, "<string>applinks:https://example.com/</string>"),
+            RuleExample(triggers: true, "<string>↓applink:example.com</string>"),
+            RuleExample(triggers: true, "<string>↓applinks:https://example.com/</string>"),
             RuleExample(triggers: false, "<string>applinks:example.com</string>"),
         ]
     )

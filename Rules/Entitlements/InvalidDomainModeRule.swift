@@ -15,7 +15,7 @@ struct InvalidDomainModeRule: OptionlessRule {
         severity: .error,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<string>applinks:example.com?mode=dev</string>"),
+            RuleExample(triggers: true, "<string>↓applinks:example.com?mode=dev</string>"),
             RuleExample(triggers: false, "<string>applinks:example.com?mode=developer</string>"),
         ]
     )

@@ -23,7 +23,7 @@ struct InvalidPlistRule: OptionlessRule {
                 <plist version="1.0"><dict>
                   <key>com.apple.developer.associated-domains</key>
                   <array><string>applinks:example.com</string>
-                </dict></plist>
+                ↓</dict></plist>
                 """),
             RuleExample(triggers: false, """
                 <plist version="1.0"><dict>

@@ -14,7 +14,7 @@ struct WildcardWithoutApexRule: OptionlessRule {
         severity: .note,
         fileKinds: [.entitlements],
         examples: [
-            RuleExample(triggers: true, "<string>applinks:*.example.com</string>"),
+            RuleExample(triggers: true, "<string>↓applinks:*.example.com</string>"),
             RuleExample(triggers: false, "<string>applinks:*.example.com</string><string>applinks:example.com</string>"),
         ]
     )

@@ -13,7 +13,7 @@ struct BackslashInPatternRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/faq/what\\?"}"#),
+            RuleExample(triggers: true, #"{"/": "/faq/what↓\\?"}"#),
             RuleExample(triggers: false, #"{"/": "/faq/what?"}"#),
         ]
     )

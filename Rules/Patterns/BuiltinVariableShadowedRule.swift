@@ -12,7 +12,7 @@ struct BuiltinVariableShadowedRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"lang": ["en", "fr"]}, "details": []}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {↓"lang": ["en", "fr"]}, "details": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"substitutionVariables": {"site language": ["en", "fr"]}, "details": []}}"#),
         ]
     )

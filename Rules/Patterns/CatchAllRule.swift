@@ -14,7 +14,7 @@ struct CatchAllRule: OptionlessRule {
         severity: .note,
         isOptIn: true,
         examples: [
-            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "*"}]}"#),
+            RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [↓{"/": "*"}]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/product/*"}]}"#),
         ]
     )

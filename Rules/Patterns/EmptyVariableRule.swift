@@ -13,7 +13,7 @@ struct EmptyVariableRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"category": ["shoes", ""]}, "details": []}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"category": ["shoes", ↓""]}, "details": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"substitutionVariables": {"category": ["shoes", "hats"]}, "details": []}}"#),
         ]
     )

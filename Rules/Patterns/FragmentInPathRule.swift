@@ -13,7 +13,7 @@ struct FragmentInPathRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/app#/settings"}"#),
+            RuleExample(triggers: true, #"{"/": "/app↓#/settings"}"#),
             RuleExample(triggers: false, ##"{"/": "/app", "#": "/settings"}"##),
         ]
     )

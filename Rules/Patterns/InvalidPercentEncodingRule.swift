@@ -12,7 +12,7 @@ struct InvalidPercentEncodingRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/sale/100%/*"}"#),
+            RuleExample(triggers: true, #"{"/": "/sale/100↓%/*"}"#),
             RuleExample(triggers: false, #"{"/": "/sale/100%25/*"}"#),
         ]
     )

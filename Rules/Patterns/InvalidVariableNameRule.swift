@@ -12,7 +12,7 @@ struct InvalidVariableNameRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"food(s)": ["pizza"]}, "details": []}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {↓"food(s)": ["pizza"]}, "details": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"substitutionVariables": {"foods": ["pizza"]}, "details": []}}"#),
         ]
     )

@@ -13,7 +13,7 @@ struct LiteralPercentSequenceRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/caf%C3%A9/*", "percentEncoded": false}"#),
+            RuleExample(triggers: true, #"{"/": "/caf↓%C3%A9/*", "percentEncoded": false}"#),
             RuleExample(triggers: false, #"{"/": "/café/*", "percentEncoded": false}"#),
         ]
     )

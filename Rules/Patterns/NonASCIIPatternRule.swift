@@ -13,7 +13,7 @@ struct NonASCIIPatternRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/café/*"}"#),
+            RuleExample(triggers: true, #"{"/": "/caf↓é/*"}"#),
             RuleExample(triggers: false, #"{"/": "/café/*", "percentEncoded": false}"#),
         ]
     )

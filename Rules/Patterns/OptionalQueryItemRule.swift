@@ -13,7 +13,7 @@ struct OptionalQueryItemRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/search", "?": {"q": "*"}}"#),
+            RuleExample(triggers: true, #"{"/": "/search", "?": {"q": ↓"*"}}"#),
             RuleExample(triggers: false, #"{"/": "/search", "?": {"q": "?*"}}"#),
         ]
     )

@@ -13,7 +13,7 @@ struct PercentEncodedUnicodeRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/caf%C3%A9/*"}"#),
+            RuleExample(triggers: true, #"{"/": "/caf↓%C3%A9/*"}"#),
             RuleExample(triggers: false, #"{"/": "/café/*", "percentEncoded": false}"#),
         ]
     )

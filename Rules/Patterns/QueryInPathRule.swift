@@ -12,7 +12,7 @@ struct QueryInPathRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/search?q=*"}"#),
+            RuleExample(triggers: true, #"{"/": "/search↓?q=*"}"#),
             RuleExample(triggers: false, #"{"/": "/search", "?": {"q": "?*"}}"#),
         ]
     )

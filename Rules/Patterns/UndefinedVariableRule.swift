@@ -13,7 +13,7 @@ struct UndefinedVariableRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/$(Food)"}]}]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/↓$(Food)"}]}]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/$(food)"}]}]}}"#),
         ]
     )

@@ -12,7 +12,7 @@ struct UnterminatedVariableRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/$(lang/news/*"}"#),
+            RuleExample(triggers: true, #"{"/": "/↓$(lang/news/*"}"#),
             RuleExample(triggers: false, #"{"/": "/$(lang)/news/*"}"#),
         ]
     )

@@ -12,7 +12,7 @@ struct UnusedVariableRule: OptionlessRule {
             """,
         severity: .warning,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/*"}]}]}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {↓"food": ["pizza"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/*"}]}]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"substitutionVariables": {"food": ["pizza"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/menu/$(food)"}]}]}}"#),
         ]
     )

@@ -12,7 +12,7 @@ struct VariableReferencesVariableRule: OptionlessRule {
             """,
         severity: .error,
         examples: [
-            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"section": ["news", "$(lang)/news"]}, "details": []}}"#),
+            RuleExample(triggers: true, #"{"applinks": {"substitutionVariables": {"section": ["news", "↓$(lang)/news"]}, "details": []}}"#),
             RuleExample(triggers: false, #"{"applinks": {"substitutionVariables": {"section": ["news", "en/news", "fr/news"]}, "details": []}}"#),
         ]
     )

@@ -12,7 +12,7 @@ struct WholeQueryStringRule: OptionlessRule {
             """,
         severity: .note,
         examples: [
-            RuleExample(triggers: true, #"{"/": "/promo", "?": "ref=mail"}"#),
+            RuleExample(triggers: true, #"{"/": "/promo", "?": ↓"ref=mail"}"#),
             RuleExample(triggers: false, #"{"/": "/promo", "?": {"ref": "mail"}}"#),
         ]
     )

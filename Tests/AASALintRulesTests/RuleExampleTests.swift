@@ -4,7 +4,8 @@ import Foundation
 import Testing
 
 /// The examples a rule publishes (docs/rules.md, `aasalint rules ID`, SARIF help) are linted:
-/// a "Reported" one must trigger its rule and a "Fine" one must not, as `RuleExample` describes.
+/// a "Reported" one must trigger its rule and a "Fine" one must not, as `RuleExample` describes,
+/// and a "Reported" one that is the text the rule reads marks with `↓` where the rule reports.
 @Suite struct RuleExampleTests {
     struct ExampleCase: CustomTestStringConvertible, Sendable {
         let rule: RuleDescription
@@ -13,6 +14,9 @@ import Testing
         let index: Int
         var example: RuleExample { rule.examples[index] }
         var testDescription: String { "\(rule.id) example \(index + 1)" }
+        /// A triggering example that is the text the rule reads, so it can say with `↓` where the
+        /// rule fires; a `fixture:` case or a server's answer is more than the published text.
+        var marksWhereItFires: Bool { example.triggers && example.fixture == nil && !isRemote }
     }
 
     static let allCases: [ExampleCase] = BuiltInRules.all.flatMap { type in
@@ -30,10 +34,11 @@ import Testing
         }
     }
 
-    @Test("a marked example is reported where its ↓ marker stands", arguments: allCases.filter(\.example.isMarked))
-    func markedExampleIsReportedAtItsMarker(example: ExampleCase) throws {
-        try #require(example.example.triggers && example.example.fixture == nil && !example.isRemote,
-                     "\(example.testDescription): only a triggering example that is text the rule reads can mark where it fires")
+    @Test("a triggering example that is text the rule reads is reported where its ↓ marker stands",
+          arguments: allCases.filter(\.marksWhereItFires))
+    func triggeringExampleIsReportedAtItsMarker(example: ExampleCase) throws {
+        let markers = example.example.markedText.count { $0 == RuleExample.marker }
+        try #require(markers == 1, "\(example.testDescription) must mark with one \(RuleExample.marker) where the rule reports, not \(markers)")
         let marked = ExampleInput.fileBytes(of: example.example.markedText, kind: Self.kind(of: example))
         let markerBytes = Array(String(RuleExample.marker).utf8)
         let offset = try #require(marked.firstRange(of: markerBytes)?.lowerBound)
@@ -42,6 +47,12 @@ import Testing
         let expected = LineTable(unmarked).position(ofOffset: offset)
         let starts = try Self.diagnostics(of: example).map(\.location.range.start)
         #expect(starts.contains(expected), "\(example.testDescription) marks \(expected), but the rule reports at \(starts)")
+    }
+
+    @Test("only a triggering example that is text the rule reads has a ↓ marker",
+          arguments: allCases.filter { !$0.marksWhereItFires })
+    func otherExampleIsNotMarked(example: ExampleCase) {
+        #expect(!example.example.isMarked, "\(example.testDescription) cannot mark where the rule fires: it is not text the rule reads")
     }
 
     static func diagnostics(of example: ExampleCase) throws -> [Diagnostic] {

@@ -36,15 +36,15 @@ import Testing
         Probe("aasalint rules duplicate-k", ["duplicate-key"]),
         Probe("aasalint schema ", ["aasa", "config"]),
         Probe("aasalint completions ", ["bash", "fish", "zsh"]),
-        Probe("aasalint lint --output exp", ["expected"]),
-        Probe("aasalint lint exp", ["expected"]),
-        Probe("aasalint fetch --save exp", ["expected"]),
-        // Numbers, URLs, app IDs and hosts: no file names (`expected` is a folder here).
+        Probe("aasalint lint --output scen", ["scenarios"]),
+        Probe("aasalint lint scen", ["scenarios"]),
+        Probe("aasalint fetch --save scen", ["scenarios"]),
+        // Numbers, URLs, app IDs and hosts: no file names (`scenarios` is a folder here).
         Probe("aasalint fetch --timeout ", []),
         Probe("aasalint fetch --origin-base ", []),
-        Probe("aasalint lint --cdn-base exp", []),
+        Probe("aasalint lint --cdn-base scen", []),
         Probe("aasalint match --app ", []),
-        Probe("aasalint fetch exp", []),
+        Probe("aasalint fetch scen", []),
         Probe("aasalint version ", []),
     ]
 

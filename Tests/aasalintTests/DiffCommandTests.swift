@@ -1,3 +1,4 @@
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -7,20 +8,23 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
     static let diffFolder = fixtures.appendingPathComponent("diff")
-    static let cases: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: diffFolder.path)) ?? [])
-        .filter { $0.hasSuffix(".old.json") }.map { String($0.dropLast(".old.json".count)) }.sorted()
+    static func cases() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: diffFolder.path)
+            .filter { $0.hasSuffix(".old.json") }.map { String($0.dropLast(".old.json".count)) }.sorted()
+    }
 
     func diff(_ arguments: [String], standardInput: Data? = nil) throws -> BinaryRun {
         try BinaryRunner.run(["diff"] + arguments, standardInput: standardInput, workingDirectory: Self.diffFolder)
     }
 
     /// Each case prints its `.expected` text; exit 0 exactly when it reports no change.
-    @Test(arguments: cases)
+    @Test(arguments: try cases())
     func textOutputMatchesTheGolden(name: String) throws {
         let run = try diff([name + ".old.json", name + ".new.json"])
-        let expected = try String(contentsOf: Self.diffFolder.appendingPathComponent(name + ".expected"), encoding: .utf8)
-        #expect(run.standardOutput == expected)
-        #expect(run.status == (expected.hasPrefix("no change in behaviour") ? 0 : 1))
+        if let mismatch = try Golden.mismatch(of: run.standardOutput, with: Self.diffFolder.appendingPathComponent(name + ".expected")) {
+            Issue.record(Comment(rawValue: mismatch))
+        }
+        #expect(run.status == (run.standardOutput.hasPrefix("no change in behaviour") ? 0 : 1))
         #expect(run.standardError.isEmpty)
     }
 
