@@ -44,8 +44,9 @@ public struct RuleDescription: Sendable {
 /// `associated-domains` strings); `\xNN` stands for a byte that is not text. A rule that needs
 /// several files or a server's answer names instead the `fixture` case under
 /// `Fixtures/rules/<rule-id>/` that is this example, and the text says what the case holds.
-/// In a triggering example, `↓` may mark where the rule reports (the start of the value its
-/// finding points to); the test checks it, and the published text leaves it out.
+/// A triggering example the rule reads itself marks with one `↓` where the rule reports (the
+/// start of the value its finding points to); the test checks it, and the published text leaves
+/// it out. Fine examples, `fixture` cases and a server's answers carry no marker.
 public struct RuleExample: Sendable {
     public static let marker: Character = "↓"
 
