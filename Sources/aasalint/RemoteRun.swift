@@ -74,10 +74,10 @@ struct RemoteRun {
         }
         let crossCheck = signedApps.map { session.crossCheck($0.files, against: outcomes) }
         let report = session.report(outcomes, crossCheck: crossCheck)
+        try delivery.deliver(report, sourceRoot: SourceRoot.repository(containing: FileManager.default.currentDirectoryPath))
         for warning in signedApps?.warnings ?? [] {
             output.writeError("aasalint: warning: \(warning)")
         }
-        try delivery.deliver(report, sourceRoot: SourceRoot.repository(containing: FileManager.default.currentDirectoryPath))
         let problems = (signedApps?.problems.map(\.message) ?? []) + report.problems
         for problem in problems {
             output.writeError("aasalint: error: \(problem)")

@@ -8,7 +8,8 @@
 /// artifact (`build/Shop.ipa`, `*.ipa`, `build/**`) and never reaches into one by accident
 /// (`**/Shop` does not match the executable). A pattern with `!` matches its part before the
 /// `!` against the artifact's path and its part after against the path inside, each by the
-/// rules above (`build/*.ipa!Payload/*.app/PlugIns/**`, `*.ipa!embedded.mobileprovision`).
+/// rules above (`build/*.ipa!Payload/*.app/PlugIns/**`, `*.ipa!embedded.mobileprovision`). That
+/// `!` follows the artifact's extension, as in the paths; any other `!` is part of a name.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
     /// The whole pattern, or the part before `!` that names the artifact.
@@ -120,14 +121,18 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         inner != nil && outer.matches(Substring(path))
     }
 
-    /// The first `!` outside a `[...]` set, where `[!x]` negates.
+    /// The first `!` outside a `[...]` set (where `[!x]` negates) that follows an artifact's
+    /// extension (`.ipa!`, `.app!`, `.xcarchive!`), as in the paths it matches: any other `!` is
+    /// part of a name (`Go Map!!.entitlements`).
     private static func artifactSeparator(in text: Substring) -> Substring.Index? {
         var inSet = false
         for index in text.indices {
             switch text[index] {
             case "[" where !inSet: inSet = true
             case "]" where inSet: inSet = false
-            case "!" where !inSet: return index
+            case "!" where !inSet:
+                let before = text[..<index].lowercased()
+                if SignedBundle.artifactExtensions.contains(where: before.hasSuffix) { return index }
             default: break
             }
         }
