@@ -276,6 +276,16 @@ def main():
     write_zip(RULES / "slices-disagree.ipa", under("Payload/Shop.app", app_tree(executable=disagreeing)))
     write_zip(RULES / "slices-agree.ipa", under("Payload/Shop.app", shop))
     profile_rule_fixtures(shop)
+    remote_fixtures()
+
+
+def remote_fixtures():
+    """The .ipa that lint --remote checks against Fixtures/remote/server.py: shop.example.com lists the
+    app, good.example.com does not, the wildcard covers both, and the developer-mode host is not fetched."""
+    bundle_id = "com.example.shop"
+    domains = DOMAINS + ["applinks:good.example.com", "applinks:*.example.com", "applinks:staging.example.com?mode=developer"]
+    executable = thin_macho(bundle_id, entitlements(bundle_id, domains=domains))
+    write_zip(ROOT / "remote" / "Shop.ipa", under("Payload/Shop.app", app_tree(executable=executable)))
 
 
 def profile_rule_fixtures(shop):

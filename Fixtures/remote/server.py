@@ -101,6 +101,7 @@ HOSTS = {
     "not-on-cdn.example.com": (file("current.json"), status(404)),
     "invalid-app-id.example.com": (file("invalid-app-id.json"), file("invalid-app-id.json")),
     "hostile-text.example.com": (file("hostile-text.json"), file("current.json")),
+    "shop.example.com": (file("shop.json"), file("shop.json")),  # lists the app of Fixtures/artifacts/remote/Shop.ipa
 }
 
 

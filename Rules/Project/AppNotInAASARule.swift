@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppNotInAASARule: OptionlessRule {
+struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
     static let description = RuleDescription(
         id: "app-not-in-aasa",
         summary: "An app declares `service:host`, but the AASA file for that host does not list the app",
@@ -17,7 +17,10 @@ struct AppNotInAASARule: OptionlessRule {
             `PRODUCT_BUNDLE_IDENTIFIER`. The finding appears in both files, each pointing at \
             the other; an appID that differs by a typo is pointed out. The executables of linted \
             `.app`, `.ipa` and `.xcarchive` artifacts are checked too, with their signed \
-            application-identifier and associated domains against the configured `domains`.
+            application-identifier and associated domains against the configured `domains`; \
+            `lint --remote Shop.ipa` checks them against what each host serves (an entry with \
+            `?mode=developer` is not fetched, and a wildcard entry is checked against the \
+            downloaded hosts it covers).
             """,
         severity: .error,
         fileKinds: [.entitlements, .aasa],
@@ -74,13 +77,13 @@ struct AppNotInAASARule: OptionlessRule {
             guard let appID = app.appID, let entitlementsFile = app.entitlementsFile else { continue }
             for entry in app.checkableDomains {
                 guard let service = entry.value.service else { continue }
-                for domain in context.domains(coveredBy: entry.value) {
-                    guard let aasaFile = context.file(atConfiguredPath: domain.aasaPath.value), let aasa = aasaFile.aasa else { continue }
+                for (host, aasaFile) in context.aasaFiles(for: entry.value) {
+                    guard let aasa = aasaFile.aasa else { continue }
                     let listing = aasa.listedApps(for: service)
                     guard listing?.appIDs.contains(where: { $0.value == appID }) != true else { continue }
                     let nearMiss = listing.flatMap { Self.nearMiss(of: appID, in: $0.appIDs) }
                     mismatches.append(Mismatch(app: app, appID: appID, entitlementsFile: entitlementsFile, entry: entry,
-                                               service: service, host: domain.host.value, aasaFile: aasaFile,
+                                               service: service, host: host, aasaFile: aasaFile,
                                                listing: listing, nearMiss: nearMiss))
                 }
             }

@@ -35,7 +35,7 @@ struct LintCommand: Subcommand {
         let presentation = ReportDelivery.PresentationOptions()
         let summary = Flag("summary", help: "After the summary, count the findings per rule (text format)")
         let allowPlugins = PluginConsent.flag
-        let remote = Flag("remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch)")
+        let remote = Flag("remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch); with signed apps as PATHs, also their domains, and that each lists the app")
         let download = RemoteRun.Options()
     }
 
@@ -56,8 +56,9 @@ struct LintCommand: Subcommand {
         }
         if parsed[\.remote] {
             let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
-            return try RemoteRun(output: output).check(hosts: try RemoteRun.configuredHosts(configuration, positionals: parsed.positionals),
-                                                       configuration: configuration, download: parsed[\.download],
+            let signedApps = parsed.positionals.isEmpty ? nil : try RemoteRun.signedApps(at: parsed.positionals)
+            return try RemoteRun(output: output).check(hosts: try RemoteRun.hosts(configuration, signedFiles: signedApps?.files ?? []),
+                                                       signedApps: signedApps, configuration: configuration, download: parsed[\.download],
                                                        rulePlan: parsed[\.rulePlan], delivery: delivery)
         }
         if parsed[\.printConfig] || parsed[\.explainRelease] {

@@ -17,20 +17,43 @@ struct RemoteRun {
 
     let output: StandardStreams
 
-    /// The hosts of the configuration's `domains`, for `lint --remote`, which takes no PATH.
-    static func configuredHosts(_ configuration: Configuration, positionals: [String]) throws(UsageError) -> [String] {
-        guard positionals.isEmpty else {
-            throw UsageError("--remote checks the hosts under domains: in the configuration and takes no PATH; to check other hosts, run aasalint fetch HOST")
+    /// The signed executables of the artifacts that `lint --remote` names, with what could not
+    /// be read in them (exit status 2) and the executables signed without entitlements.
+    struct SignedApps {
+        let files: [LintFile]
+        let problems: [UsageError]
+        let warnings: [String]
+    }
+
+    /// The signed apps of the artifacts (`.app`, `.ipa`, `.xcarchive`) at `paths`, found as
+    /// `lint` finds them in folders.
+    static func signedApps(at paths: [String]) throws(UsageError) -> SignedApps {
+        let discovery = FileDiscovery().discover(paths)
+        if let problem = discovery.problems.first { throw problem }
+        let artifacts = discovery.files.filter { $0.kind == .artifact }
+        for path in paths where !artifacts.contains(where: { $0.path == DisplayPath.of(path) || FileDiscovery.path($0.path, isInside: DisplayPath.of(path)) }) {
+            throw UsageError("\(path): --remote takes signed apps (.app, .ipa, .xcarchive) or folders holding them, to check the domains signed into them, and this holds none; lint other files without --remote")
         }
-        let hosts = configuration.domains.map(\.host.value)
+        let outcomes = artifacts.map { ArtifactReader.read($0.path) }
+        return SignedApps(files: outcomes.flatMap(\.files).filter { $0.signedBundle != nil },
+                          problems: outcomes.flatMap(\.problems), warnings: outcomes.flatMap(\.warnings))
+    }
+
+    /// The hosts `lint --remote` checks: those under domains: in the configuration, then those
+    /// that the signed apps name.
+    static func hosts(_ configuration: Configuration, signedFiles: [LintFile]) throws(UsageError) -> [String] {
+        let hosts = configuration.domains.map(\.host.value) + RemoteLintSession.hosts(signedInto: signedFiles)
         guard !hosts.isEmpty else {
-            throw UsageError("--remote checks the hosts under domains: in the configuration, and it names none; add them (domains: {example.com: path/to/apple-app-site-association}) or run aasalint fetch HOST")
+            throw UsageError(signedFiles.isEmpty
+                ? "--remote checks the hosts under domains: in the configuration, and it names none; add them (domains: {example.com: path/to/apple-app-site-association}) or run aasalint fetch HOST"
+                : "--remote checks the hosts under domains: in the configuration and those signed into the apps named, and there are none; add them (domains: {example.com: path/to/apple-app-site-association}) or run aasalint fetch HOST")
         }
         return hosts
     }
 
-    /// Checks each host once, in order, with a progress line on a terminal, and delivers the report.
-    func check(hosts names: [String], configuration: Configuration, download: ParsedArguments<Options>,
+    /// Checks each host once, in order, with a progress line on a terminal, then the signed apps
+    /// of `signedApps` against what their hosts served, and delivers the report.
+    func check(hosts names: [String], signedApps: SignedApps? = nil, configuration: Configuration, download: ParsedArguments<Options>,
                rulePlan: ParsedArguments<RulePlanOptions>, delivery: ReportDelivery) throws -> Int32 {
         var seen: Set<String> = []
         let hosts = try names.map { name throws(UsageError) in try RemoteAddresses.host(name) }.filter { seen.insert($0).inserted }
@@ -49,12 +72,17 @@ struct RemoteRun {
             try folder?.save(outcome.fetch)
             outcomes.append(outcome)
         }
-        let report = session.report(outcomes)
+        let crossCheck = signedApps.map { session.crossCheck($0.files, against: outcomes) }
+        let report = session.report(outcomes, crossCheck: crossCheck)
         try delivery.deliver(report, sourceRoot: SourceRoot.repository(containing: FileManager.default.currentDirectoryPath))
-        for problem in report.problems {
+        for warning in signedApps?.warnings ?? [] {
+            output.writeError("aasalint: warning: \(warning)")
+        }
+        let problems = (signedApps?.problems.map(\.message) ?? []) + report.problems
+        for problem in problems {
             output.writeError("aasalint: error: \(problem)")
         }
-        return delivery.exitStatus(for: report, hadProblems: !report.problems.isEmpty)
+        return delivery.exitStatus(for: report, hadProblems: !problems.isEmpty)
     }
 
     /// Every rule as configured, with the remote rules on unless the configuration or

@@ -27,6 +27,37 @@ import Testing
         #expect(try Glob(pattern).matches(path) == expected)
     }
 
+    /// A file inside a signed app: a pattern without `!` is matched against the artifact's path
+    /// (so it covers what is inside), one with `!` against both parts.
+    @Test(arguments: [
+        ("build/Shop.ipa", "build/Shop.ipa!Payload/Shop.app/Shop", true),
+        ("*.ipa", "build/Shop.ipa!Payload/Shop.app/Shop", true),
+        ("build/**", "build/Shop.ipa!Payload/Shop.app/Shop", true),
+        ("**/Shop", "build/Shop.ipa!Payload/Shop.app/Shop", false),
+        ("*.mobileprovision", "build/Shop.ipa!Payload/Shop.app/embedded.mobileprovision", false),
+        ("build/Shop.ipa!Payload/Shop.app/Shop", "build/Shop.ipa!Payload/Shop.app/Shop", true),
+        ("build/*.ipa!Payload/*.app/PlugIns/**", "build/Shop.ipa!Payload/Shop.app/PlugIns/ShopWidget.appex/ShopWidget", true),
+        ("build/*.ipa!Payload/*.app/PlugIns/**", "build/Shop.ipa!Payload/Shop.app/Shop", false),
+        ("*.ipa!embedded.mobileprovision", "out/Shop.ipa!Payload/Shop.app/AppClips/ShopClip.app/embedded.mobileprovision", true),
+        ("*.xcarchive!**/Shop", "Shop.xcarchive!Products/Applications/Shop.app/Shop", true),
+        ("build/Shop.ipa!Payload/Shop.app/Shop", "build/Shop.ipa", false),
+        ("*.ipa!Shop", "Shop.entitlements", false),
+        ("a/[!b]/c", "a/x/c", true),
+        ("ios/Go Map!!/Go Map!!.entitlements", "ios/Go Map!!/Go Map!!.entitlements", true),
+        ("*.IPA!Payload/**", "Shop.ipa!Payload/Shop.app/Shop", false),
+    ])
+    func matchesInsideArtifacts(pattern: String, path: String, expected: Bool) throws {
+        #expect(try Glob(pattern).matches(path) == expected)
+    }
+
+    @Test func aPatternThatReachesInsideAnArtifactSelectsIt() throws {
+        #expect(try Glob("build/*.ipa!Payload/Shop.app/Shop").reachesInside(artifact: "build/Shop.ipa"))
+        #expect(try !Glob("build/*.ipa").reachesInside(artifact: "build/Shop.ipa"))
+        #expect(try Glob("build/*.ipa!Payload/Shop.app/Shop").fixedPrefix == "build")
+        #expect(throws: Glob.SyntaxError.self) { try Glob("build/Shop.ipa!") }
+        #expect(try !Glob("!Payload/Shop.app/Shop").reachesInside(artifact: "Shop.ipa"), "a ! after no artifact's extension is part of a name")
+    }
+
     /// Where every path a pattern matches lies: what a run must cover to judge an ignore entry.
     @Test(arguments: [
         ("web/.well-known/apple-app-site-association", "web/.well-known/apple-app-site-association"),

@@ -44,6 +44,13 @@ import Testing
         #expect(run.status == 1)
         #expect(run.standardOutput.contains(#""file": "ShopDebug.ipa!Payload/Shop.app/Shop""#), "\(run)")
         #expect(run.standardOutput.contains(#""pointer": "/get-task-allow""#))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        let finding = try #require(diagnostics.first { $0["ruleId"] as? String == "get-task-allow-in-release" })
+        #expect(finding["artifact"] as? String == "ShopDebug.ipa")
+        #expect(finding["innerPath"] as? String == "Payload/Shop.app/Shop")
+        let profile = try #require(diagnostics.first { $0["ruleId"] as? String == "development-profile-in-release" })
+        #expect(profile["innerPath"] as? String == "Payload/Shop.app/embedded.mobileprovision")
     }
 
     @Test func sarifPointsAtTheArtifactWithTheExecutableAsLogicalLocation() throws {

@@ -115,6 +115,45 @@ import Testing
         try expectGolden(transcript(run), named: "lint-remote")
     }
 
+    /// `Fixtures/artifacts/remote/Shop.ipa` signs applinks for shop.example.com (which lists the
+    /// app), good.example.com (which does not), `*.example.com` (checked against both downloads)
+    /// and a developer-mode staging host, which is not fetched.
+    @Test func lintRemoteChecksTheDomainsSignedIntoAnApp() throws {
+        let artifacts = Self.remote.deletingLastPathComponent().appendingPathComponent("artifacts/remote")
+        let run = try BinaryRunner.run(["lint", "--remote", "--no-config", "--no-color"] + bases + ["Shop.ipa"], workingDirectory: artifacts)
+        #expect(run.status == 1)
+        #expect(!run.standardOutput.contains("staging.example.com"))
+        try expectGolden(transcript(run), named: "lint-remote-signed")
+    }
+
+    @Test func ignoreEntriesReachIntoTheArtifactsThatLintRemoteChecks() throws {
+        let folder = try temporaryFolder(configuration: """
+            ignore:
+              - rule: app-not-in-aasa
+                file: "build/*.ipa!Payload/Shop.app/Shop"
+                reason: good.example.com is another team's site
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("build/Shop.ipa")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: Self.remote.deletingLastPathComponent().appendingPathComponent("artifacts/remote/Shop.ipa"), to: copy)
+        let run = try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases + ["build"], workingDirectory: folder)
+        #expect(!run.standardOutput.contains("\nbuild/Shop.ipa!Payload/Shop.app/Shop:13:11: error"), "\(run)")
+        #expect(run.standardOutput.hasPrefix("http://"), "\(run)")
+        #expect(run.standardOutput.hasSuffix("1 error in 5 files (2 suppressed by ignore:)\n"), "\(run)")
+        #expect(run.status == 1)
+    }
+
+    @Test func lintRemoteTakesOnlySignedAppsAsPaths() throws {
+        let folder = try temporaryFolder(configuration: "domains:\n  good.example.com: web/apple-app-site-association\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BinaryRunner.run(["lint", "--remote"] + bases + ["."], workingDirectory: folder)
+        #expect(run.standardError == "aasalint: error: .: --remote takes signed apps (.app, .ipa, .xcarchive) or folders holding them, to check the domains signed into them, and this holds none; lint other files without --remote\n")
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.status == 2)
+    }
+
     @Test(arguments: [
         (["lint", "--remote", "--no-config"], "aasalint: error: --remote checks the hosts under domains: in the configuration, and it names none; add them (domains: {example.com: path/to/apple-app-site-association}) or run aasalint fetch HOST\n"),
         (["fetch", "https://example.com", "--no-config"], "aasalint: error: 'https://example.com' is not a host name; give only the host, such as example.com\n"),

@@ -99,7 +99,7 @@ import Testing
     /// The finding is one like any other: in JSON, SARIF and GitHub annotations, on the
     /// configuration file at the entry's line and column.
     @Test(arguments: [
-        ("json", [#""ruleId":"unused-ignore""#, #""file":".aasalint.yml","pointer":"/ignore/0","range":{"start":{"line":2,"column":5}"#]),
+        ("json", [#""ruleId":"unused-ignore""#, #""file":".aasalint.yml","artifact":null,"innerPath":null,"pointer":"/ignore/0","range":{"start":{"line":2,"column":5}"#]),
         ("sarif", [#""ruleId":"unused-ignore""#, #".aasalint.yml""#, #""region":{"startLine":2,"startColumn":5"#]),
         ("github", ["::warningfile=.aasalint.yml,line=2,endLine=2,col=5,", "title=unused-ignore::"]),
     ])

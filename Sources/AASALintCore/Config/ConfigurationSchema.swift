@@ -11,7 +11,7 @@ public enum ConfigurationSchema {
             ("additionalProperties", .bool(false)),
             ("properties", .object([
                 ("rules", ruleMap(rules, "Severity (error, warning, note, off) or settings per rule")),
-                ("include", globs("Globs of files to lint, relative to this file; ** crosses folders")),
+                ("include", globs("Globs of files to lint, relative to this file; ** crosses folders; ARTIFACT!INNER (build/*.ipa!Payload/*.app/Shop) names files inside a signed app")),
                 ("exclude", globs("Globs of files not to lint; exclude wins over include")),
                 ("files", array(object([
                     ("path", string("A file to lint, relative to this file")),

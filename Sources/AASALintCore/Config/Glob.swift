@@ -2,10 +2,20 @@
 /// segments, `[abc]`, `[a-z]` and `[!x]` for one character. A pattern without `/` matches
 /// the file name at any depth, as in `.gitignore` (`*.entitlements`). Paths are relative to
 /// the configuration's folder, with `/` separators.
+///
+/// A file inside a signed app has the path `build/Shop.ipa!Payload/Shop.app/Shop`. A pattern
+/// without `!` is matched against the artifact's path, so it covers everything inside the
+/// artifact (`build/Shop.ipa`, `*.ipa`, `build/**`) and never reaches into one by accident
+/// (`**/Shop` does not match the executable). A pattern with `!` matches its part before the
+/// `!` against the artifact's path and its part after against the path inside, each by the
+/// rules above (`build/*.ipa!Payload/*.app/PlugIns/**`, `*.ipa!embedded.mobileprovision`). That
+/// `!` follows the artifact's extension, as in the paths; any other `!` is part of a name.
 public struct Glob: Sendable, Hashable, CustomStringConvertible {
     public let pattern: String
-    private let segments: [Segment]
-    private let matchesNameAnywhere: Bool
+    /// The whole pattern, or the part before `!` that names the artifact.
+    private let outer: PathPattern
+    /// The part after `!`, matched against the path inside the artifact.
+    private let inner: PathPattern?
 
     private enum Segment: Hashable {
         case anyDepth
@@ -24,39 +34,69 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         public var description: String { message }
     }
 
+    /// One side of the `!`: the segments, and whether a pattern without `/` matches names at any depth.
+    private struct PathPattern: Hashable {
+        let segments: [Segment]
+        let matchesNameAnywhere: Bool
+
+        init(_ text: Substring, in pattern: String) throws(SyntaxError) {
+            matchesNameAnywhere = !text.contains("/")
+            var segments: [Segment] = []
+            for part in text.split(separator: "/", omittingEmptySubsequences: true) {
+                if part == ".." {
+                    // Matched paths are inside the configuration's folder, so none has a `..` segment.
+                    throw SyntaxError(message: "'\(pattern)' leaves the configuration's folder, and globs match only paths inside it, "
+                        + "so it would never match; name files outside on the command line, or lint them with a configuration of their own")
+                } else if part == "**" {
+                    if segments.last != .anyDepth { segments.append(.anyDepth) }
+                } else if part.contains("**") {
+                    throw SyntaxError(message: "'**' must be a whole path segment, as in 'web/**/file' (in '\(pattern)')")
+                } else {
+                    segments.append(.pattern(try Glob.elements(of: part, in: pattern)))
+                }
+            }
+            self.segments = segments
+        }
+
+        func matches(_ path: Substring) -> Bool {
+            var text = path
+            while text.hasPrefix("./") { text = text.dropFirst(2) }
+            let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
+            if matchesNameAnywhere, let name = parts.last {
+                return Glob.match(segments, [name])
+            }
+            return Glob.match(segments, parts)
+        }
+    }
+
     public init(_ pattern: String) throws(SyntaxError) {
         var text = Substring(pattern)
         while text.hasPrefix("./") { text = text.dropFirst(2) }
         if text.hasPrefix("/") { text = text.dropFirst() }
         guard !text.isEmpty else { throw SyntaxError(message: "an empty pattern matches nothing") }
         self.pattern = pattern
-        matchesNameAnywhere = !text.contains("/")
-        var segments: [Segment] = []
-        for part in text.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == ".." {
-                // Matched paths are inside the configuration's folder, so none has a `..` segment.
-                throw SyntaxError(message: "'\(pattern)' leaves the configuration's folder, and globs match only paths inside it, "
-                    + "so it would never match; name files outside on the command line, or lint them with a configuration of their own")
-            } else if part == "**" {
-                if segments.last != .anyDepth { segments.append(.anyDepth) }
-            } else if part.contains("**") {
-                throw SyntaxError(message: "'**' must be a whole path segment, as in 'web/**/file' (in '\(pattern)')")
-            } else {
-                segments.append(.pattern(try Self.elements(of: part, in: pattern)))
-            }
+        guard let bang = Self.artifactSeparator(in: text) else {
+            outer = try PathPattern(text, in: pattern)
+            inner = nil
+            return
         }
-        self.segments = segments
+        let artifact = text[..<bang], inside = text[text.index(after: bang)...]
+        guard !artifact.isEmpty, !inside.isEmpty else {
+            throw SyntaxError(message: "'!' separates a signed app from the path inside it, as in 'build/Shop.ipa!Payload/Shop.app/Shop', and needs both (in '\(pattern)')")
+        }
+        outer = try PathPattern(artifact, in: pattern)
+        inner = try PathPattern(inside, in: pattern)
     }
 
     public var description: String { pattern }
 
-    /// The leading segments without wildcards, joined (the whole path for a pattern without
-    /// any), or "" for a pattern that matches a name at any depth: every path the pattern
-    /// matches lies at or under it.
+    /// The leading segments without wildcards of the part that names files on disk, joined
+    /// (the whole path for a pattern without any), or "" for a pattern that matches a name at
+    /// any depth: every path the pattern matches lies at or under it, or inside the artifact it names.
     public var fixedPrefix: String {
-        guard !matchesNameAnywhere else { return "" }
+        guard !outer.matchesNameAnywhere else { return "" }
         var literals: [String] = []
-        for segment in segments {
+        for segment in outer.segments {
             guard case .pattern(let elements) = segment else { break }
             let characters = elements.compactMap { element -> Character? in
                 if case .literal(let character) = element { return character }
@@ -69,13 +109,34 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
     }
 
     public func matches(_ path: String) -> Bool {
-        var text = Substring(path)
-        while text.hasPrefix("./") { text = text.dropFirst(2) }
-        let parts = text.split(separator: "/", omittingEmptySubsequences: true).map(Array.init)
-        if matchesNameAnywhere, let name = parts.last {
-            return Self.match(segments, [name])
+        let insideArtifact = SignedBundle.split(displayPath: path)
+        guard let inner else { return outer.matches(Substring(insideArtifact?.artifact ?? path)) }
+        guard let insideArtifact else { return false }
+        return outer.matches(Substring(insideArtifact.artifact)) && inner.matches(Substring(insideArtifact.inner))
+    }
+
+    /// True when the pattern names files inside the artifact at `path` (it has a `!` and its
+    /// part before matches): an `include` glob of that kind selects the artifact for reading.
+    public func reachesInside(artifact path: String) -> Bool {
+        inner != nil && outer.matches(Substring(path))
+    }
+
+    /// The first `!` outside a `[...]` set (where `[!x]` negates) that follows an artifact's
+    /// extension (`.ipa!`, `.app!`, `.xcarchive!`), as in the paths it matches: any other `!` is
+    /// part of a name (`Go Map!!.entitlements`).
+    private static func artifactSeparator(in text: Substring) -> Substring.Index? {
+        var inSet = false
+        for index in text.indices {
+            switch text[index] {
+            case "[" where !inSet: inSet = true
+            case "]" where inSet: inSet = false
+            case "!" where !inSet:
+                let before = text[..<index].lowercased()
+                if SignedBundle.artifactExtensions.contains(where: before.hasSuffix) { return index }
+            default: break
+            }
         }
-        return Self.match(segments, parts)
+        return nil
     }
 
     private static func match(_ segments: [Segment], _ parts: [[Character]]) -> Bool {

@@ -131,11 +131,16 @@ public struct LintContext: Sendable {
     public let xcodeProjects: [XcodeProject]
     /// Which entitlements files ship, from the configuration and the Xcode projects.
     public let releaseFiles: ReleaseFiles
+    /// What each host served (lower-case host -> the downloaded file), when `lint --remote`
+    /// checks signed apps against their domains; empty otherwise.
+    public let servedFiles: [String: LintFile]
 
-    public init(files: [LintFile], configuration: Configuration = Configuration(), xcodeProjects: [XcodeProject] = []) {
+    public init(files: [LintFile], configuration: Configuration = Configuration(), xcodeProjects: [XcodeProject] = [],
+                servedFiles: [String: LintFile] = [:]) {
         self.files = files
         self.configuration = configuration
         self.xcodeProjects = xcodeProjects
+        self.servedFiles = servedFiles
         releaseFiles = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects, files: files)
     }
 

@@ -63,7 +63,7 @@ public struct LintSession: Sendable {
         var selected: [DiscoveredFile] = []
         var deselected: [String: Deselection] = [:]
         for file in discovery.files {
-            if let reason = deselection(of: file.path, explicitlyNamed: explicitPaths.contains(file.path)) {
+            if let reason = deselection(of: file.path, explicitlyNamed: explicitPaths.contains(file.path), isArtifact: file.kind == .artifact) {
                 deselected[file.path] = reason
             } else {
                 selected.append(file)
@@ -92,7 +92,7 @@ public struct LintSession: Sendable {
         let outcomes = selection.selected.filter { $0.kind != .artifact }.parallelMap { file in
             Result { () throws(UsageError) in try reader.read(file) }
         }
-        let artifacts = selection.selected.filter { $0.kind == .artifact }.parallelMap { ArtifactReader.read($0.path) }
+        let artifacts = selection.selected.filter { $0.kind == .artifact }.parallelMap { (path: $0.path, outcome: ArtifactReader.read($0.path)) }
         let folders = selection.discovery.folders
         problems += folders.compactMap { folder in
             let yield = folder.files.map(\.path) + selection.selected.map(\.path).filter { FileDiscovery.path($0, isInside: folder.path) }
@@ -110,11 +110,12 @@ public struct LintSession: Sendable {
             case .failure(let error): problems.append(error)
             }
         }
-        for artifact in artifacts {
-            files += artifact.files
+        for (path, artifact) in artifacts {
+            let isNamed = selection.namedPaths.contains(path)
+            files += artifact.files.filter { deselection(of: $0.path, explicitlyNamed: isNamed) == nil }
             problems += artifact.problems
         }
-        return (files, artifacts.flatMap(\.warnings))
+        return (files, artifacts.flatMap(\.outcome.warnings))
     }
 
     /// The findings of the rules and plugins, after `ignore:` entries, with the unused entries.
@@ -178,11 +179,14 @@ public struct LintSession: Sendable {
 
     /// Include and exclude globs decide for discovered files; a file named on the command line
     /// is linted unless excluded, so that pre-commit (which names files) honours `exclude`.
-    private func deselection(of path: String, explicitlyNamed: Bool) -> Deselection? {
+    /// They decide for the files inside an artifact too: an include glob that reaches inside
+    /// an artifact (`build/*.ipa!Payload/Shop.app/Shop`) selects it for reading.
+    private func deselection(of path: String, explicitlyNamed: Bool, isArtifact: Bool = false) -> Deselection? {
         let configuration = plan.configuration
         guard let relative = configuration.relativePath(ofDisplayPath: path) else { return nil }
         if let glob = configuration.exclude.first(where: { $0.matches(relative) }) { return .excluded(by: glob) }
-        if explicitlyNamed || configuration.include.isEmpty || configuration.include.contains(where: { $0.matches(relative) }) {
+        if explicitlyNamed || configuration.include.isEmpty
+            || configuration.include.contains(where: { $0.matches(relative) || (isArtifact && $0.reachesInside(artifact: relative)) }) {
             return nil
         }
         return .notIncluded

@@ -12,9 +12,12 @@ public struct Linter: Sendable {
 
     /// Findings for `files`; `referencedFiles` are visible to project rules but not linted
     /// themselves (a domain's AASA outside the linted paths); Xcode projects tell which
-    /// entitlements files ship and which apps they sign.
-    public func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = []) throws(UsageError) -> [Diagnostic] {
-        let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects)
+    /// entitlements files ship and which apps they sign. `servedFiles` are the downloads of
+    /// `lint --remote` by host, and `runs` picks the rules that run (all by default).
+    public func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = [],
+                     servedFiles: [String: LintFile] = [:], runs: @Sendable (any RuleCheck) -> Bool = { _ in true }) throws(UsageError) -> [Diagnostic] {
+        let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects,
+                                  servedFiles: servedFiles)
         var selections: [[Int]: RuleSelection] = [:]
         var work: [(file: LintFile, selection: RuleSelection)] = []
         for file in files {
@@ -26,7 +29,7 @@ public struct Linter: Sendable {
         }
         let plan = self.plan
         let diagnostics = work.parallelMap { file, selection in
-            var findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: file.kinds) }.flatMap { entry in
+            var findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: file.kinds) && runs($0.check) }.flatMap { entry in
                 entry.fileCheck?.check(file, in: context).compactMap { plan.adjusted(entry.configured($0)) } ?? []
             }
             if !file.isFixable {

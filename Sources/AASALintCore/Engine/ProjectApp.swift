@@ -98,6 +98,21 @@ extension LintContext {
         configuration.domains.filter { domain.covers(host: $0.host.value) }
     }
 
+    /// The AASA files an app's `domain` entry is checked against, with their hosts: the files
+    /// of the configured domains it covers, then what the hosts it covers served when
+    /// `lint --remote` downloaded them. A developer-mode entry is not checked against a
+    /// download: devices read it only in developer mode, from a host (often a staging server)
+    /// that a release gate need not reach, and a distribution build that carries one already
+    /// fails `distribution-signed-development`.
+    public func aasaFiles(for domain: AssociatedDomain) -> [(host: String, file: LintFile)] {
+        let configured = domains(coveredBy: domain).compactMap { configuredDomain in
+            file(atConfiguredPath: configuredDomain.aasaPath.value).map { (configuredDomain.host.value, $0) }
+        }
+        guard !domain.isDeveloperMode else { return configured }
+        let served = servedFiles.filter { domain.covers(host: $0.key) }.sorted { $0.key < $1.key }
+        return configured + served.map { ($0.key, $0.value) }
+    }
+
     private func entitlements(of file: LintFile, for app: ConfiguredApp?) -> EntitlementsDocument? {
         guard file.entitlements != nil, let root = file.root else { return nil }
         let settings = xcodeSettings(signedWith: file).merging(BuildSettings(app?.buildSettings ?? [:]))

@@ -4,8 +4,8 @@
 /// artifact (`.app`, `.ipa`, `.xcarchive`), a bundle signed with a distribution profile (App
 /// Store, ad hoc, enterprise) is a release: its signed entitlements and its profile are release
 /// files. A bundle signed for development is one only when `--release` or a
-/// `release_entitlements` glob on the artifact's path says so, since teams also build debug
-/// archives that never ship.
+/// `release_entitlements` glob on the artifact's path (or, with `!`, on the file inside it)
+/// says so, since teams also build debug archives that never ship.
 public struct ReleaseFiles: Sendable {
     public static let defaultConfigurationNames: Set<String> = ["Release"]
 
@@ -91,9 +91,8 @@ public struct ReleaseFiles: Sendable {
     /// Why the file at `path` (as reports show it) is a release file; empty when it is not.
     public func reasons(for path: String) -> [Reason] {
         var reasons: [Reason] = treatsAllAsRelease ? [.everyFile] : []
-        let signed = SignedBundle.split(displayPath: path)
         if distributionSigned.contains(path) { reasons.append(.distributionSigned) }
-        if !globs.isEmpty, let relative = configuration.relativePath(ofDisplayPath: signed?.artifact ?? path) {
+        if !globs.isEmpty, let relative = configuration.relativePath(ofDisplayPath: path) {
             reasons += globs.filter { $0.matches(relative) }.map { .glob($0.pattern) }
         }
         return reasons + (releaseUses[path] ?? []).map(Reason.xcodeConfiguration)

@@ -53,16 +53,54 @@ public struct RemoteLintSession: Sendable {
                            ignoredCount: ignoring.ignoredCount, problems: problems)
     }
 
-    /// One report for every host checked; each host counts as one file.
-    public func report(_ outcomes: [HostOutcome]) -> LintReport {
+    /// The hosts that the associated domains signed into `signedFiles` (the executables of
+    /// artifacts) name, in order: one per host, without wildcards (no single host serves them;
+    /// they are checked against the downloaded hosts they cover) and without developer mode
+    /// (see `LintContext.aasaFiles(for:)`).
+    public static func hosts(signedInto signedFiles: [LintFile]) -> [String] {
+        var seen = Set<String>()
+        return LintContext(files: signedFiles).signedApps.flatMap(\.checkableDomains).map(\.value)
+            .filter { !$0.isWildcard && !$0.isDeveloperMode }
+            .map { $0.hostName.lowercased() }
+            .filter { seen.insert($0).inserted }
+    }
+
+    /// The findings of the cross-checks between signed apps and the files their hosts served.
+    public struct CrossCheck: Sendable {
+        public let signedFiles: [LintFile]
+        public let diagnostics: [Diagnostic]
+        public let ignoredCount: Int
+        public let problems: [UsageError]
+    }
+
+    /// The `ServedFileCrossCheck` rules on the signed executables and on what each host
+    /// served (a 200 answer): findings point into the artifacts and at the downloads.
+    public func crossCheck(_ signedFiles: [LintFile], against outcomes: [HostOutcome]) -> CrossCheck {
+        let served = outcomes.compactMap { outcome in outcome.fetch.origin.servedFile.map { (outcome.fetch.host.lowercased(), $0) } }
+        var diagnostics: [Diagnostic] = []
+        var problems: [UsageError] = []
+        do throws(UsageError) {
+            diagnostics = try Linter(plan: plan).lint(signedFiles + served.map(\.1), servedFiles: Dictionary(served) { first, _ in first },
+                                                      runs: { $0 is any ServedFileCrossCheck })
+        } catch {
+            problems.append(error)
+        }
+        let ignoring = IgnoreFilter(configuration: plan.configuration).apply(diagnostics)
+        return CrossCheck(signedFiles: signedFiles, diagnostics: ignoring.kept, ignoredCount: ignoring.ignoredCount, problems: problems)
+    }
+
+    /// One report for every host checked; each host counts as one file, and so does each
+    /// signed executable cross-checked.
+    public func report(_ outcomes: [HostOutcome], crossCheck: CrossCheck? = nil) -> LintReport {
         let downloads = outcomes.flatMap { [$0.fetch.origin, $0.fetch.cdn] }
+        let signedFiles = crossCheck?.signedFiles ?? []
         return LintReport(
-            diagnostics: outcomes.flatMap(\.diagnostics).sorted(by: Diagnostic.reportOrder),
-            fileCount: outcomes.count,
+            diagnostics: (outcomes.flatMap(\.diagnostics) + (crossCheck?.diagnostics ?? [])).sorted(by: Diagnostic.reportOrder),
+            fileCount: outcomes.count + signedFiles.count,
             rules: plan.base.descriptions,
-            sources: Dictionary(downloads.map { ($0.url, $0.file.lines) }) { first, _ in first },
-            ignoredCount: outcomes.map(\.ignoredCount).reduce(0, +),
-            problems: outcomes.flatMap(\.problems).map(\.message)
+            sources: Dictionary(downloads.map { ($0.url, $0.file.lines) } + signedFiles.map { ($0.path, $0.lines) }) { first, _ in first },
+            ignoredCount: outcomes.map(\.ignoredCount).reduce(0, +) + (crossCheck?.ignoredCount ?? 0),
+            problems: (outcomes.flatMap(\.problems) + (crossCheck?.problems ?? [])).map(\.message)
         )
     }
 }

@@ -27,20 +27,27 @@ public struct JSONReporter: Reporter {
             ("ruleId", .string(diagnostic.ruleID)),
             ("severity", .string(diagnostic.severity.rawValue)),
             ("message", .string(diagnostic.message)),
-            ("file", .string(diagnostic.location.file)),
-            ("pointer", .optional(diagnostic.location.pointer?.description)),
-            ("range", range(diagnostic.location.range)),
+        ] + location(diagnostic.location) + [
             ("related", .array(diagnostic.related.map { related in
-                .object([
-                    ("file", .string(related.location.file)),
-                    ("pointer", .optional(related.location.pointer?.description)),
-                    ("range", range(related.location.range)),
-                    ("message", .string(related.message)),
-                ])
+                .object(location(related.location) + [("message", .string(related.message))])
             })),
             ("exampleURL", .optional(diagnostic.exampleURL)),
             ("fix", diagnostic.fix.map(fix) ?? .null),
         ])
+    }
+
+    /// The file, then for a file inside a signed app (`build/Shop.ipa!Payload/Shop.app/Shop`) the
+    /// artifact on disk and the path inside it, as SARIF names them (null for any other file),
+    /// then the pointer and range.
+    private static func location(_ location: Location) -> [(key: String, value: JSONWriter.Value)] {
+        let insideArtifact = SignedBundle.split(displayPath: location.file)
+        return [
+            ("file", .string(location.file)),
+            ("artifact", .optional(insideArtifact?.artifact)),
+            ("innerPath", .optional(insideArtifact?.inner)),
+            ("pointer", .optional(location.pointer?.description)),
+            ("range", range(location.range)),
+        ]
     }
 
     /// The edits' ranges give lines and columns (columns in Unicode scalars, as everywhere in
