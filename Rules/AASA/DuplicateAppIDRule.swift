@@ -43,7 +43,7 @@ struct DuplicateAppIDRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let document = file.aasa else { return [] }
         var diagnostics: [Diagnostic] = []
-        let precedence = DetailsPrecedence(document.applinks?.details ?? [])
+        let precedence = document.applinks?.precedence ?? DetailsPrecedence([])
         for (index, entry) in precedence.details.enumerated() {
             let repeats = repeatedItems(entry.appIDs?.value ?? [])
             diagnostics += repeats.map { repeatedInList($0.repeated, earlier: $0.first, in: file) }

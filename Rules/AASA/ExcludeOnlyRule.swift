@@ -22,8 +22,8 @@ struct ExcludeOnlyRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let matcher = file.matcher, let details = file.aasa?.applinks?.details else { return [] }
-        let precedence = DetailsPrecedence(details)
+        guard let matcher = file.matcher, let precedence = file.aasa?.applinks?.precedence else { return [] }
+        let details = precedence.details
         let host = ExampleURL.host(of: file, in: context)
         return details.indices.compactMap { index in
             let applying = precedence.readersApplying(index)
@@ -47,7 +47,8 @@ struct ExcludeOnlyRule: OptionlessRule {
         let rules = reader == .iOS13AndLater || entry.components == nil ? compiled.rules : []
         let url = rules.lazy.compactMap { ExampleURL.matching($0, host: host) }.first
         let blocked = url.map { " (\($0) is blocked)" } ?? ""
-        let viaDefaults = rules.contains { $0.source == .component && file.root?.node(at: $0.pointer)?.member("exclude") == nil }
+        let components = reader == .iOS13AndLater ? entry.components?.value ?? [] : []
+        let viaDefaults = components.contains { $0.member(.exclude) == nil }
             ? " (\"exclude\": true in \"defaults\" makes every component an exclusion)" : ""
         return diagnostic(
             "\(reader == .iOS13AndLater ? "every rule of this details entry is an exclusion" : "every path of this details entry is a \"NOT \" exclusion")\(viaDefaults), so it opens no URL for its apps\(scope)\(blocked): an exclusion only keeps the URLs it matches on the web; add the rules that should open the app after the exclusions, or remove the entry",

@@ -50,10 +50,10 @@ struct MissingAppIDRule: OptionlessRule {
     /// An `appID` or `appIDs` of the wrong type is `invalid-type`'s finding, and a misspelt one
     /// (`appId`) `unknown-key`'s, whose "did you mean" is the fix.
     private func namesAppInAnotherWay(_ entry: DetailsEntry, in file: LintFile) -> Bool {
-        let keys = file.root?.node(at: entry.pointer)?.members?.map(\.key) ?? []
-        return keys.contains { key in
+        entry.object.members.contains { member in
+            let key = member.key
             let meant = AASASchema.detailsEntry.schema(forKey: key) == nil ? AASASchema.detailsEntry.suggestedKey(for: key) : key
-            return meant == "appID" || meant == "appIDs"
+            return meant.flatMap(DetailsEntryKey.init(rawValue:)).map { [.appID, .appIDs].contains($0) } ?? false
         }
     }
 }

@@ -40,10 +40,9 @@ struct UnreachableDetailRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let matcher = file.matcher, let details = file.aasa?.applinks?.details else { return [] }
-        let precedence = DetailsPrecedence(details)
+        guard let matcher = file.matcher, let precedence = file.aasa?.applinks?.precedence else { return [] }
         let host = ExampleURL.host(of: file, in: context)
-        return details.indices.filter(precedence.neverApplies).map { index in
+        return precedence.details.indices.filter(precedence.neverApplies).map { index in
             finding(index, earlier: precedence.earlierDeciders(of: index), precedence: precedence, matcher: matcher, host: host, in: file)
         }
     }
