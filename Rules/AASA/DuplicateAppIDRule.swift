@@ -73,7 +73,7 @@ struct DuplicateAppIDRule: OptionlessRule {
         let consequence = if let fallbackReader {
             "\(reader.versions) use that entry for the app, and \(fallbackReader.versions) read this one through \"appID\"; remove the app from this entry's \"appIDs\""
         } else {
-            "the system uses only the first entry that lists an app, so this entry's rules never apply to it; merge them into the first entry"
+            "the system uses only the first entry that lists an app, so this entry's components never apply to it; merge them into the first entry"
         }
         return diagnostic(
             "\"\(listing.value)\" is already listed by an earlier details entry; \(consequence)",

@@ -3,7 +3,7 @@ import AASALintCore
 struct ExcludeOnlyRule: OptionlessRule {
     static let description = RuleDescription(
         id: "exclude-only",
-        summary: "A details entry whose every rule is an exclusion: it opens nothing",
+        summary: "A details entry whose every component is an exclusion: it opens nothing",
         rationale: """
             An exclusion only keeps the URLs it matches on the web, and a URL that no rule of \
             the entry matches stays on the web too. An entry whose rules are all exclusions \
@@ -51,7 +51,7 @@ struct ExcludeOnlyRule: OptionlessRule {
         let viaDefaults = components.contains { $0.member(.exclude) == nil }
             ? " (\"exclude\": true in \"defaults\" makes every component an exclusion)" : ""
         return diagnostic(
-            "\(reader == .iOS13AndLater ? "every rule of this details entry is an exclusion" : "every path of this details entry is a \"NOT \" exclusion")\(viaDefaults), so it opens no URL for its apps\(scope)\(blocked): an exclusion only keeps the URLs it matches on the web; add the rules that should open the app after the exclusions, or remove the entry",
+            "\(reader == .iOS13AndLater ? "every component of this details entry is an exclusion" : "every path of this details entry is a \"NOT \" exclusion")\(viaDefaults), so it opens no URL for its apps\(scope)\(blocked): an exclusion only keeps the URLs it matches on the web; add the components that should open the app after the exclusions, or remove the entry",
             at: file.location(list, .key),
             exampleURL: url
         )

@@ -115,7 +115,7 @@ struct LegacyFormatRule: OptionlessRule {
         guard let decider = modern.first(where: { $0 < index }) else { return nil }
         let line = file.location(precedence.details[decider].pointer).range.start.line
         return diagnostic(
-            "fallback details entry for iOS 12 and earlier, which ignore \"appIDs\" and \"components\" and read this entry for \"\(appID.value)\"; iOS 13 and later use the entry at line \(line), the first that lists the app, and never this one; keep its paths in step with that entry's rules while the app supports iOS 12, and remove it after",
+            "fallback details entry for iOS 12 and earlier, which ignore \"appIDs\" and \"components\" and read this entry for \"\(appID.value)\"; iOS 13 and later use the entry at line \(line), the first that lists the app, and never this one; keep its paths in step with that entry's components while the app supports iOS 12, and remove it after",
             at: file.location(appID.pointer, .key)
         )
     }

@@ -41,7 +41,7 @@ struct MissingAppIDRule: OptionlessRule {
             let addition = entry.components == nil && entry.paths != nil
                 ? "\"appID\": \"<team ID>.<bundle ID>\"" : "\"appIDs\": [\"<team ID>.<bundle ID>\"]"
             return diagnostic(
-                "this details entry names no app (no \"appIDs\" or \"appID\"), so its rules open nothing; add \(addition)",
+                "this details entry names no app (no \"appIDs\" or \"appID\"), so its components open nothing; add \(addition)",
                 at: file.location(entry.pointer)
             )
         }

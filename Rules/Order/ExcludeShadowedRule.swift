@@ -3,7 +3,7 @@ import AASALintCore
 struct ExcludeShadowedRule: Rule {
     static let description = RuleDescription(
         id: "exclude-shadowed",
-        summary: "An exclude rule comes after a rule that already opens the URLs it should block",
+        summary: "An exclusion comes after a component that already opens the URLs it should block",
         rationale: """
             The system tries the rules of a details entry in order and the first match wins. An \
             `exclude` (or a legacy `NOT ` path) placed after a broader rule never sees the URLs \
@@ -39,10 +39,10 @@ struct ExcludeShadowedRule: Rule {
                 case .shadowedExclude(let shadowing, let url, let hasNoEffect):
                     let shadowingRule = order.entry.rules[shadowing]
                     let line = RuleOrderSupport.line(of: shadowingRule, in: file)
-                    let opening = hasNoEffect ? "this exclusion has no effect at all: every URL it matches is decided by earlier rules; "
+                    let opening = hasNoEffect ? "this exclusion has no effect at all: every URL it matches is decided by earlier components; "
                         : "this exclusion never applies to some of its URLs: "
                     diagnostics.append(diagnostic(
-                        opening + "\(RuleOrderSupport.name(ofRule: shadowing, in: order.entry, file: file)) matches \(url) first, so the link still opens the app; move this rule above line \(line)",
+                        opening + "\(RuleOrderSupport.name(ofRule: shadowing, in: order.entry, file: file)) matches \(url) first, so the link still opens the app; move this exclusion above line \(line)",
                         at: file.location(rule.pointer),
                         related: [RelatedLocation(file.location(shadowingRule.pointer), message: "matches \(url) first")],
                         exampleURL: url,
@@ -64,7 +64,7 @@ struct ExcludeShadowedRule: Rule {
     /// `{"/": "/skins/install", "?": {"url": "*"}}` shadows `{"/": "/skins/install", "exclude": true}`,
     /// and the author meant `"?*"`: moving the exclusion would make the earlier rule unreachable.
     private func move(_ exclusion: CompiledComponent, above shadowing: CompiledComponent, line: Int, in file: LintFile) -> Fix {
-        let message = "move this rule above line \(line)"
+        let message = "move this exclusion above line \(line)"
         guard let list = exclusion.pointer.parent, shadowing.pointer.parent == list,
               let from = exclusion.pointer.lastToken.flatMap({ Int($0) }), let to = shadowing.pointer.lastToken.flatMap({ Int($0) }),
               to < from, let elements = file.root?.node(at: list)?.elements, from < elements.count

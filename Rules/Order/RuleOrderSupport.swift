@@ -6,7 +6,7 @@ enum RuleOrderSupport {
     static let stateBudget = RuleOptionDescription(
         name: "state_budget",
         defaultValue: .integer(AnalysisBudget.standard.states),
-        help: "The most automaton states one question about a rule may explore (the whole file: 50 times as many); past it the rule gets a note that its analysis is incomplete."
+        help: "The most automaton states one question about a component may explore (the whole file: 50 times as many); past it the component gets a note that its analysis is incomplete."
     )
 
     static func budget(from options: RuleOptions) throws(RuleOptionError) -> AnalysisBudget {
@@ -19,10 +19,10 @@ enum RuleOrderSupport {
         OrderAnalysis.of(file, host: ExampleURL.host(of: file, in: context), budget: budget)
     }
 
-    /// `rule 2 ({"/": "/help/*"}, line 7)`: numbered from 1 within the entry.
+    /// `component 2 ({"/": "/help/*"}, line 7)`: numbered from 1 within the entry.
     static func name(ofRule index: Int, in entry: AASAMatcher.Entry, file: LintFile) -> String {
         let rule = entry.rules[index]
-        return "rule \(index + 1) (\(rule.summary), line \(line(of: rule, in: file)))"
+        return "component \(index + 1) (\(rule.summary), line \(line(of: rule, in: file)))"
     }
 
     static func line(of rule: CompiledComponent, in file: LintFile) -> Int {
@@ -34,7 +34,7 @@ enum RuleOrderSupport {
         Diagnostic(
             ruleID: ruleID,
             severity: .note,
-            message: "the rule-order analysis stopped at this rule: the whole file may explore \(budget.fileStates) automaton states and they were spent on the rules before it, so \(skipped == 1 ? "this rule was" : "this and \(skipped - 1) more rules of this entry were") not analysed; raise the rules' state_budget option to analyse them",
+            message: "the component-order analysis stopped at this component: the whole file may explore \(budget.fileStates) automaton states and they were spent on the components before it, so \(skipped == 1 ? "this component was" : "this and \(skipped - 1) more components of this entry were") not analysed; raise the rules' state_budget option to analyse them",
             location: file.location(rule.pointer)
         )
     }
@@ -44,7 +44,7 @@ enum RuleOrderSupport {
         Diagnostic(
             ruleID: ruleID,
             severity: .note,
-            message: "the rule-order analysis is incomplete for this rule: \(reason); whether earlier rules shadow it is not known",
+            message: "the component-order analysis is incomplete for this component: \(reason); whether earlier components shadow it is not known",
             location: file.location(rule.pointer)
         )
     }

@@ -3,7 +3,7 @@ import AASALintCore
 struct UnreachableComponentRule: Rule {
     static let description = RuleDescription(
         id: "unreachable-component",
-        summary: "A rule every URL of which is decided by earlier rules of the same entry",
+        summary: "A component every URL of which is decided by earlier components of the same entry",
         rationale: """
             Inside a details entry the first matching rule decides. A rule whose every URL is \
             already matched by the rules before it (by one catch-all, or by several that \
@@ -32,7 +32,7 @@ struct UnreachableComponentRule: Rule {
         if file.aasa != nil, file.byteCount > LintFile.compilationLimit {
             return [Diagnostic(
                 ruleID: Self.description.id, severity: .note,
-                message: "the rule-order analysis was skipped: the file is \(file.byteCount) bytes, and files over \(LintFile.compilationLimit) bytes are not compiled (Apple ignores files over 128 KB anyway)",
+                message: "the component-order analysis was skipped: the file is \(file.byteCount) bytes, and files over \(LintFile.compilationLimit) bytes are not compiled (Apple ignores files over 128 KB anyway)",
                 location: file.fileLocation
             )]
         }
@@ -44,10 +44,10 @@ struct UnreachableComponentRule: Rule {
                 switch verdict {
                 case .unreachable(let covering, let url):
                     let names = covering.map { RuleOrderSupport.name(ofRule: $0, in: order.entry, file: file) }
-                    let subject = rule.isExclude ? "this exclusion never applies" : "this rule never decides a URL"
-                    let advice = rule.isExclude ? "it is redundant; remove it" : "remove it, or move it above the rules that cover it"
+                    let subject = rule.isExclude ? "this exclusion never applies" : "this component never decides a URL"
+                    let advice = rule.isExclude ? "it is redundant; remove it" : "remove it, or move it above the components that cover it"
                     diagnostics.append(diagnostic(
-                        "\(subject): every URL it matches is decided by earlier rules (\(Self.list(names))), e.g. \(url) by rule \((covering.first ?? 0) + 1); \(advice)",
+                        "\(subject): every URL it matches is decided by earlier components (\(Self.list(names))), e.g. \(url) by component \((covering.first ?? 0) + 1); \(advice)",
                         at: file.location(rule.pointer),
                         related: covering.map { RelatedLocation(file.location(order.entry.rules[$0].pointer), message: "decides some of its URLs first") },
                         exampleURL: url

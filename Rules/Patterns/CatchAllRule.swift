@@ -3,7 +3,7 @@ import AASALintCore
 struct CatchAllRule: OptionlessRule {
     static let description = RuleDescription(
         id: "catch-all",
-        summary: "A rule that opens the app for every URL of the host",
+        summary: "A component that opens the app for every URL of the host",
         rationale: """
             A rule whose path, query and fragment patterns match everything (`{"/": "*"}`, \
             `"paths": ["*"]`) sends every link to the site into the app, including pages that \
@@ -24,7 +24,7 @@ struct CatchAllRule: OptionlessRule {
         let url = ExampleURL.make(host: ExampleURL.host(of: file, in: context), path: "/any/page", percentEncoded: true)
         return matcher.entries.flatMap(\.rules).filter { !$0.isExclude && Self.matchesEverything($0) }.map { rule in
             diagnostic(
-                "this rule matches every URL of the host (e.g. \(url)), so every link to the site opens the app, sign-in and other browser-only pages included; exclude those pages in rules before it, or narrow it",
+                "this component matches every URL of the host (e.g. \(url)), so every link to the site opens the app, sign-in and other browser-only pages included; exclude those pages in components before it, or narrow it",
                 at: file.location(rule.pointer),
                 exampleURL: url
             )

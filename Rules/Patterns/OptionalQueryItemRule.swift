@@ -29,7 +29,7 @@ struct OptionalQueryItemRule: OptionlessRule {
                 let url = ExampleURL.matching(rule, host: host, omittingItem: item.name)
                 let example = url.map { " (e.g. \($0))" } ?? ""
                 diagnostics.append(diagnostic(
-                    "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this rule also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
+                    "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this component also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
                     at: file.location(item.pattern.pointer),
                     exampleURL: url,
                     fix: requiring(item, of: rule, in: file)
@@ -46,7 +46,7 @@ struct OptionalQueryItemRule: OptionlessRule {
               let edit = file.edit(replacingString: node, with: "?*")
         else { return nil }
         let change = Fix.DeclaredChange(
-            "URLs without \"\(item.name)\" no longer match \(rule.isExclude ? "the exclusion" : "the rule") at \(item.pattern.pointer.parent?.parent ?? .root)",
+            "URLs without \"\(item.name)\" no longer match \(rule.isExclude ? "the exclusion" : "the component") at \(item.pattern.pointer.parent?.parent ?? .root)",
             appIDs: file.appIDs(ofEntryContaining: item.pattern.pointer),
             kinds: rule.isExclude ? [.startsOpening, .stopsBeingBlocked] : [.stopsOpening, .becomesBlocked])
         return Fix("write \"?*\" to require \"\(item.name)\"", isSafe: false, edits: [edit], effect: .changesMeaning(change))

@@ -402,17 +402,17 @@ enum AnalysisLimit: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .patternTooComplex:
-            "a pattern of this rule is too complex to analyse"
+            "a pattern of this component is too complex to analyse"
         case .otherPatternTooComplex(let rule):
-            "a pattern of rule \(rule + 1) is too complex to analyse"
+            "a pattern of component \(rule + 1) is too complex to analyse"
         case .overBudget(let states):
-            "comparing it with the earlier rules needs more than \(states) automaton states"
+            "comparing it with the earlier components needs more than \(states) automaton states"
         case .fileBudgetSpent(let states):
-            "the budget of the whole analysis (\(states) automaton states, and the work of building automata) was spent before these rules"
+            "the budget of the whole analysis (\(states) automaton states, and the work of building automata) was spent before these components"
         case .tooManyRules(let count, let states):
-            "\(count) of its rules may share paths, more than the \(states) automaton states one comparison may explore"
+            "\(count) of its components may share paths, more than the \(states) automaton states one comparison may explore"
         case .mixedEncoding(let rule):
-            "it compares the URL percent-encoded and rule \(rule + 1) decoded, or the reverse, and such pairs are not analysed yet"
+            "it compares the URL percent-encoded and component \(rule + 1) decoded, or the reverse, and such pairs are not analysed yet"
         }
     }
 }

@@ -28,14 +28,14 @@ public struct MatchReport {
             if trace {
                 lines.append("  details entry \(place(entry)) decides for this app")
                 for attempt in decision.trace {
-                    lines.append("  rule \(place(attempt.rule.pointer)) \(attempt.rule.summary): " + outcome(of: attempt))
+                    lines.append("  component \(place(attempt.rule.pointer)) \(attempt.rule.summary): " + outcome(of: attempt))
                 }
             } else if let rule = decision.decidingRule {
-                lines.append("  decided by rule \(place(rule.pointer)) \(rule.summary)")
+                lines.append("  decided by component \(place(rule.pointer)) \(rule.summary)")
             }
             if decision.outcome == .noMatch {
                 let count = decision.trace.count
-                lines.append("  none of the \(count) rule\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
+                lines.append("  none of the \(count) component\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
             }
         }
         return TerminalText.lines(lines)

@@ -38,7 +38,7 @@ public struct OrderExplanation {
             let rows = order.verdicts.enumerated().map { index, verdict in
                 ["\(index + 1)", "\(line(order.entry.rules[index].pointer))", order.entry.rules[index].summary, describe(verdict)].map(TerminalText.escaped)
             }
-            lines += table(header: ["#", "line", "rule", "verdict"], rows: rows).map { "  " + $0 }
+            lines += table(header: ["#", "line", "component", "verdict"], rows: rows).map { "  " + $0 }
             lines.append("")
         }
         return TerminalText.lines(lines.dropLast())
@@ -72,10 +72,10 @@ public struct OrderExplanation {
         case .reachable(nil): "decides some URLs (too complex to show one)"
         case .unreachable(let covering, let url): "DEAD: covered by \(numbers(covering)), e.g. \(url)"
         case .shadowedExclude(let rule, let url, let hasNoEffect):
-            "SHADOWED by rule \(rule + 1): \(url) still opens the app" + (hasNoEffect ? "; no effect at all" : "")
+            "SHADOWED by component \(rule + 1): \(url) still opens the app" + (hasNoEffect ? "; no effect at all" : "")
         case .matchesNothing: "matches no URL"
         case .incomplete(let reason): "not decided: \(reason)"
-        case .notAnalysed: "not analysed: the file's analysis budget was spent before this rule"
+        case .notAnalysed: "not analysed: the file's analysis budget was spent before this component"
         }
     }
 
@@ -93,7 +93,7 @@ public struct OrderExplanation {
     }
 
     private func numbers(_ rules: [Int]) -> String {
-        (rules.count == 1 ? "rule " : "rules ") + rules.map { String($0 + 1) }.joined(separator: ", ")
+        (rules.count == 1 ? "component " : "components ") + rules.map { String($0 + 1) }.joined(separator: ", ")
     }
 
     private func line(_ pointer: JSONPointer) -> Int {

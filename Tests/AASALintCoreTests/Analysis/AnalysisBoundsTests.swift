@@ -54,7 +54,7 @@ import Testing
         let new = try Self.matcher((0..<12).reversed().map { #"{"/": "/*/p\#($0)"}"# })
         let difference = SemanticDiff(old: old, new: new, budget: AnalysisBudget(states: 20))
         #expect(difference.incompleteApps == [Self.appID])
-        #expect(difference.incompleteReasons[Self.appID] == "24 of its rules may share paths, more than the 20 automaton states one comparison may explore")
+        #expect(difference.incompleteReasons[Self.appID] == "24 of its components may share paths, more than the 20 automaton states one comparison may explore")
         #expect(SemanticDiff(old: old, new: new).isEquivalent)
     }
 
