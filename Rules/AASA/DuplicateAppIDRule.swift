@@ -68,7 +68,7 @@ struct DuplicateAppIDRule: OptionlessRule {
               let first = precedence.details[decider].appIDs(readBy: reader).first(where: { $0.value == listing.value }) else { return nil }
         // `appIDs` in the fallback entry iOS 12 and earlier read through its `appID`.
         let fallbackReader = DetailsReader.allCases.first { other in
-            !readers.contains(other) && other.findsRules(in: entry) && precedence.decider(of: listing.value, on: other) == index
+            !readers.contains(other) && other.findsComponents(in: entry) && precedence.decider(of: listing.value, on: other) == index
         }
         let consequence = if let fallbackReader {
             "\(reader.versions) use that entry for the app, and \(fallbackReader.versions) read this one through \"appID\"; remove the app from this entry's \"appIDs\""

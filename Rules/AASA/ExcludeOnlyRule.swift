@@ -44,7 +44,7 @@ struct ExcludeOnlyRule: OptionlessRule {
             return nil
         }
         // The compiled rules are those iOS 13 and later read: the paths, when there are no components.
-        let rules = reader == .iOS13AndLater || entry.components == nil ? compiled.rules : []
+        let rules = reader == .iOS13AndLater || entry.components == nil ? compiled.components : []
         let url = rules.lazy.compactMap { ExampleURL.matching($0, host: host) }.first
         let blocked = url.map { " (\($0) is blocked)" } ?? ""
         let components = reader == .iOS13AndLater ? entry.components?.value ?? [] : []
@@ -60,7 +60,7 @@ struct ExcludeOnlyRule: OptionlessRule {
     /// Whether each rule `reader` tries in the entry is an exclusion.
     private func exclusionFlags(of entry: DetailsEntry, _ compiled: AASAMatcher.Entry, readBy reader: DetailsReader) -> [Bool] {
         switch reader {
-        case .iOS13AndLater: compiled.rules.map(\.isExclude)
+        case .iOS13AndLater: compiled.components.map(\.isExclude)
         case .iOS12AndEarlier: (entry.paths?.value ?? []).map(\.isExclusion)
         }
     }

@@ -27,7 +27,7 @@ struct MissingAppIDRule: OptionlessRule {
             if let appIDs = entry.appIDs {
                 guard appIDs.value.isEmpty else { return nil }
                 let ignored = entry.appID.map { appID in
-                    DetailsReader.iOS12AndEarlier.findsRules(in: entry)
+                    DetailsReader.iOS12AndEarlier.findsComponents(in: entry)
                         ? " on iOS 13 and later (only iOS 12 and earlier read \"\(appID.value)\" in \"appID\", with \"paths\")"
                         : " (\"\(appID.value)\" in \"appID\" is ignored beside it)"
                 } ?? ""

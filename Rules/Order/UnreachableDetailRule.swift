@@ -54,7 +54,7 @@ struct UnreachableDetailRule: OptionlessRule {
         let lines = earlier.map { String(file.location(matcher.entries[$0].pointer).range.start.line) }
         let place = lines.count == 1 ? "line \(lines[0])" : "lines " + lines.joined(separator: ", ")
         var message = "this details entry never applies: \(apps) is listed by an earlier entry (\(place)), and the system uses only the first entry that lists an app"
-        let url = entry.rules.lazy.filter { !$0.isExclude }.compactMap { ExampleURL.matching($0, host: host) }.first
+        let url = entry.components.lazy.filter { !$0.isExclude }.compactMap { ExampleURL.matching($0, host: host) }.first
         if let url, let link = try? LinkURL(url), let appID = entry.appIDs.first {
             let decision = matcher.decide(link, appID: appID, tracing: false)
             message += "; \(url) matches its components but is decided by the earlier entry (\(decision.outcome.rawValue))"

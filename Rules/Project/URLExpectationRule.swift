@@ -124,7 +124,7 @@ private struct ExpectationCheck {
             return [notOpened(decision, instead: instead, matcher: matcher, rule: rule)]
         }
         return decisions.filter { $0.outcome == .match }.compactMap { decision in
-            guard let decider = decision.decidingRule else { return nil }
+            guard let decider = decision.decidingComponent else { return nil }
             return rule.diagnostic(
                 "\"\(url.string)\" must stay on the web, but it opens \(decision.appID): the component \(decider.summary) matches it first; add an exclusion for it before that component, or narrow that component",
                 at: place,
@@ -140,7 +140,7 @@ private struct ExpectationCheck {
             return rule.diagnostic("\(subject), but no details entry of \(file.path) lists the app\(instead); add it to \"appIDs\"",
                                    at: place, exampleURL: url.string)
         }
-        if let decider = decision.decidingRule {
+        if let decider = decision.decidingComponent {
             return rule.diagnostic(
                 "\(subject), but the exclusion \(decider.summary) matches it first and keeps it on the web\(instead); narrow that exclusion, or put a component for this URL before it",
                 at: place,

@@ -6,7 +6,7 @@ public struct AASAMatcher: Sendable {
     public struct Entry: Sendable {
         public let pointer: JSONPointer
         public let appIDs: [String]
-        public let rules: [CompiledComponent]
+        public let components: [CompiledComponent]
         /// The versions of the system that run these components: none when, on every version that
         /// reads them, earlier entries decide for all the entry's apps. iOS 12 and earlier run
         /// them only when they are `paths`.
@@ -42,7 +42,7 @@ public struct AASAMatcher: Sendable {
                 appIDs.append(id)
             }
             let runsOn = precedence.readersApplying(index).filter { $0 == .iOS13AndLater || detailsEntry.components == nil }
-            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, rules: components, runsOn: runsOn))
+            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, components: components, runsOn: runsOn))
         }
         self.entries = entries
         self.appIDs = appIDs
@@ -69,10 +69,10 @@ public struct AASAMatcher: Sendable {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = entries[index]
-        var trace: [RuleAttempt] = []
-        for component in entry.rules {
+        var trace: [ComponentAttempt] = []
+        for component in entry.components {
             let mismatch = component.mismatch(with: url)
-            if tracing || mismatch == nil { trace.append(RuleAttempt(rule: component, mismatch: mismatch)) }
+            if tracing || mismatch == nil { trace.append(ComponentAttempt(component: component, mismatch: mismatch)) }
             if mismatch == nil {
                 return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
             }

@@ -43,8 +43,8 @@ import Testing
         #expect(stopped > 4)
         #expect(verdicts[stopped...].allSatisfy { $0 == .notAnalysed })
         for (index, verdict) in verdicts[..<stopped].enumerated() {
-            let expected: RuleVerdict = index % 2 == 0
-                ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.otherPatternTooComplex(rule: index - 1).description)
+            let expected: ComponentVerdict = index % 2 == 0
+                ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.otherPatternTooComplex(component: index - 1).description)
             #expect(verdict == expected, "rule \(index + 1)")
         }
     }

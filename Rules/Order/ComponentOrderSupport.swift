@@ -2,7 +2,7 @@ import AASALintCore
 
 /// What the rule-order rules share: the analysis of the file, its budget option, and how
 /// findings name the rules of an entry.
-enum RuleOrderSupport {
+enum ComponentOrderSupport {
     static let stateBudget = RuleOptionDescription(
         name: "state_budget",
         defaultValue: .integer(AnalysisBudget.standard.states),
@@ -20,32 +20,32 @@ enum RuleOrderSupport {
     }
 
     /// `component 2 ({"/": "/help/*"}, line 7)`: numbered from 1 within the entry.
-    static func name(ofRule index: Int, in entry: AASAMatcher.Entry, file: LintFile) -> String {
-        let rule = entry.rules[index]
-        return "component \(index + 1) (\(rule.summary), line \(line(of: rule, in: file)))"
+    static func name(ofComponent index: Int, in entry: AASAMatcher.Entry, file: LintFile) -> String {
+        let component = entry.components[index]
+        return "component \(index + 1) (\(component.summary), line \(line(of: component, in: file)))"
     }
 
-    static func line(of rule: CompiledComponent, in file: LintFile) -> Int {
-        file.location(rule.pointer).range.start.line
+    static func line(of component: CompiledComponent, in file: LintFile) -> Int {
+        file.location(component.pointer).range.start.line
     }
 
     /// One note per entry where the file's budget ran out, rather than one per rule left.
-    static func budgetSpentNote(ruleID: String, skipped: Int, budget: AnalysisBudget, rule: CompiledComponent, in file: LintFile) -> Diagnostic {
+    static func budgetSpentNote(ruleID: String, skipped: Int, budget: AnalysisBudget, component: CompiledComponent, in file: LintFile) -> Diagnostic {
         Diagnostic(
             ruleID: ruleID,
             severity: .note,
             message: "the component-order analysis stopped at this component: the whole file may explore \(budget.fileStates) automaton states and they were spent on the components before it, so \(skipped == 1 ? "this component was" : "this and \(skipped - 1) more components of this entry were") not analysed; raise the rules' state_budget option to analyse them",
-            location: file.location(rule.pointer)
+            location: file.location(component.pointer)
         )
     }
 
     /// The note for a rule the analysis could not decide: never a guess.
-    static func incompleteNote(ruleID: String, reason: String, rule: CompiledComponent, in file: LintFile) -> Diagnostic {
+    static func incompleteNote(ruleID: String, reason: String, component: CompiledComponent, in file: LintFile) -> Diagnostic {
         Diagnostic(
             ruleID: ruleID,
             severity: .note,
             message: "the component-order analysis is incomplete for this component: \(reason); whether earlier components shadow it is not known",
-            location: file.location(rule.pointer)
+            location: file.location(component.pointer)
         )
     }
 }
