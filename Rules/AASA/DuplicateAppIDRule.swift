@@ -43,7 +43,7 @@ struct DuplicateAppIDRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let document = file.aasa else { return [] }
         var diagnostics: [Diagnostic] = []
-        let precedence = DetailsPrecedence(document.applinks?.details ?? [])
+        let precedence = document.applinks?.precedence ?? DetailsPrecedence([])
         for (index, entry) in precedence.details.enumerated() {
             let repeats = repeatedItems(entry.appIDs?.value ?? [])
             diagnostics += repeats.map { repeatedInList($0.repeated, earlier: $0.first, in: file) }
@@ -68,12 +68,12 @@ struct DuplicateAppIDRule: OptionlessRule {
               let first = precedence.details[decider].appIDs(readBy: reader).first(where: { $0.value == listing.value }) else { return nil }
         // `appIDs` in the fallback entry iOS 12 and earlier read through its `appID`.
         let fallbackReader = DetailsReader.allCases.first { other in
-            !readers.contains(other) && other.findsRules(in: entry) && precedence.decider(of: listing.value, on: other) == index
+            !readers.contains(other) && other.findsComponents(in: entry) && precedence.decider(of: listing.value, on: other) == index
         }
         let consequence = if let fallbackReader {
             "\(reader.versions) use that entry for the app, and \(fallbackReader.versions) read this one through \"appID\"; remove the app from this entry's \"appIDs\""
         } else {
-            "the system uses only the first entry that lists an app, so this entry's rules never apply to it; merge them into the first entry"
+            "the system uses only the first entry that lists an app, so this entry's components never apply to it; merge them into the first entry"
         }
         return diagnostic(
             "\"\(listing.value)\" is already listed by an earlier details entry; \(consequence)",

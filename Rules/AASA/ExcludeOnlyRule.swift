@@ -3,7 +3,7 @@ import AASALintCore
 struct ExcludeOnlyRule: OptionlessRule {
     static let description = RuleDescription(
         id: "exclude-only",
-        summary: "A details entry whose every rule is an exclusion: it opens nothing",
+        summary: "A details entry whose every component is an exclusion: it opens nothing",
         rationale: """
             An exclusion only keeps the URLs it matches on the web, and a URL that no rule of \
             the entry matches stays on the web too. An entry whose rules are all exclusions \
@@ -22,8 +22,8 @@ struct ExcludeOnlyRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let matcher = file.matcher, let details = file.aasa?.applinks?.details else { return [] }
-        let precedence = DetailsPrecedence(details)
+        guard let matcher = file.matcher, let precedence = file.aasa?.applinks?.precedence else { return [] }
+        let details = precedence.details
         let host = ExampleURL.host(of: file, in: context)
         return details.indices.compactMap { index in
             let applying = precedence.readersApplying(index)
@@ -44,13 +44,14 @@ struct ExcludeOnlyRule: OptionlessRule {
             return nil
         }
         // The compiled rules are those iOS 13 and later read: the paths, when there are no components.
-        let rules = reader == .iOS13AndLater || entry.components == nil ? compiled.rules : []
+        let rules = reader == .iOS13AndLater || entry.components == nil ? compiled.components : []
         let url = rules.lazy.compactMap { ExampleURL.matching($0, host: host) }.first
         let blocked = url.map { " (\($0) is blocked)" } ?? ""
-        let viaDefaults = rules.contains { $0.source == .component && file.root?.node(at: $0.pointer)?.member("exclude") == nil }
+        let components = reader == .iOS13AndLater ? entry.components?.value ?? [] : []
+        let viaDefaults = components.contains { $0.member(.exclude) == nil }
             ? " (\"exclude\": true in \"defaults\" makes every component an exclusion)" : ""
         return diagnostic(
-            "\(reader == .iOS13AndLater ? "every rule of this details entry is an exclusion" : "every path of this details entry is a \"NOT \" exclusion")\(viaDefaults), so it opens no URL for its apps\(scope)\(blocked): an exclusion only keeps the URLs it matches on the web; add the rules that should open the app after the exclusions, or remove the entry",
+            "\(reader == .iOS13AndLater ? "every component of this details entry is an exclusion" : "every path of this details entry is a \"NOT \" exclusion")\(viaDefaults), so it opens no URL for its apps\(scope)\(blocked): an exclusion only keeps the URLs it matches on the web; add the components that should open the app after the exclusions, or remove the entry",
             at: file.location(list, .key),
             exampleURL: url
         )
@@ -59,7 +60,7 @@ struct ExcludeOnlyRule: OptionlessRule {
     /// Whether each rule `reader` tries in the entry is an exclusion.
     private func exclusionFlags(of entry: DetailsEntry, _ compiled: AASAMatcher.Entry, readBy reader: DetailsReader) -> [Bool] {
         switch reader {
-        case .iOS13AndLater: compiled.rules.map(\.isExclude)
+        case .iOS13AndLater: compiled.components.map(\.isExclude)
         case .iOS12AndEarlier: (entry.paths?.value ?? []).map(\.isExclusion)
         }
     }

@@ -33,7 +33,7 @@ struct IgnoredKeyRule: OptionlessRule {
                 at: file.location(applinks.pointer.appending("apps"), .key)
             ))
         }
-        let precedence = DetailsPrecedence(applinks.details)
+        let precedence = applinks.precedence
         for (index, entry) in applinks.details.enumerated() where !entry.appIDIsKey {
             // What iOS 12 and earlier read beside the newer keys is the fallback for old devices.
             let readByOldDevices = precedence.readersApplying(index).contains(.iOS12AndEarlier)

@@ -31,7 +31,7 @@ struct LegacyFormatRule: OptionlessRule {
         if applinks.detailsForm == .dictionary {
             diagnostics.append(diagnostic(
                 "legacy \"details\" keyed by appID: the order of its entries is undefined; write an array of entries, each with \"appIDs\"",
-                at: file.location(applinks.pointer.appending("details"), .key)
+                at: file.location(applinks.detailsPointer, .key)
             ))
         }
         if applinks.detailsForm == .absent, applinks.legacyApps?.value.isEmpty == false {
@@ -40,7 +40,7 @@ struct LegacyFormatRule: OptionlessRule {
                 at: file.location(applinks.pointer.appending("apps"), .key)
             ))
         }
-        let precedence = DetailsPrecedence(applinks.details)
+        let precedence = applinks.precedence
         for (index, entry) in applinks.details.enumerated() {
             // Modernising an entry no version applies is pointless: `unreachable-detail` reports it.
             if precedence.neverApplies(index) { continue }
@@ -75,13 +75,11 @@ struct LegacyFormatRule: OptionlessRule {
     /// iOS 13 and later the meaning is kept, which the proof checks.
     private func modernisation(of entry: DetailsEntry, appID: Located<String>?, paths: Located<[LegacyPath]>?, in file: LintFile) -> Fix? {
         // A dictionary-form entry is modernised with its `details`, which has no mechanical fix.
-        guard !entry.appIDIsKey, let entryNode = file.root?.node(at: entry.pointer), let members = entryNode.members,
-              Set(members.map(\.key)).count == members.count
-        else { return nil }
+        guard !entry.appIDIsKey, !entry.object.hasDuplicateKeys else { return nil }
         var edits: [TextEdit] = []
         if paths != nil {
-            guard let pathsMember = entryNode.member("paths"), let elements = pathsMember.value.elements,
-                  entryNode.member("components") == nil, let renamed = file.edit(renaming: pathsMember, to: "components")
+            guard let pathsMember = entry.member(.paths), let elements = pathsMember.value.elements, entry.member(.components) == nil,
+                  let renamed = file.edit(renaming: pathsMember, to: DetailsEntryKey.components.rawValue)
             else { return nil }
             edits.append(renamed)
             for element in elements {
@@ -90,7 +88,7 @@ struct LegacyFormatRule: OptionlessRule {
             }
         }
         if appID != nil {
-            guard let member = entryNode.member("appID"), entryNode.member("appIDs") == nil else { return nil }
+            guard let member = entry.member(.appID), entry.member(.appIDs) == nil else { return nil }
             let written = String(decoding: file.bytes[member.value.span], as: UTF8.self)
             edits.append(file.edit(replacing: member.keySpan.lowerBound..<member.value.span.upperBound, with: "\"appIDs\": [\(written)]"))
         }
@@ -102,7 +100,7 @@ struct LegacyFormatRule: OptionlessRule {
     /// escapes it was written with. Nil when `NOT ` is itself escaped.
     private func component(writing element: PositionedValue, in file: LintFile) -> String? {
         let written = String(decoding: file.bytes[element.span], as: UTF8.self)
-        guard LegacyPath(Located(element.stringValue ?? "", at: .root)).isExclusion else { return "{\"/\": \(written)}" }
+        guard LegacyPath.isExclusion(element.stringValue ?? "") else { return "{\"/\": \(written)}" }
         let marker = written.dropFirst().prefix(4)
         guard marker.uppercased() == "NOT " else { return nil }
         return "{\"/\": \"\(written.dropFirst(5)), \"exclude\": true}"
@@ -117,7 +115,7 @@ struct LegacyFormatRule: OptionlessRule {
         guard let decider = modern.first(where: { $0 < index }) else { return nil }
         let line = file.location(precedence.details[decider].pointer).range.start.line
         return diagnostic(
-            "fallback details entry for iOS 12 and earlier, which ignore \"appIDs\" and \"components\" and read this entry for \"\(appID.value)\"; iOS 13 and later use the entry at line \(line), the first that lists the app, and never this one; keep its paths in step with that entry's rules while the app supports iOS 12, and remove it after",
+            "fallback details entry for iOS 12 and earlier, which ignore \"appIDs\" and \"components\" and read this entry for \"\(appID.value)\"; iOS 13 and later use the entry at line \(line), the first that lists the app, and never this one; keep its paths in step with that entry's components while the app supports iOS 12, and remove it after",
             at: file.location(appID.pointer, .key)
         )
     }

@@ -27,7 +27,7 @@ struct MissingAppIDRule: OptionlessRule {
             if let appIDs = entry.appIDs {
                 guard appIDs.value.isEmpty else { return nil }
                 let ignored = entry.appID.map { appID in
-                    DetailsReader.iOS12AndEarlier.findsRules(in: entry)
+                    DetailsReader.iOS12AndEarlier.findsComponents(in: entry)
                         ? " on iOS 13 and later (only iOS 12 and earlier read \"\(appID.value)\" in \"appID\", with \"paths\")"
                         : " (\"\(appID.value)\" in \"appID\" is ignored beside it)"
                 } ?? ""
@@ -41,7 +41,7 @@ struct MissingAppIDRule: OptionlessRule {
             let addition = entry.components == nil && entry.paths != nil
                 ? "\"appID\": \"<team ID>.<bundle ID>\"" : "\"appIDs\": [\"<team ID>.<bundle ID>\"]"
             return diagnostic(
-                "this details entry names no app (no \"appIDs\" or \"appID\"), so its rules open nothing; add \(addition)",
+                "this details entry names no app (no \"appIDs\" or \"appID\"), so its components open nothing; add \(addition)",
                 at: file.location(entry.pointer)
             )
         }
@@ -50,10 +50,10 @@ struct MissingAppIDRule: OptionlessRule {
     /// An `appID` or `appIDs` of the wrong type is `invalid-type`'s finding, and a misspelt one
     /// (`appId`) `unknown-key`'s, whose "did you mean" is the fix.
     private func namesAppInAnotherWay(_ entry: DetailsEntry, in file: LintFile) -> Bool {
-        let keys = file.root?.node(at: entry.pointer)?.members?.map(\.key) ?? []
-        return keys.contains { key in
+        entry.object.members.contains { member in
+            let key = member.key
             let meant = AASASchema.detailsEntry.schema(forKey: key) == nil ? AASASchema.detailsEntry.suggestedKey(for: key) : key
-            return meant == "appID" || meant == "appIDs"
+            return meant.flatMap(DetailsEntryKey.init(rawValue:)).map { [.appID, .appIDs].contains($0) } ?? false
         }
     }
 }

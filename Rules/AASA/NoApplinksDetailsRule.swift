@@ -35,11 +35,11 @@ struct NoApplinksDetailsRule: OptionlessRule {
                 at: file.location(applinks.pointer, .key)
             )]
         case .array, .dictionary:
-            guard let details = file.root?.node(at: applinks.pointer.appending("details")),
+            guard let details = file.root?.node(at: applinks.detailsPointer),
                   details.elements?.isEmpty ?? details.members?.isEmpty ?? false else { return [] }
             return [diagnostic(
                 "\"details\" is empty, so no app opens links on this host; add an entry with the app's \"appIDs\" and \"components\"",
-                at: file.location(applinks.pointer.appending("details"))
+                at: file.location(applinks.detailsPointer)
             )]
         case .invalid:
             return []

@@ -19,20 +19,16 @@ struct UndocumentedDefaultRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let applinks = file.aasa?.applinks, let root = file.root else { return [] }
+        guard let applinks = file.aasa?.applinks else { return [] }
         let defaults = [applinks.defaults] + applinks.details.map(\.defaults)
         return defaults.compactMap { $0 }.flatMap { defaults in
-            (root.node(at: defaults.pointer)?.members ?? []).compactMap { member in
-                guard ComponentDefaults.undocumentedKeys.contains(member.key) else { return nil }
+            defaults.undocumentedMembers.map { member in
+                let effect = defaults.excludesAll(member) ? ", turning them all into exclusions" : ""
                 return diagnostic(
-                    "\"\(member.key)\" in defaults is not documented by Apple; the system applies it to every component that does not set its own\(effect(of: member)); set it on the components that need it instead",
+                    "\"\(member.key)\" in defaults is not documented by Apple; the system applies it to every component that does not set its own\(effect); set it on the components that need it instead",
                     at: file.location(defaults.pointer.appending(member.key), .key)
                 )
             }
         }
-    }
-
-    private func effect(of member: PositionedMember) -> String {
-        member.key == "exclude" && member.value.boolValue == true ? ", turning them all into exclusions" : ""
     }
 }

@@ -32,7 +32,7 @@ struct UnknownKeyRule: OptionlessRule {
                 let suggestion = schema.suggestedKey(for: member.key)
                 let fix = suggestion.map { "did you mean \"\($0)\"?" } ?? "valid keys here: \(properties.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"
                 diagnostics.append(diagnostic(
-                    "unknown key \"\(member.key)\" in \(place(of: pointer)); the system ignores it; \(fix)",
+                    "unknown key \"\(member.key)\" in \(schema.place ?? "\"\(pointer.lastToken ?? "")\""); the system ignores it; \(fix)",
                     at: file.location(span: member.keySpan, pointer: memberPointer),
                     fix: suggestion.map { rename(member, in: node, at: pointer, to: $0, schema: schema, file: file) }
                 ))
@@ -67,18 +67,5 @@ struct UnknownKeyRule: OptionlessRule {
             renames[member.key] = AASASchema.detailsEntry.suggestedKey(for: member.key)
         }
         return renames
-    }
-
-    private func place(of pointer: JSONPointer) -> String {
-        let tokens = pointer.tokens
-        switch tokens.count {
-        case 0: return "the top level"
-        case 1: return "\"\(tokens[0])\""
-        default:
-            if tokens.count >= 2, tokens[tokens.count - 2] == "components" { return "a component" }
-            if tokens.last == "defaults" { return "defaults" }
-            if tokens.count == 3, tokens[1] == "details" { return "a details entry" }
-            return "\"\(tokens.last ?? "")\""
-        }
     }
 }

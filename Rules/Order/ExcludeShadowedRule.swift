@@ -3,7 +3,7 @@ import AASALintCore
 struct ExcludeShadowedRule: Rule {
     static let description = RuleDescription(
         id: "exclude-shadowed",
-        summary: "An exclude rule comes after a rule that already opens the URLs it should block",
+        summary: "An exclusion comes after a component that already opens the URLs it should block",
         rationale: """
             The system tries the rules of a details entry in order and the first match wins. An \
             `exclude` (or a legacy `NOT ` path) placed after a broader rule never sees the URLs \
@@ -16,7 +16,7 @@ struct ExcludeShadowedRule: Rule {
             a note instead of a guess.
             """,
         severity: .error,
-        options: [RuleOrderSupport.stateBudget],
+        options: [ComponentOrderSupport.stateBudget],
         examples: [
             RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/*"}, ↓{"/": "/help/internal/*", "exclude": true}]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/help/internal/*", "exclude": true}, {"/": "/help/*"}]}"#),
@@ -26,30 +26,30 @@ struct ExcludeShadowedRule: Rule {
     let budget: AnalysisBudget
 
     init(options: RuleOptions) throws(RuleOptionError) {
-        budget = try RuleOrderSupport.budget(from: options)
+        budget = try ComponentOrderSupport.budget(from: options)
     }
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let analysis = RuleOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
+        guard let analysis = ComponentOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
         var diagnostics: [Diagnostic] = []
         for order in analysis.entries {
-            for (index, verdict) in order.verdicts.enumerated() where order.entry.rules[index].isExclude {
-                let rule = order.entry.rules[index]
+            for (index, verdict) in order.verdicts.enumerated() where order.entry.components[index].isExclude {
+                let component = order.entry.components[index]
                 switch verdict {
                 case .shadowedExclude(let shadowing, let url, let hasNoEffect):
-                    let shadowingRule = order.entry.rules[shadowing]
-                    let line = RuleOrderSupport.line(of: shadowingRule, in: file)
-                    let opening = hasNoEffect ? "this exclusion has no effect at all: every URL it matches is decided by earlier rules; "
+                    let shadowingComponent = order.entry.components[shadowing]
+                    let line = ComponentOrderSupport.line(of: shadowingComponent, in: file)
+                    let opening = hasNoEffect ? "this exclusion has no effect at all: every URL it matches is decided by earlier components; "
                         : "this exclusion never applies to some of its URLs: "
                     diagnostics.append(diagnostic(
-                        opening + "\(RuleOrderSupport.name(ofRule: shadowing, in: order.entry, file: file)) matches \(url) first, so the link still opens the app; move this rule above line \(line)",
-                        at: file.location(rule.pointer),
-                        related: [RelatedLocation(file.location(shadowingRule.pointer), message: "matches \(url) first")],
+                        opening + "\(ComponentOrderSupport.name(ofComponent: shadowing, in: order.entry, file: file)) matches \(url) first, so the link still opens the app; move this exclusion above line \(line)",
+                        at: file.location(component.pointer),
+                        related: [RelatedLocation(file.location(shadowingComponent.pointer), message: "matches \(url) first")],
                         exampleURL: url,
-                        fix: move(rule, above: shadowingRule, line: line, in: file)
+                        fix: move(component, above: shadowingComponent, line: line, in: file)
                     ))
                 case .incomplete(let reason):
-                    diagnostics.append(RuleOrderSupport.incompleteNote(ruleID: Self.description.id, reason: reason, rule: rule, in: file))
+                    diagnostics.append(ComponentOrderSupport.incompleteNote(ruleID: Self.description.id, reason: reason, component: component, in: file))
                 case .reachable, .unreachable, .matchesNothing, .notAnalysed:
                     // Rules the file's budget did not reach get one note from unreachable-component.
                     break
@@ -64,7 +64,7 @@ struct ExcludeShadowedRule: Rule {
     /// `{"/": "/skins/install", "?": {"url": "*"}}` shadows `{"/": "/skins/install", "exclude": true}`,
     /// and the author meant `"?*"`: moving the exclusion would make the earlier rule unreachable.
     private func move(_ exclusion: CompiledComponent, above shadowing: CompiledComponent, line: Int, in file: LintFile) -> Fix {
-        let message = "move this rule above line \(line)"
+        let message = "move this exclusion above line \(line)"
         guard let list = exclusion.pointer.parent, shadowing.pointer.parent == list,
               let from = exclusion.pointer.lastToken.flatMap({ Int($0) }), let to = shadowing.pointer.lastToken.flatMap({ Int($0) }),
               to < from, let elements = file.root?.node(at: list)?.elements, from < elements.count

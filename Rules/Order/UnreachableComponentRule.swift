@@ -3,7 +3,7 @@ import AASALintCore
 struct UnreachableComponentRule: Rule {
     static let description = RuleDescription(
         id: "unreachable-component",
-        summary: "A rule every URL of which is decided by earlier rules of the same entry",
+        summary: "A component every URL of which is decided by earlier components of the same entry",
         rationale: """
             Inside a details entry the first matching rule decides. A rule whose every URL is \
             already matched by the rules before it (by one catch-all, or by several that \
@@ -15,7 +15,7 @@ struct UnreachableComponentRule: Rule {
             states, the rule gets a note instead of a guess.
             """,
         severity: .warning,
-        options: [RuleOrderSupport.stateBudget],
+        options: [ComponentOrderSupport.stateBudget],
         examples: [
             RuleExample(triggers: true, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/*"}, ↓{"/": "/shop/sale/*"}]}"#),
             RuleExample(triggers: false, #"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/shop/sale/*"}, {"/": "/shop/*"}]}"#),
@@ -25,43 +25,43 @@ struct UnreachableComponentRule: Rule {
     let budget: AnalysisBudget
 
     init(options: RuleOptions) throws(RuleOptionError) {
-        budget = try RuleOrderSupport.budget(from: options)
+        budget = try ComponentOrderSupport.budget(from: options)
     }
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         if file.aasa != nil, file.byteCount > LintFile.compilationLimit {
             return [Diagnostic(
                 ruleID: Self.description.id, severity: .note,
-                message: "the rule-order analysis was skipped: the file is \(file.byteCount) bytes, and files over \(LintFile.compilationLimit) bytes are not compiled (Apple ignores files over 128 KB anyway)",
+                message: "the component-order analysis was skipped: the file is \(file.byteCount) bytes, and files over \(LintFile.compilationLimit) bytes are not compiled (Apple ignores files over 128 KB anyway)",
                 location: file.fileLocation
             )]
         }
-        guard let analysis = RuleOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
+        guard let analysis = ComponentOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
         var diagnostics: [Diagnostic] = []
         for order in analysis.entries {
             for (index, verdict) in order.verdicts.enumerated() {
-                let rule = order.entry.rules[index]
+                let component = order.entry.components[index]
                 switch verdict {
                 case .unreachable(let covering, let url):
-                    let names = covering.map { RuleOrderSupport.name(ofRule: $0, in: order.entry, file: file) }
-                    let subject = rule.isExclude ? "this exclusion never applies" : "this rule never decides a URL"
-                    let advice = rule.isExclude ? "it is redundant; remove it" : "remove it, or move it above the rules that cover it"
+                    let names = covering.map { ComponentOrderSupport.name(ofComponent: $0, in: order.entry, file: file) }
+                    let subject = component.isExclude ? "this exclusion never applies" : "this component never decides a URL"
+                    let advice = component.isExclude ? "it is redundant; remove it" : "remove it, or move it above the components that cover it"
                     diagnostics.append(diagnostic(
-                        "\(subject): every URL it matches is decided by earlier rules (\(Self.list(names))), e.g. \(url) by rule \((covering.first ?? 0) + 1); \(advice)",
-                        at: file.location(rule.pointer),
-                        related: covering.map { RelatedLocation(file.location(order.entry.rules[$0].pointer), message: "decides some of its URLs first") },
+                        "\(subject): every URL it matches is decided by earlier components (\(Self.list(names))), e.g. \(url) by component \((covering.first ?? 0) + 1); \(advice)",
+                        at: file.location(component.pointer),
+                        related: covering.map { RelatedLocation(file.location(order.entry.components[$0].pointer), message: "decides some of its URLs first") },
                         exampleURL: url
                     ))
-                case .incomplete(let reason) where !rule.isExclude:
-                    diagnostics.append(RuleOrderSupport.incompleteNote(ruleID: Self.description.id, reason: reason, rule: rule, in: file))
+                case .incomplete(let reason) where !component.isExclude:
+                    diagnostics.append(ComponentOrderSupport.incompleteNote(ruleID: Self.description.id, reason: reason, component: component, in: file))
                 case .reachable, .shadowedExclude, .matchesNothing, .incomplete, .notAnalysed:
                     break
                 }
             }
             if let first = order.verdicts.firstIndex(of: .notAnalysed) {
                 let count = order.verdicts.count { $0 == .notAnalysed }
-                diagnostics.append(RuleOrderSupport.budgetSpentNote(ruleID: Self.description.id, skipped: count,
-                                                                    budget: budget, rule: order.entry.rules[first], in: file))
+                diagnostics.append(ComponentOrderSupport.budgetSpentNote(ruleID: Self.description.id, skipped: count,
+                                                                    budget: budget, component: order.entry.components[first], in: file))
             }
         }
         return diagnostics

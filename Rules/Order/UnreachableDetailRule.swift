@@ -40,10 +40,9 @@ struct UnreachableDetailRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let matcher = file.matcher, let details = file.aasa?.applinks?.details else { return [] }
-        let precedence = DetailsPrecedence(details)
+        guard let matcher = file.matcher, let precedence = file.aasa?.applinks?.precedence else { return [] }
         let host = ExampleURL.host(of: file, in: context)
-        return details.indices.filter(precedence.neverApplies).map { index in
+        return precedence.details.indices.filter(precedence.neverApplies).map { index in
             finding(index, earlier: precedence.earlierDeciders(of: index), precedence: precedence, matcher: matcher, host: host, in: file)
         }
     }
@@ -55,10 +54,10 @@ struct UnreachableDetailRule: OptionlessRule {
         let lines = earlier.map { String(file.location(matcher.entries[$0].pointer).range.start.line) }
         let place = lines.count == 1 ? "line \(lines[0])" : "lines " + lines.joined(separator: ", ")
         var message = "this details entry never applies: \(apps) is listed by an earlier entry (\(place)), and the system uses only the first entry that lists an app"
-        let url = entry.rules.lazy.filter { !$0.isExclude }.compactMap { ExampleURL.matching($0, host: host) }.first
+        let url = entry.components.lazy.filter { !$0.isExclude }.compactMap { ExampleURL.matching($0, host: host) }.first
         if let url, let link = try? LinkURL(url), let appID = entry.appIDs.first {
             let decision = matcher.decide(link, appID: appID, tracing: false)
-            message += "; \(url) matches its rules but is decided by the earlier entry (\(decision.outcome.rawValue))"
+            message += "; \(url) matches its components but is decided by the earlier entry (\(decision.outcome.rawValue))"
         }
         let related = earlier.map { RelatedLocation(file.location(matcher.entries[$0].pointer), message: "decides for the same app") }
         return diagnostic(message + "; " + fix(for: index, earlier: earlier, precedence: precedence),
@@ -70,7 +69,7 @@ struct UnreachableDetailRule: OptionlessRule {
     private func fix(for index: Int, earlier: [Int], precedence: DetailsPrecedence) -> String {
         let details = precedence.details
         let legacyFirst = details[index].appIDs != nil && earlier.contains { details[$0].appIDs == nil && !details[$0].appIDIsKey }
-        guard legacyFirst else { return "merge its rules into that entry" }
+        guard legacyFirst else { return "merge its components into that entry" }
         return "iOS 13 and later read \"appID\" when an entry has no \"appIDs\", so the legacy entry decides there too; move this entry above it, which keeps the legacy entry as the fallback iOS 12 and earlier read"
     }
 }

@@ -3,7 +3,7 @@ import AASALintCore
 struct CatchAllRule: OptionlessRule {
     static let description = RuleDescription(
         id: "catch-all",
-        summary: "A rule that opens the app for every URL of the host",
+        summary: "A component that opens the app for every URL of the host",
         rationale: """
             A rule whose path, query and fragment patterns match everything (`{"/": "*"}`, \
             `"paths": ["*"]`) sends every link to the site into the app, including pages that \
@@ -22,10 +22,10 @@ struct CatchAllRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let matcher = file.matcher else { return [] }
         let url = ExampleURL.make(host: ExampleURL.host(of: file, in: context), path: "/any/page", percentEncoded: true)
-        return matcher.entries.flatMap(\.rules).filter { !$0.isExclude && Self.matchesEverything($0) }.map { rule in
+        return matcher.entries.flatMap(\.components).filter { !$0.isExclude && Self.matchesEverything($0) }.map { component in
             diagnostic(
-                "this rule matches every URL of the host (e.g. \(url)), so every link to the site opens the app, sign-in and other browser-only pages included; exclude those pages in rules before it, or narrow it",
-                at: file.location(rule.pointer),
+                "this component matches every URL of the host (e.g. \(url)), so every link to the site opens the app, sign-in and other browser-only pages included; exclude those pages in components before it, or narrow it",
+                at: file.location(component.pointer),
                 exampleURL: url
             )
         }
@@ -33,18 +33,18 @@ struct CatchAllRule: OptionlessRule {
 
     /// Every URL path starts with `/`, so a path pattern that accepts whatever follows a
     /// leading `/` accepts every URL.
-    private static func matchesEverything(_ rule: CompiledComponent) -> Bool {
-        if let path = rule.path {
+    private static func matchesEverything(_ component: CompiledComponent) -> Bool {
+        if let path = component.path {
             guard let automaton = path.language.automaton, automaton.acceptsEverything(from: automaton.run("/".unicodeScalars)) else {
                 return false
             }
         }
-        switch rule.query {
+        switch component.query {
         case .any: break
         case .whole(let pattern): guard isUniversal(pattern) else { return false }
         case .items(let items): guard items.allSatisfy({ isUniversal($0.pattern) }) else { return false }
         }
-        return rule.fragment.map(isUniversal) ?? true
+        return component.fragment.map(isUniversal) ?? true
     }
 
     private static func isUniversal(_ pattern: CompiledPattern) -> Bool {

@@ -23,16 +23,16 @@ struct OptionalQueryItemRule: OptionlessRule {
         let host = ExampleURL.host(of: file, in: context)
         var reported = Set<JSONPointer>()
         var diagnostics: [Diagnostic] = []
-        for rule in matcher.entries.flatMap(\.rules) {
-            guard case .items(let items) = rule.query else { continue }
+        for component in matcher.entries.flatMap(\.components) {
+            guard case .items(let items) = component.query else { continue }
             for item in items where item.pattern.language.matches([]) && reported.insert(item.pattern.pointer).inserted {
-                let url = ExampleURL.matching(rule, host: host, omittingItem: item.name)
+                let url = ExampleURL.matching(component, host: host, omittingItem: item.name)
                 let example = url.map { " (e.g. \($0))" } ?? ""
                 diagnostics.append(diagnostic(
-                    "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this rule also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
+                    "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this component also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
                     at: file.location(item.pattern.pointer),
                     exampleURL: url,
-                    fix: requiring(item, of: rule, in: file)
+                    fix: requiring(item, of: component, in: file)
                 ))
             }
         }
@@ -41,14 +41,14 @@ struct OptionalQueryItemRule: OptionlessRule {
 
     /// `"?*"` for a `"*"`: unsafe, since the item may be meant as optional. URLs without the
     /// item stop matching the rule, and fall to the rules after it.
-    private func requiring(_ item: QueryConstraint.Item, of rule: CompiledComponent, in file: LintFile) -> Fix? {
+    private func requiring(_ item: QueryConstraint.Item, of component: CompiledComponent, in file: LintFile) -> Fix? {
         guard item.pattern.text == "*", let node = file.root?.node(at: item.pattern.pointer),
               let edit = file.edit(replacingString: node, with: "?*")
         else { return nil }
         let change = Fix.DeclaredChange(
-            "URLs without \"\(item.name)\" no longer match \(rule.isExclude ? "the exclusion" : "the rule") at \(item.pattern.pointer.parent?.parent ?? .root)",
+            "URLs without \"\(item.name)\" no longer match \(component.isExclude ? "the exclusion" : "the component") at \(item.pattern.pointer.parent?.parent ?? .root)",
             appIDs: file.appIDs(ofEntryContaining: item.pattern.pointer),
-            kinds: rule.isExclude ? [.startsOpening, .stopsBeingBlocked] : [.stopsOpening, .becomesBlocked])
+            kinds: component.isExclude ? [.startsOpening, .stopsBeingBlocked] : [.stopsOpening, .becomesBlocked])
         return Fix("write \"?*\" to require \"\(item.name)\"", isSafe: false, edits: [edit], effect: .changesMeaning(change))
     }
 }

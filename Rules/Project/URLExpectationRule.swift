@@ -124,11 +124,11 @@ private struct ExpectationCheck {
             return [notOpened(decision, instead: instead, matcher: matcher, rule: rule)]
         }
         return decisions.filter { $0.outcome == .match }.compactMap { decision in
-            guard let decider = decision.decidingRule else { return nil }
+            guard let decider = decision.decidingComponent else { return nil }
             return rule.diagnostic(
-                "\"\(url.string)\" must stay on the web, but it opens \(decision.appID): the rule \(decider.summary) matches it first; add an exclude rule for it before that rule, or narrow that rule",
+                "\"\(url.string)\" must stay on the web, but it opens \(decision.appID): the component \(decider.summary) matches it first; add an exclusion for it before that component, or narrow that component",
                 at: place,
-                related: [RelatedLocation(file.location(decider.pointer), message: "this rule opens the app for the URL")],
+                related: [RelatedLocation(file.location(decider.pointer), message: "this component opens the app for the URL")],
                 exampleURL: url.string
             )
         }
@@ -140,17 +140,17 @@ private struct ExpectationCheck {
             return rule.diagnostic("\(subject), but no details entry of \(file.path) lists the app\(instead); add it to \"appIDs\"",
                                    at: place, exampleURL: url.string)
         }
-        if let decider = decision.decidingRule {
+        if let decider = decision.decidingComponent {
             return rule.diagnostic(
-                "\(subject), but the exclude rule \(decider.summary) matches it first and keeps it on the web\(instead); narrow that rule, or put a rule for this URL before it",
+                "\(subject), but the exclusion \(decider.summary) matches it first and keeps it on the web\(instead); narrow that exclusion, or put a component for this URL before it",
                 at: place,
-                related: [RelatedLocation(file.location(decider.pointer), message: "this rule blocks the URL")],
+                related: [RelatedLocation(file.location(decider.pointer), message: "this component blocks the URL")],
                 exampleURL: url.string
             )
         }
         let count = matcher.decide(url, appID: decision.appID, tracing: true).trace.count
         return rule.diagnostic(
-            "\(subject), but none of the \(count) rule\(count == 1 ? "" : "s") of the details entry that lists the app matches it (path \"\(url.path.encoded)\")\(instead); add a rule that matches it",
+            "\(subject), but none of the \(count) component\(count == 1 ? "" : "s") of the details entry that lists the app matches it (path \"\(url.path.encoded)\")\(instead); add a component that matches it",
             at: place,
             related: [RelatedLocation(file.location(entry), message: "this details entry decides for \(decision.appID)")],
             exampleURL: url.string

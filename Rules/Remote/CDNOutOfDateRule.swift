@@ -86,7 +86,7 @@ struct CDNOutOfDateRule: RemoteCheck, OptionlessCheck {
             switch matcher.decide(url, appID: change.appID, tracing: false).outcome {
             case .match: "opens the app"
             case .blocked: "blocks it"
-            case .noMatch: "matches no rule"
+            case .noMatch: "matches no component"
             }
         }
         return "for \(example) and \(change.appID), the CDN's copy \(effect(of: copy)) and the host's file \(effect(of: served))"

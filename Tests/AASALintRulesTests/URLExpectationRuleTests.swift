@@ -67,7 +67,7 @@ import Testing
         #expect(diagnostic.ruleID == "url-expectation")
         #expect(diagnostic.location.file == "expectations.json")
         #expect(diagnostic.location.range.start == SourcePosition(line: 2, column: 26))
-        #expect(diagnostic.message.contains(#"the exclude rule {"/": "/account/*", "exclude": true} matches it first"#))
+        #expect(diagnostic.message.contains(#"the exclusion {"/": "/account/*", "exclude": true} matches it first"#))
         #expect(diagnostic.related.first?.location.file == "web/aasa.json")
         #expect(diagnostic.related.first?.location.pointer?.description == "/applinks/details/0/components/0")
         #expect(diagnostic.exampleURL == "https://example.com/account/orders")
@@ -76,7 +76,7 @@ import Testing
     @Test func unmatchedURLSaysNoRuleDecidedAndWhatOpensInstead() throws {
         let set = try expectations(app: Self.shop, opens: ["https://example.com/help/faq"], staysOnWeb: [])
         let diagnostic = try #require(try lint([set]).first)
-        #expect(diagnostic.message.contains("none of the 2 rules of the details entry that lists the app matches it"))
+        #expect(diagnostic.message.contains("none of the 2 components of the details entry that lists the app matches it"))
         #expect(diagnostic.message.contains("it opens \(Self.blog) instead"))
         #expect(diagnostic.related.first?.location.pointer?.description == "/applinks/details/0")
     }
@@ -85,7 +85,7 @@ import Testing
         let set = try expectations(app: Self.shop, opens: [], staysOnWeb: ["https://example.com/product/1"])
         let diagnostic = try #require(try lint([set]).first)
         #expect(diagnostic.location.range.start.line == 3)
-        #expect(diagnostic.message.contains(#"the rule {"/": "/product/*"} matches it first"#))
+        #expect(diagnostic.message.contains(#"the component {"/": "/product/*"} matches it first"#))
     }
 
     @Test func withoutAnAppAnyAppCounts() throws {

@@ -110,9 +110,9 @@ import Testing
         #expect(run.status == 1)
         #expect(run.standardOutput == """
             details entry /applinks/details/0 (line 4): ABCDE12345.com.example.app
-              #  line  rule                                       verdict
+              #  line  component                                  verdict
               1  7     {"/": "/help/*"}                           decides https://example.com/help/
-              2  8     {"/": "/help/website/*", "exclude": true}  SHADOWED by rule 1: https://example.com/help/website/ still opens the app; no effect at all
+              2  8     {"/": "/help/website/*", "exclude": true}  SHADOWED by component 1: https://example.com/help/website/ still opens the app; no effect at all
 
             """)
     }

@@ -18,7 +18,7 @@ import Testing
         #expect(run.status == 0)
         #expect(run.standardOutput == """
             ABCDE12345.com.example.app: match
-              decided by rule /applinks/details/0/components/1 (line 8) {"/": "/buy/*"}
+              decided by component /applinks/details/0/components/1 (line 8) {"/": "/buy/*"}
 
             """)
     }
@@ -35,11 +35,11 @@ import Testing
         #expect(run.standardOutput == """
             ABCDE12345.com.example.app: no match
               details entry /applinks/details/0 (line 4) decides for this app
-              rule /applinks/details/0/components/0 (line 7) {"#": "no_universal_links", "exclude": true}: fragment "" does not match "no_universal_links"
-              rule /applinks/details/0/components/1 (line 8) {"/": "/buy/*"}: path "/help/faq/" does not match "/buy/*"
-              rule /applinks/details/0/components/2 (line 9) {"/": "/help/website/*", "exclude": true}: path "/help/faq/" does not match "/help/website/*"
-              rule /applinks/details/0/components/3 (line 10) {"/": "/help/*", "?": {"articleNumber": "????"}}: query item "articleNumber" "12345" does not match "????"
-              none of the 4 rules of details entry /applinks/details/0 (line 4) matches
+              component /applinks/details/0/components/0 (line 7) {"#": "no_universal_links", "exclude": true}: fragment "" does not match "no_universal_links"
+              component /applinks/details/0/components/1 (line 8) {"/": "/buy/*"}: path "/help/faq/" does not match "/buy/*"
+              component /applinks/details/0/components/2 (line 9) {"/": "/help/website/*", "exclude": true}: path "/help/faq/" does not match "/help/website/*"
+              component /applinks/details/0/components/3 (line 10) {"/": "/help/*", "?": {"articleNumber": "????"}}: query item "articleNumber" "12345" does not match "????"
+              none of the 4 components of details entry /applinks/details/0 (line 4) matches
 
             """)
     }
@@ -84,7 +84,7 @@ import Testing
         let run = try BinaryRunner.run(["match", "-", "https://example.com/buy/42", "--app", Self.app], standardInput: contents,
                                        workingDirectory: Self.folder)
         #expect(run.status == 0)
-        #expect(run.standardOutput.hasPrefix("ABCDE12345.com.example.app: match\n  decided by rule /applinks/details/0/components/1 (line 8)"),
+        #expect(run.standardOutput.hasPrefix("ABCDE12345.com.example.app: match\n  decided by component /applinks/details/0/components/1 (line 8)"),
                 "\(run.standardOutput)")
     }
 

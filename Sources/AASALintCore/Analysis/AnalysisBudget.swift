@@ -1,19 +1,19 @@
-/// How much work one question about rule languages may take before the analysis gives up and
+/// How much work one question about component languages may take before the analysis gives up and
 /// says so: the automaton states explored, a product state of k automata counting k, and
-/// checking a URL against one rule (or offering one rule to compare) counting one.
+/// checking a URL against one component (or offering one component to compare) counting one.
 public struct AnalysisBudget: Sendable, Hashable {
     public var states: Int
 
     public static let standard = AnalysisBudget(states: 20_000)
 
     /// All questions about one file together may take this many times the budget of one:
-    /// a file of thousands of entangled rules then ends in seconds with a note, not minutes.
+    /// a file of thousands of entangled components then ends in seconds with a note, not minutes.
     static let fileFactor = 50
 
     /// The states all questions about one file may explore together.
     public var fileStates: Int { states * Self.fileFactor }
 
-    /// The work of determinising the patterns of the rules the analysis compares, for the whole
+    /// The work of determinising the patterns of the components the analysis compares, for the whole
     /// file (`DeterministicAutomaton.determinising`): a measure of its own, since one state of
     /// one automaton can take hundreds of times the work of a state of another. A second or two.
     public var fileDeterminisationWork: Int { fileStates * 32 }
@@ -23,7 +23,7 @@ public struct AnalysisBudget: Sendable, Hashable {
     }
 }
 
-/// What is left of a file's budget, shared by the questions about its rules in order.
+/// What is left of a file's budget, shared by the questions about its components in order.
 final class AnalysisMeter {
     private(set) var remaining: Int
     private(set) var remainingWork: Int
@@ -49,7 +49,7 @@ final class AnalysisMeter {
         remainingWork -= max(0, work)
     }
 
-    /// What is left goes to a rule that needs more: no later rule, however cheap, is then
+    /// What is left goes to a component that needs more: no later component, however cheap, is then
     /// analysed in its place.
     func spendAll() {
         remaining = min(remaining, 0)

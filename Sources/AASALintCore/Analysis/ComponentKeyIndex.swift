@@ -1,73 +1,73 @@
-/// The rules of one entry in a trie of their path keys (`PathKeyToken`): two rules whose keys
+/// The components of one entry in a trie of their path keys (`PathKeyToken`): two components whose keys
 /// disagree before either ends match no common path, so the analysis never compares them. In
 /// real files this removes almost every pair. A variable meets literal text by its values, so
 /// `/$(lang)/shop/*` and `/shoes/*` disagree too; where two different variables meet, the
-/// rules are taken to be compatible.
+/// components are taken to be compatible.
 ///
-/// Every compatible rule lies in a run of the trie's rules in depth-first order (the rules of a
+/// Every compatible component lies in a run of the trie's components in depth-first order (the components of a
 /// node, or of its subtree), and the index keeps those runs rather than the pairs: thousands of
-/// rules that all meet (`/*/a1`, `/*/a2`, ...) would otherwise take memory in the square of
+/// components that all meet (`/*/a1`, `/*/a2`, ...) would otherwise take memory in the square of
 /// their number before any budget could stop the analysis.
 struct ComponentKeyIndex: Sendable {
     private let trie: PathKeyTrie
-    /// Per rule, runs of the trie's rules in depth-first order that together hold exactly the
-    /// rules compatible with it (itself included; runs may overlap).
+    /// Per component, runs of the trie's components in depth-first order that together hold exactly the
+    /// components compatible with it (itself included; runs may overlap).
     private let compatibleRuns: [[Range<Int>]]
     private static let smallestParallelIndex = 256
 
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
         let trie = PathKeyTrie(keys: keys, values: vocabulary.values)
         self.trie = trie
-        let walk = { @Sendable (rule: Int) -> [Range<Int>] in trie.compatibleRuns(with: keys[rule]) }
+        let walk = { @Sendable (component: Int) -> [Range<Int>] in trie.compatibleRuns(with: keys[component]) }
         // The walks only read the trie; on large files they take a share of the analysis worth spreading.
         compatibleRuns = keys.count < Self.smallestParallelIndex ? keys.indices.map(walk) : Array(keys.indices).parallelMap(walk)
     }
 
-    /// The rules in groups, each ascending and the groups by their first rule, such that rules
+    /// The components in groups, each ascending and the groups by their first component, such that components
     /// of different groups share no path: the connected parts of the compatibility relation.
-    /// Joining each rule to its runs, and the members of each run to one another once, takes
-    /// time in the number of runs and rules, not of pairs.
+    /// Joining each component to its runs, and the members of each run to one another once, takes
+    /// time in the number of runs and components, not of pairs.
     func groups() -> [[Int]] {
-        var parts = Partition(count: trie.rulesInTrieOrder.count)
-        for rule in compatibleRuns.indices {
-            for run in compatibleRuns[rule] where !run.isEmpty {
-                parts.join(trie.positions[rule], run.lowerBound)
+        var parts = Partition(count: trie.componentsInTrieOrder.count)
+        for component in compatibleRuns.indices {
+            for run in compatibleRuns[component] where !run.isEmpty {
+                parts.join(trie.positions[component], run.lowerBound)
                 parts.joinRun(run)
             }
         }
         var groups: [Int: [Int]] = [:]
-        for rule in compatibleRuns.indices { groups[parts.root(of: trie.positions[rule]), default: []].append(rule) }
+        for component in compatibleRuns.indices { groups[parts.root(of: trie.positions[component]), default: []].append(component) }
         return groups.values.sorted { $0[0] < $1[0] }
     }
 
-    /// Lists the earlier compatible rules of the rules of a group, asked in ascending order.
-    struct EarlierRules {
+    /// Lists the earlier compatible components of the components of a group, asked in ascending order.
+    struct EarlierComponents {
         private let index: ComponentKeyIndex
-        /// The positions in trie order of the rules listed so far.
+        /// The positions in trie order of the components listed so far.
         private var listed: [UInt64]
 
         init(_ index: ComponentKeyIndex) {
             self.index = index
-            listed = Array(repeating: 0, count: (index.trie.rulesInTrieOrder.count + 63) / 64)
+            listed = Array(repeating: 0, count: (index.trie.componentsInTrieOrder.count + 63) / 64)
         }
 
-        /// The earlier rules compatible with `rule`, ascending, when every earlier rule of its
+        /// The earlier components compatible with `component`, ascending, when every earlier component of its
         /// group was listed before. The runs are read a word of positions at a time and only
-        /// the rules listed so far are taken: listing costs what it lists plus a sixty-fourth
-        /// of the runs, however many later rules they hold.
-        mutating func of(_ rule: Int) -> [Int] {
+        /// the components listed so far are taken: listing costs what it lists plus a sixty-fourth
+        /// of the runs, however many later components they hold.
+        mutating func of(_ component: Int) -> [Int] {
             var found: [Int] = []
-            for run in index.compatibleRuns[rule] where !run.isEmpty {
+            for run in index.compatibleRuns[component] where !run.isEmpty {
                 for word in (run.lowerBound >> 6)...((run.upperBound - 1) >> 6) where listed[word] != 0 {
                     var bits = listed[word]
                     while bits != 0 {
                         let position = word << 6 + bits.trailingZeroBitCount
                         bits &= bits - 1
-                        if run.contains(position) { found.append(index.trie.rulesInTrieOrder[position]) }
+                        if run.contains(position) { found.append(index.trie.componentsInTrieOrder[position]) }
                     }
                 }
             }
-            let position = index.trie.positions[rule]
+            let position = index.trie.positions[component]
             listed[position >> 6] |= 1 << UInt64(position & 63)
             found.sort()
             return found.enumerated().compactMap { offset, other in offset > 0 && found[offset - 1] == other ? nil : other }

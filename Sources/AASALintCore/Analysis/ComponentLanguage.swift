@@ -1,7 +1,7 @@
 import Foundation
 
-/// One rule as the set of URLs it matches: a product of a path, a query and a fragment
-/// language (ANALYSIS.md), each over the text the rule compares (percent-encoded or decoded),
+/// One component as the set of URLs it matches: a product of a path, a query and a fragment
+/// language (ANALYSIS.md), each over the text the component compares (percent-encoded or decoded),
 /// with the query in the `StructuredQuery` form. A nil part matches every text.
 struct ComponentLanguage: Sendable {
     let percentEncoded: Bool
@@ -17,16 +17,16 @@ struct ComponentLanguage: Sendable {
         }
     }
 
-    /// Whether the rule matches the URL whose path, query and fragment texts are `parts`.
+    /// Whether the component matches the URL whose path, query and fragment texts are `parts`.
     func accepts(_ parts: [[UInt32]]) -> Bool {
         (path?.accepts(parts[0]) ?? true) && (query?.accepts(parts[1]) ?? true) && (fragment?.accepts(parts[2]) ?? true)
     }
 
-    /// The work of determinising the rule's patterns, whether or not they are built already:
-    /// the same for every rule of those patterns, however the work was scheduled.
-    static func determinisationWork(of rule: CompiledComponent) -> Int {
-        var patterns = [rule.path, rule.fragment].compactMap { $0 }
-        switch rule.query {
+    /// The work of determinising the component's patterns, whether or not they are built already:
+    /// the same for every component of those patterns, however the work was scheduled.
+    static func determinisationWork(of component: CompiledComponent) -> Int {
+        var patterns = [component.path, component.fragment].compactMap { $0 }
+        switch component.query {
         case .any: break
         case .whole(let pattern): patterns.append(pattern)
         case .items(let items): patterns += items.map(\.pattern)
@@ -34,22 +34,22 @@ struct ComponentLanguage: Sendable {
         return patterns.reduce(0) { $0 + $1.language.determinisationWork }
     }
 
-    /// Nil when a pattern of the rule is too complex for `budget` states. `queries` shares
-    /// the query languages of rules with the same `?` object.
-    init?(_ rule: CompiledComponent, budget: Int, queries: QueryLanguages? = nil) {
-        percentEncoded = rule.settings.percentEncoded
+    /// Nil when a pattern of the component is too complex for `budget` states. `queries` shares
+    /// the query languages of components with the same `?` object.
+    init?(_ component: CompiledComponent, budget: Int, queries: QueryLanguages? = nil) {
+        percentEncoded = component.settings.percentEncoded
         var path: DeterministicAutomaton?
-        if let pattern = rule.path {
+        if let pattern = component.path {
             guard let automaton = pattern.language.automaton else { return nil }
             path = automaton
         }
         var fragment: DeterministicAutomaton?
-        if let pattern = rule.fragment {
+        if let pattern = component.fragment {
             guard let automaton = pattern.language.automaton else { return nil }
             fragment = automaton
         }
         var query: DeterministicAutomaton?
-        switch rule.query {
+        switch component.query {
         case .any:
             break
         case .whole(let pattern):
@@ -72,7 +72,7 @@ struct ComponentLanguage: Sendable {
 }
 
 /// The languages of `?` objects, each built once: files repeat one object (`{"ref": "?*"}`)
-/// across many rules, and each takes a product of automata to build. Safe to share between
+/// across many components, and each takes a product of automata to build. Safe to share between
 /// threads.
 final class QueryLanguages: @unchecked Sendable {
     private struct Key: Hashable {

@@ -1,11 +1,11 @@
-/// Whether every URL of a subject (one rule, or the overlap of several) is matched by some of
-/// a set of other rules, decided dimension by dimension (ANALYSIS.md, "Coverage"): path
-/// signatures first, then for each signature the query with only its rules, then the fragment.
-/// Rules are `ComponentLanguage`s over one form (all percent-encoded, or all decoded).
+/// Whether every URL of a subject (one component, or the overlap of several) is matched by some of
+/// a set of other components, decided dimension by dimension (ANALYSIS.md, "Coverage"): path
+/// signatures first, then for each signature the query with only its components, then the fragment.
+/// Components are `ComponentLanguage`s over one form (all percent-encoded, or all decoded).
 struct Coverage {
     enum Answer {
-        /// Every URL is matched: `examples` holds, for each rule that decides some of them
-        /// (the first matching rule of a branch), one URL of the subject it decides.
+        /// Every URL is matched: `examples` holds, for each component that decides some of them
+        /// (the first matching component of a branch), one URL of the subject it decides.
         case covered(examples: [Int: AnalysisURL])
         case uncovered(example: AnalysisURL)
         /// The subject matches no URL.
@@ -35,13 +35,13 @@ struct Coverage {
 
     func answer(by others: [(id: Int, language: ComponentLanguage)], budget: inout Int) -> Answer {
         // Most subjects are not covered, and their shortest URL already shows it: checking it
-        // against each other rule costs a pass over a few characters, where the lockstep search
+        // against each other component costs a pass over a few characters, where the lockstep search
         // over all of them can explore thousands of states.
         if knownShortest != nil || !others.isEmpty {
             guard let shortest = shortestTexts(budget: &budget) else { return .overBudget }
             guard let shortest else { return .empty }
-            // Checking a URL against a rule counts as a state: a subject compared with
-            // thousands of rules pays for each.
+            // Checking a URL against a component counts as a state: a subject compared with
+            // thousands of components pays for each.
             budget -= others.count
             guard budget >= 0 else { return .overBudget }
             if !others.contains(where: { $0.language.accepts(shortest) }) { return .uncovered(example: url(shortest)) }
@@ -67,7 +67,7 @@ struct Coverage {
         case overBudget
     }
 
-    /// `languages` holds every other rule by id, so that a branch of a few rules among thousands
+    /// `languages` holds every other component by id, so that a branch of a few components among thousands
     /// costs what it holds.
     private func explore(partIndex: Int, others: [(id: Int, language: ComponentLanguage)], languages: [Int: ComponentLanguage], found: [[UInt32]],
                          budget: inout Int, onLeaf: (Int, AnalysisURL) -> Void) -> Step {

@@ -1,31 +1,31 @@
-/// The URLs of one form split by which rules match them: for every set of rules that match
-/// some URL together (and nothing else), the shortest such URL. The first matching rule of
-/// each set decides every URL of its region, so two rule lists decide differently exactly
-/// where some region gives them different first rules.
+/// The URLs of one form split by which components match them: for every set of components that match
+/// some URL together (and nothing else), the shortest such URL. The first matching component of
+/// each set decides every URL of its region, so two component lists decide differently exactly
+/// where some region gives them different first components.
 struct DecisionRegions {
     private static let parts: [URLPartUniverse.Part] = [.path, .query, .fragment]
 
-    let rules: [(id: Int, language: ComponentLanguage)]
+    let components: [(id: Int, language: ComponentLanguage)]
     let percentEncoded: Bool
     private let languages: [Int: ComponentLanguage]
 
-    init(rules: [(id: Int, language: ComponentLanguage)], percentEncoded: Bool) {
-        self.rules = rules
+    init(components: [(id: Int, language: ComponentLanguage)], percentEncoded: Bool) {
+        self.components = components
         self.percentEncoded = percentEncoded
-        languages = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, $0.language) })
+        languages = Dictionary(uniqueKeysWithValues: components.map { ($0.id, $0.language) })
     }
 
-    /// Calls `visit` with the ids of the matching rules (ascending) and a URL of each region
-    /// that some rule matches; false when the budget ran out first.
+    /// Calls `visit` with the ids of the matching components (ascending) and a URL of each region
+    /// that some component matches; false when the budget ran out first.
     func forEach(budget: inout Int, _ visit: ([Int], AnalysisURL) -> Void) -> Bool {
-        explore(partIndex: 0, rules: rules, found: [], budget: &budget, visit)
+        explore(partIndex: 0, components: components, found: [], budget: &budget, visit)
     }
 
-    private func explore(partIndex: Int, rules: [(id: Int, language: ComponentLanguage)], found: [[UInt32]], budget: inout Int,
+    private func explore(partIndex: Int, components: [(id: Int, language: ComponentLanguage)], found: [[UInt32]], budget: inout Int,
                          _ visit: ([Int], AnalysisURL) -> Void) -> Bool {
         let part = Self.parts[partIndex]
         let search = LockstepSearch.run(subject: [URLPartUniverse.automaton(of: part, percentEncoded: percentEncoded)],
-                                        others: rules.map { ($0.id, $0.language.part(part)) },
+                                        others: components.map { ($0.id, $0.language.part(part)) },
                                         stopsWhenUncovered: false, budget: &budget)
         guard case .branches(let branches) = search else { return false }
         for branch in branches where !branch.members.isEmpty {
@@ -35,8 +35,8 @@ struct DecisionRegions {
                                                   percentEncoded: percentEncoded))
                 continue
             }
-            // Looked up by id: a branch of a few rules among thousands costs what it holds.
-            guard explore(partIndex: partIndex + 1, rules: branch.members.compactMap { id in languages[id].map { (id, $0) } },
+            // Looked up by id: a branch of a few components among thousands costs what it holds.
+            guard explore(partIndex: partIndex + 1, components: branch.members.compactMap { id in languages[id].map { (id, $0) } },
                           found: witnesses, budget: &budget, visit) else { return false }
         }
         return true

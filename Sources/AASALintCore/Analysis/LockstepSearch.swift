@@ -34,7 +34,7 @@ struct LockstepSearch {
         }
         let involved = subject + tracked.map(\.automaton)
         // One automaton needs no common refinement: its own partition is one (and most
-        // searches over rules that share no prefix with another are of that kind).
+        // searches over components that share no prefix with another are of that kind).
         let classes = involved.count == 1 ? involved[0].classes : ScalarClasses(refining: involved.map(\.classes))
         let readable = readableOrder(of: classes)
         let subjectMoves = subject.map { ClassMap($0, over: classes) }
@@ -136,7 +136,7 @@ struct LockstepSearch {
 
     /// The shortest string of the automaton with the most states, when the others accept it
     /// too: then it is also the shortest they share, found without a common partition. A
-    /// rule's shortest path is nearly always a path a URL can have. Nil when the others
+    /// component's shortest path is nearly always a path a URL can have. Nil when the others
     /// reject it (or it has none); `.some(nil)` over budget.
     private static func shortestOfLargest(_ automata: [DeterministicAutomaton], budget: inout Int) -> [UInt32]?? {
         guard let largest = automata.indices.max(by: { automata[$0].stateCount < automata[$1].stateCount }) else { return nil }

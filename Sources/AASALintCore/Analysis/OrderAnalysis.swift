@@ -1,94 +1,94 @@
-/// Which rules of each details entry can ever decide a URL (ANALYSIS.md), decided exactly over
-/// the languages the patterns denote, each answer shown by a URL: what the rule-order rules
+/// Which components of each details entry can ever decide a URL (ANALYSIS.md), decided exactly over
+/// the languages the patterns denote, each answer shown by a URL: what the component-order components
 /// and `aasalint match --explain-order` report.
 public struct OrderAnalysis: Sendable {
     public let entries: [EntryOrder]
 
-    /// `writesReachableExamples: false` leaves out the example URL of a rule that shares no path
+    /// `writesReachableExamples: false` leaves out the example URL of a component that shares no path
     /// with any other, which then needs no automaton at all: what the lint rules ask for, since
-    /// they report only the rules that something shadows. Such a rule then counts as reachable
+    /// they report only the components that something shadows. Such a component then counts as reachable
     /// even when it matches nothing.
     public init(matcher: AASAMatcher, budget: AnalysisBudget = .standard, host: String = "example.com",
                 writesReachableExamples: Bool = true) {
         self.init(matcher: matcher, budget: budget, host: host, writesReachableExamples: writesReachableExamples, answersGroupsAtOnce: true)
     }
 
-    /// `answersGroupsAtOnce: false` answers the groups of rules strictly one after another:
+    /// `answersGroupsAtOnce: false` answers the groups of components strictly one after another:
     /// what the tests compare the answers across cores with.
     init(matcher: AASAMatcher, budget: AnalysisBudget, host: String, writesReachableExamples: Bool, answersGroupsAtOnce: Bool) {
         let meter = AnalysisMeter(budget)
         entries = matcher.entries.map { entry in
             guard !entry.runsOn.isEmpty else { return EntryOrder(entry: entry, isDead: true, verdicts: []) }
-            let analysis = EntryOrderAnalysis(rules: entry.rules, variables: matcher.variables, budget: budget.states, meter: meter,
+            let analysis = EntryOrderAnalysis(components: entry.components, variables: matcher.variables, budget: budget.states, meter: meter,
                                               writesReachableExamples: writesReachableExamples, answersGroupsAtOnce: answersGroupsAtOnce)
             return EntryOrder(entry: entry, isDead: false, verdicts: analysis.verdicts(host: host))
         }
     }
 }
 
-/// The rules of one details entry and what the analysis found about each.
+/// The components of one details entry and what the analysis found about each.
 public struct EntryOrder: Sendable {
     public let entry: AASAMatcher.Entry
-    /// No version of the system runs the entry's rules: it lists no app, or only apps earlier
-    /// entries decide for (an iOS 12 fallback is not dead). Its rules are not analysed.
+    /// No version of the system runs the entry's components: it lists no app, or only apps earlier
+    /// entries decide for (an iOS 12 fallback is not dead). Its components are not analysed.
     public let isDead: Bool
-    /// One per rule of the entry, in order (empty for a dead entry).
-    public let verdicts: [RuleVerdict]
+    /// One per component of the entry, in order (empty for a dead entry).
+    public let verdicts: [ComponentVerdict]
 }
 
-/// What one rule contributes to its entry. Rule numbers are indices into the entry's rules.
-public enum RuleVerdict: Sendable, Equatable {
-    /// The rule decides `exampleURL` (and possibly more); nil when no earlier rule can share
+/// What one component contributes to its entry. Rule numbers are indices into the entry's components.
+public enum ComponentVerdict: Sendable, Equatable {
+    /// The component decides `exampleURL` (and possibly more); nil when no earlier component can share
     /// a URL with it but its patterns are too complex to write one, or the analysis was asked
-    /// not to write examples for such rules.
+    /// not to write examples for such components.
     case reachable(exampleURL: String?)
-    /// Every URL of the rule is decided by earlier rules: `coveredBy` are those that decide
+    /// Every URL of the component is decided by earlier components: `coveredBy` are those that decide
     /// some of them, `exampleURL` one such URL.
     case unreachable(coveredBy: [Int], exampleURL: String)
-    /// An exclusion that an earlier including rule `by` decides first for `exampleURL`, which
-    /// therefore still opens the app: `hasNoEffect` when earlier rules decide every URL of the
+    /// An exclusion that an earlier including component `by` decides first for `exampleURL`, which
+    /// therefore still opens the app: `hasNoEffect` when earlier components decide every URL of the
     /// exclusion; otherwise `by` is not inside the exclusion (not a deliberate exception).
     case shadowedExclude(by: Int, exampleURL: String, hasNoEffect: Bool)
-    /// The rule matches no URL (other rules say why: undefined variables, impossible text).
+    /// The component matches no URL (other components say why: undefined variables, impossible text).
     case matchesNothing
-    /// The analysis could not decide within its budget, or cannot compare these rules.
+    /// The analysis could not decide within its budget, or cannot compare these components.
     case incomplete(reason: String)
-    /// Not analysed: the budget of the whole file was spent on the rules before it.
+    /// Not analysed: the budget of the whole file was spent on the components before it.
     case notAnalysed
 }
 
-/// The analysis of one entry's rules, each compared only with the earlier rules whose path
+/// The analysis of one entry's components, each compared only with the earlier components whose path
 /// key is compatible.
 private struct EntryOrderAnalysis {
-    let entry: EntryRules
+    let entry: EntryComponents
     let meter: AnalysisMeter
     let writesReachableExamples: Bool
     let answersGroupsAtOnce: Bool
-    /// Entries with fewer rules to compare than this answer one group after another.
+    /// Entries with fewer components to compare than this answer one group after another.
     private static let smallestParallelAnalysis = 256
 
-    init(rules: [CompiledComponent], variables: SubstitutionVariables, budget: Int, meter: AnalysisMeter, writesReachableExamples: Bool,
+    init(components: [CompiledComponent], variables: SubstitutionVariables, budget: Int, meter: AnalysisMeter, writesReachableExamples: Bool,
          answersGroupsAtOnce: Bool) {
         self.writesReachableExamples = writesReachableExamples
         self.answersGroupsAtOnce = answersGroupsAtOnce
         self.meter = meter
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
-        entry = EntryRules(rules: rules, index: ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary), budget: budget)
+        entry = EntryComponents(components: components, index: ComponentKeyIndex(keys: components.map { keys.key(of: $0) }, vocabulary: vocabulary), budget: budget)
     }
 
-    /// Each rule is compared with the earlier rules of its group; a rule alone in its group
+    /// Each component is compared with the earlier components of its group; a component alone in its group
     /// needs no comparison.
     ///
-    /// The file's budget is spent group after group, in rule order. On large entries the groups
+    /// The file's budget is spent group after group, in component order. On large entries the groups
     /// are first answered across the machine's cores, a wave at a time, each as if it had what
     /// was left at the start of its wave; a group's answers are kept when the budget really
     /// left for it covers what it spent plus one full question, since its every question then
     /// had the same allowance as in order. Otherwise it is answered again in order: the answers
     /// never depend on scheduling. Waves start small and double, so that on a file whose
     /// groups each take much of the budget, little work is done ahead of it in vain.
-    func verdicts(host: String) -> [RuleVerdict] {
-        var verdicts = [RuleVerdict](repeating: .notAnalysed, count: entry.rules.count)
+    func verdicts(host: String) -> [ComponentVerdict] {
+        var verdicts = [ComponentVerdict](repeating: .notAnalysed, count: entry.components.count)
         var compared: [[Int]] = []
         for group in entry.index.groups() {
             if group.count == 1, !writesReachableExamples {
@@ -114,7 +114,7 @@ private struct EntryOrderAnalysis {
                 }
                 : nil
             for (position, group) in groups.enumerated() {
-                let answers: [(rule: Int, verdict: RuleVerdict)]
+                let answers: [(component: Int, verdict: ComponentVerdict)]
                 if let guess = speculative?[position], meter.remaining - guess.spent >= entry.budget, meter.remainingWork > guess.work {
                     meter.spend(guess.spent, work: guess.work)
                     answers = guess.answers
@@ -122,7 +122,7 @@ private struct EntryOrderAnalysis {
                     var questions = GroupQuestions(entry: entry, meter: meter, host: host)
                     answers = questions.verdicts(of: group)
                 }
-                for (rule, verdict) in answers { verdicts[rule] = verdict }
+                for (component, verdict) in answers { verdicts[component] = verdict }
             }
         }
         return verdicts
@@ -132,86 +132,86 @@ private struct EntryOrderAnalysis {
     private static let largestWave = 512
 }
 
-/// An entry's rules and what every question about them shares.
-private struct EntryRules: Sendable {
-    let rules: [CompiledComponent]
+/// An entry's components and what every question about them shares.
+private struct EntryComponents: Sendable {
+    let components: [CompiledComponent]
     let index: ComponentKeyIndex
     /// The states one question may explore.
     let budget: Int
     let queries = QueryLanguages()
 }
 
-/// The questions about one group of rules, charged to `meter`.
+/// The questions about one group of components, charged to `meter`.
 private struct GroupQuestions {
-    let entry: EntryRules
+    let entry: EntryComponents
     let meter: AnalysisMeter
     let languages: LanguageCache
     let host: String
-    /// For the rules the budget reaches: the earlier rules of the group each may share URLs
+    /// For the components the budget reaches: the earlier components of the group each may share URLs
     /// with, and what preparing it cost.
     private var earlier: [Int: [Int]] = [:]
     private var costs: [Int: (states: Int, work: Int)] = [:]
     /// Few enough that the determinisation work of a chunk past the budget stays small.
     private static let preparedAtOnce = 16
 
-    init(entry: EntryRules, meter: AnalysisMeter, host: String) {
+    init(entry: EntryComponents, meter: AnalysisMeter, host: String) {
         self.entry = entry
         self.meter = meter
         self.host = host
-        languages = LanguageCache(rules: entry.rules, budget: entry.budget, queries: entry.queries)
+        languages = LanguageCache(components: entry.components, budget: entry.budget, queries: entry.queries)
     }
 
-    private var rules: [CompiledComponent] { entry.rules }
+    private var components: [CompiledComponent] { entry.components }
     private var budget: Int { entry.budget }
 
-    /// The verdict of each rule of `group` that the budget reaches.
+    /// The verdict of each component of `group` that the budget reaches.
     ///
-    /// Before its own questions, each rule is charged what bringing it into the group's
-    /// comparisons costs: a state per earlier rule of the group (listing it, and checking the
-    /// rule's shortest URL against it), the states of the search for its shortest URL, and the
-    /// work of determinising its patterns. A group of thousands of rules that all meet, or of
+    /// Before its own questions, each component is charged what bringing it into the group's
+    /// comparisons costs: a state per earlier component of the group (listing it, and checking the
+    /// component's shortest URL against it), the states of the search for its shortest URL, and the
+    /// work of determinising its patterns. A group of thousands of components that all meet, or of
     /// thousands of patterns too complex to determinise, then ends at the file's budget rather
-    /// than taking time in the square of their number, or in their sum. Rules whose costs alone
+    /// than taking time in the square of their number, or in their sum. Components whose costs alone
     /// exceed what is left are not prepared at all.
-    mutating func verdicts(of group: [Int]) -> [(rule: Int, verdict: RuleVerdict)] {
+    mutating func verdicts(of group: [Int]) -> [(component: Int, verdict: ComponentVerdict)] {
         guard !meter.isSpent else { return [] }
         let reached = prepare(group)
         let earlier = earlier
         let settled = languages.reachedByShortestURL(reached) { earlier[$0] ?? [] }
-        var answers: [(rule: Int, verdict: RuleVerdict)] = []
-        for rule in reached {
-            let cost = costs[rule] ?? (0, 0)
+        var answers: [(component: Int, verdict: ComponentVerdict)] = []
+        for component in reached {
+            let cost = costs[component] ?? (0, 0)
             meter.spend(cost.states, work: cost.work)
             guard !meter.isSpent else { break }
-            if !rules[rule].isExclude, let url = settled[rule] {
-                answers.append((rule, .reachable(exampleURL: url.string(host: host))))
+            if !components[component].isExclude, let url = settled[component] {
+                answers.append((component, .reachable(exampleURL: url.string(host: host))))
             } else {
-                answers.append((rule, verdict(of: rule)))
+                answers.append((component, verdict(of: component)))
             }
         }
         if reached.count < group.count { meter.spendAll() }
         return answers
     }
 
-    /// The rules of `group`, in order, whose costs fit in what is left of the file's budget,
-    /// with their earlier rules listed and their languages built, a few dozen at a time: a
+    /// The components of `group`, in order, whose costs fit in what is left of the file's budget,
+    /// with their earlier components listed and their languages built, a few dozen at a time: a
     /// chunk past the budget is all the work done in vain.
     private mutating func prepare(_ group: [Int]) -> [Int] {
-        var lister = ComponentKeyIndex.EarlierRules(entry.index)
+        var lister = ComponentKeyIndex.EarlierComponents(entry.index)
         var (left, leftWork) = (meter.remaining, meter.remainingWork)
         var reached: [Int] = []
         for start in stride(from: 0, to: group.count, by: Self.preparedAtOnce) {
             let chunk = Array(group[start..<min(start + Self.preparedAtOnce, group.count)])
             let listed = chunk.map { group.count == 1 ? [] : lister.of($0) }
             let built = languages.prepare(chunk)
-            for (rule, found) in zip(chunk, listed) {
-                let cost = (states: found.count + (built[rule]?.states ?? 0), work: built[rule]?.work ?? 0)
+            for (component, found) in zip(chunk, listed) {
+                let cost = (states: found.count + (built[component]?.states ?? 0), work: built[component]?.work ?? 0)
                 left -= cost.states
                 leftWork -= cost.work
                 guard left > 0, leftWork > 0 else { return reached }
-                earlier[rule] = found
-                costs[rule] = cost
-                reached.append(rule)
+                earlier[component] = found
+                costs[component] = cost
+                reached.append(component)
             }
         }
         return reached
@@ -226,21 +226,21 @@ private struct GroupQuestions {
         return answer
     }
 
-    private func verdict(of rule: Int) -> RuleVerdict {
-        guard let language = languages.language(of: rule) else {
-            let alone = earlier[rule]?.isEmpty ?? true
+    private func verdict(of component: Int) -> ComponentVerdict {
+        guard let language = languages.language(of: component) else {
+            let alone = earlier[component]?.isEmpty ?? true
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)
         }
         let others: [(id: Int, language: ComponentLanguage)]
-        switch earlierComparable(with: rule) {
+        switch earlierComparable(with: component) {
         case .failure(let reason): return .incomplete(reason: reason.description)
         case .success(let found): others = found
         }
         let coverage = metered(budget) { remaining in
-            languages.coverage(of: rule, language: language).answer(by: others, budget: &remaining)
+            languages.coverage(of: component, language: language).answer(by: others, budget: &remaining)
         }
-        if rules[rule].isExclude {
-            switch shadowingRule(of: rule, coverage: coverage) {
+        if components[component].isExclude {
+            switch shadowingComponent(of: component, coverage: coverage) {
             case .failure(let reason): return .incomplete(reason: reason.description)
             case .success(let shadowed?): return shadowed
             case .success(nil): break
@@ -256,24 +256,24 @@ private struct GroupQuestions {
         }
     }
 
-    /// An including rule that decides URLs the exclusion `rule` matches: the first that
-    /// decides some when earlier rules decide all of them (the exclusion has no effect at
-    /// all), otherwise the earliest that does without lying inside the exclusion (a rule
+    /// An including component that decides URLs the exclusion `component` matches: the first that
+    /// decides some when earlier components decide all of them (the exclusion has no effect at
+    /// all), otherwise the earliest that does without lying inside the exclusion (a component
     /// inside it is a deliberate exception carved out first).
-    private func shadowingRule(of rule: Int, coverage: Coverage.Answer) -> Result<RuleVerdict?, AnalysisLimit> {
-        guard let exclusion = languages.language(of: rule) else { return .failure(.patternTooComplex) }
+    private func shadowingComponent(of component: Int, coverage: Coverage.Answer) -> Result<ComponentVerdict?, AnalysisLimit> {
+        guard let exclusion = languages.language(of: component) else { return .failure(.patternTooComplex) }
         if case .covered(let examples) = coverage {
-            let including = examples.keys.sorted().first { !rules[$0].isExclude }
+            let including = examples.keys.sorted().first { !components[$0].isExclude }
             return .success(including.flatMap { including in
                 examples[including].map { .shadowedExclude(by: including, exampleURL: $0.string(host: host), hasNoEffect: true) }
             })
         }
-        for including in earlier[rule] ?? [] where !rules[including].isExclude {
+        for including in earlier[component] ?? [] where !components[including].isExclude {
             guard let includingLanguage = languages.language(of: including) else { return .failure(.patternTooComplex) }
             let granted = meter.allowance(upTo: budget)
             var remaining = granted
             defer { meter.spend(granted - max(0, remaining)) }
-            // Most pairs share no URL: settle that alone before asking about earlier rules.
+            // Most pairs share no URL: settle that alone before asking about earlier components.
             switch Coverage(of: [includingLanguage, exclusion], percentEncoded: exclusion.percentEncoded).answer(by: [], budget: &remaining) {
             case .overBudget: return .failure(.overBudget(budget))
             case .empty, .covered: continue
@@ -291,7 +291,7 @@ private struct GroupQuestions {
             case .covered, .empty: continue
             case .uncovered(let example):
                 let outsideExclusion = languages.coverage(of: including, language: includingLanguage)
-                    .answer(by: earlier + [(rule, exclusion)], budget: &remaining)
+                    .answer(by: earlier + [(component, exclusion)], budget: &remaining)
                 switch outsideExclusion {
                 case .overBudget: return .failure(.overBudget(budget))
                 case .covered, .empty: continue
@@ -303,116 +303,116 @@ private struct GroupQuestions {
         return .success(nil)
     }
 
-    /// The earlier rules that may share URLs with `subject`, all comparable with it.
+    /// The earlier components that may share URLs with `subject`, all comparable with it.
     private func earlierComparable(with subject: Int) -> Result<[(id: Int, language: ComponentLanguage)], AnalysisLimit> {
         guard let language = languages.language(of: subject) else { return .failure(.patternTooComplex) }
         var found: [(id: Int, language: ComponentLanguage)] = []
         for other in earlier[subject] ?? [] {
-            guard let otherLanguage = languages.language(of: other) else { return .failure(.otherPatternTooComplex(rule: other)) }
-            guard otherLanguage.percentEncoded == language.percentEncoded else { return .failure(.mixedEncoding(rule: other)) }
+            guard let otherLanguage = languages.language(of: other) else { return .failure(.otherPatternTooComplex(component: other)) }
+            guard otherLanguage.percentEncoded == language.percentEncoded else { return .failure(.mixedEncoding(component: other)) }
             found.append((other, otherLanguage))
         }
         return .success(found)
     }
 }
 
-/// The languages of an entry's rules, built a group at a time before the group's questions.
+/// The languages of an entry's components, built a group at a time before the group's questions.
 final class LanguageCache {
-    private let rules: [CompiledComponent]
+    private let components: [CompiledComponent]
     private let budget: Int
     private var built: [Int: ComponentLanguage?] = [:]
     private var shortest: [Int: [[UInt32]]] = [:]
     private let queries: QueryLanguages
     private static let smallestParallelBuild = 32
 
-    init(rules: [CompiledComponent], budget: Int, queries: QueryLanguages) {
-        self.rules = rules
+    init(components: [CompiledComponent], budget: Int, queries: QueryLanguages) {
+        self.components = components
         self.budget = budget
         self.queries = queries
     }
 
     /// Builds the languages of `group`, and their shortest URLs, across the machine's cores:
-    /// every question about a group needs those of nearly all its rules, and they are most of
-    /// the analysis. Returns what each rule cost: the work of determinising its patterns, and
+    /// every question about a group needs those of nearly all its components, and they are most of
+    /// the analysis. Returns what each component cost: the work of determinising its patterns, and
     /// the states of the search for its shortest URL.
     func prepare(_ group: [Int]) -> [Int: (states: Int, work: Int)] {
         let missing = group.filter { built[$0] == nil }
         let budget = budget
         let queries = queries
-        let build = { @Sendable (rule: CompiledComponent) -> (language: ComponentLanguage?, shortest: [[UInt32]]?, states: Int, work: Int) in
-            let work = ComponentLanguage.determinisationWork(of: rule)
-            guard let language = ComponentLanguage(rule, budget: budget, queries: queries) else { return (nil, nil, 0, work) }
+        let build = { @Sendable (component: CompiledComponent) -> (language: ComponentLanguage?, shortest: [[UInt32]]?, states: Int, work: Int) in
+            let work = ComponentLanguage.determinisationWork(of: component)
+            guard let language = ComponentLanguage(component, budget: budget, queries: queries) else { return (nil, nil, 0, work) }
             var remaining = budget
             let shortest = Coverage(of: [language], percentEncoded: language.percentEncoded).shortestTexts(budget: &remaining)
             return (language, shortest ?? nil, budget - max(0, remaining), work)
         }
-        // Handing a few rules to other threads costs more than it saves.
-        let found = missing.count < Self.smallestParallelBuild ? missing.map { build(rules[$0]) } : missing.map { rules[$0] }.parallelMap(build)
+        // Handing a few components to other threads costs more than it saves.
+        let found = missing.count < Self.smallestParallelBuild ? missing.map { build(components[$0]) } : missing.map { components[$0] }.parallelMap(build)
         var spent: [Int: (states: Int, work: Int)] = [:]
-        for (rule, result) in zip(missing, found) {
-            built[rule] = result.language
-            shortest[rule] = result.shortest
-            spent[rule] = (result.states, result.work)
+        for (component, result) in zip(missing, found) {
+            built[component] = result.language
+            shortest[component] = result.shortest
+            spent[component] = (result.states, result.work)
         }
         return spent
     }
 
-    func language(of rule: Int) -> ComponentLanguage? {
-        if let known = built[rule] { return known }
-        let language = ComponentLanguage(rules[rule], budget: budget, queries: queries)
-        built[rule] = language
+    func language(of component: Int) -> ComponentLanguage? {
+        if let known = built[component] { return known }
+        let language = ComponentLanguage(components[component], budget: budget, queries: queries)
+        built[component] = language
         return language
     }
 
-    /// The rules of a prepared group whose shortest URL no earlier rule (`earlier`) matches,
+    /// The components of a prepared group whose shortest URL no earlier component (`earlier`) matches,
     /// with that URL: what their questions would find first (an exclusion has one more
-    /// question). Checked across the machine's cores, since it is most of what most rules ask.
+    /// question). Checked across the machine's cores, since it is most of what most components ask.
     func reachedByShortestURL(_ group: [Int], earlier: @escaping @Sendable (Int) -> [Int]) -> [Int: AnalysisURL] {
         let built = built, shortest = shortest
-        let check = { @Sendable (rule: Int) -> AnalysisURL? in
-            guard let texts = shortest[rule], let language = built[rule] ?? nil else { return nil }
-            for other in earlier(rule) {
-                // A rule the shortest URL cannot be checked against leaves the question to be asked.
+        let check = { @Sendable (component: Int) -> AnalysisURL? in
+            guard let texts = shortest[component], let language = built[component] ?? nil else { return nil }
+            for other in earlier(component) {
+                // A component the shortest URL cannot be checked against leaves the question to be asked.
                 guard let otherLanguage = built[other] ?? nil, otherLanguage.percentEncoded == language.percentEncoded,
                       !otherLanguage.accepts(texts) else { return nil }
             }
             return AnalysisURL(path: texts[0], query: texts[1], fragment: texts[2], percentEncoded: language.percentEncoded)
         }
         let found = group.count < Self.smallestParallelBuild ? group.map(check) : group.parallelMap(check)
-        return Dictionary(uniqueKeysWithValues: zip(group, found).compactMap { rule, url in url.map { (rule, $0) } })
+        return Dictionary(uniqueKeysWithValues: zip(group, found).compactMap { component, url in url.map { (component, $0) } })
     }
 
-    /// The questions about `rule` (whose language is `language`), with the texts of its
-    /// shortest URL found when its group was prepared: a rule is asked about as a subject, and
-    /// again as the including rule of each later exclusion.
-    func coverage(of rule: Int, language: ComponentLanguage) -> Coverage {
-        Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: shortest[rule])
+    /// The questions about `component` (whose language is `language`), with the texts of its
+    /// shortest URL found when its group was prepared: a component is asked about as a subject, and
+    /// again as the including component of each later exclusion.
+    func coverage(of component: Int, language: ComponentLanguage) -> Coverage {
+        Coverage(of: [language], percentEncoded: language.percentEncoded, shortest: shortest[component])
     }
 }
 
 /// Why a question was left unanswered.
 enum AnalysisLimit: Error, CustomStringConvertible {
     case patternTooComplex
-    case otherPatternTooComplex(rule: Int)
+    case otherPatternTooComplex(component: Int)
     case overBudget(Int)
     case fileBudgetSpent(Int)
-    case tooManyRules(Int, states: Int)
-    case mixedEncoding(rule: Int)
+    case tooManyComponents(Int, states: Int)
+    case mixedEncoding(component: Int)
 
     var description: String {
         switch self {
         case .patternTooComplex:
-            "a pattern of this rule is too complex to analyse"
-        case .otherPatternTooComplex(let rule):
-            "a pattern of rule \(rule + 1) is too complex to analyse"
+            "a pattern of this component is too complex to analyse"
+        case .otherPatternTooComplex(let component):
+            "a pattern of component \(component + 1) is too complex to analyse"
         case .overBudget(let states):
-            "comparing it with the earlier rules needs more than \(states) automaton states"
+            "comparing it with the earlier components needs more than \(states) automaton states"
         case .fileBudgetSpent(let states):
-            "the budget of the whole analysis (\(states) automaton states, and the work of building automata) was spent before these rules"
-        case .tooManyRules(let count, let states):
-            "\(count) of its rules may share paths, more than the \(states) automaton states one comparison may explore"
-        case .mixedEncoding(let rule):
-            "it compares the URL percent-encoded and rule \(rule + 1) decoded, or the reverse, and such pairs are not analysed yet"
+            "the budget of the whole analysis (\(states) automaton states, and the work of building automata) was spent before these components"
+        case .tooManyComponents(let count, let states):
+            "\(count) of its components may share paths, more than the \(states) automaton states one comparison may explore"
+        case .mixedEncoding(let component):
+            "it compares the URL percent-encoded and component \(component + 1) decoded, or the reverse, and such pairs are not analysed yet"
         }
     }
 }

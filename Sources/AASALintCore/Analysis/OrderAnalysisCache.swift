@@ -1,9 +1,9 @@
 import Foundation
 
 extension OrderAnalysis {
-    /// The analysis of `file` with example URLs on `host`, computed once for the rules that
+    /// The analysis of `file` with example URLs on `host`, computed once for the components that
     /// all ask for it; nil when the file is not an AASA JSON object. It writes examples only
-    /// where rules overlap, which is all that findings show.
+    /// where components overlap, which is all that findings show.
     public static func of(_ file: LintFile, host: String, budget: AnalysisBudget = .standard) -> OrderAnalysis? {
         let key = OrderAnalysisCache.Key(path: file.path, bytes: file.bytes, host: host, budget: budget)
         if let known = OrderAnalysisCache.shared.analysis(for: key) { return known }
@@ -14,7 +14,7 @@ extension OrderAnalysis {
     }
 }
 
-/// The analyses of the last few files: the rules of one file run one after another, so a
+/// The analyses of the last few files: the components of one file run one after another, so a
 /// small cache serves them all while files are linted in parallel.
 private final class OrderAnalysisCache: @unchecked Sendable {
     struct Key: Hashable {

@@ -1,6 +1,6 @@
-/// The start of a path pattern as the rule index compares it: literal scalars (case-folded,
-/// since a rule that ignores case meets every spelling) and variables whose values are all
-/// literal, up to the first wildcard. Every path the rule matches starts with some expansion
+/// The start of a path pattern as the component index compares it: literal scalars (case-folded,
+/// since a component that ignores case meets every spelling) and variables whose values are all
+/// literal, up to the first wildcard. Every path the component matches starts with some expansion
 /// of its key, in either case.
 enum PathKeyToken: Hashable {
     case scalar(UInt32)
@@ -40,7 +40,7 @@ final class PathKeyVocabulary {
     })
 }
 
-/// Builds the keys of the rules of one file, with the file's variables.
+/// Builds the keys of the components of one file, with the file's variables.
 struct PathKeyBuilder {
     let variables: SubstitutionVariables
     let vocabulary: PathKeyVocabulary
@@ -52,18 +52,18 @@ struct PathKeyBuilder {
         self.vocabulary = vocabulary
     }
 
-    /// Keys stop at this length: a shorter key only finds more rules compatible, and the
+    /// Keys stop at this length: a shorter key only finds more components compatible, and the
     /// index walks keys recursively.
     static let maximumLength = 128
 
-    /// The key ends at a `%` when the rule compares the encoded URL, where `%41` and `A` are
+    /// The key ends at a `%` when the component compares the encoded URL, where `%41` and `A` are
     /// different texts for the same character.
-    mutating func key(of rule: CompiledComponent) -> [PathKeyToken] {
-        guard let text = rule.path?.text else { return [] }
+    mutating func key(of component: CompiledComponent) -> [PathKeyToken] {
+        guard let text = component.path?.text else { return [] }
         var key: [PathKeyToken] = []
         for token in PathNormalization.normalize(Pattern(text).tokens).prefix(Self.maximumLength) {
             switch token.kind {
-            case .literal(let scalar) where !(rule.settings.percentEncoded && scalar == "%"):
+            case .literal(let scalar) where !(component.settings.percentEncoded && scalar == "%"):
                 key.append(.scalar(CaseFolding.fold(scalar).value))
             case .variable(let name):
                 guard let id = variableID(of: name) else { return key }

@@ -11,14 +11,14 @@ struct PathKeyTrie: Sendable {
     private struct Node {
         var scalarChildren: [UInt32: Int] = [:]
         var variableChildren: [Int: Int] = [:]
-        var rulesEndingHere: [Int] = []
+        var componentsEndingHere: [Int] = []
     }
 
     private var nodes = [Node()]
     private let values: [ValueTrie]
-    /// The rules in depth-first order of the trie, the run of each node's own rules and of its
-    /// subtree in it, and where each rule is.
-    private(set) var rulesInTrieOrder: [Int] = []
+    /// The components in depth-first order of the trie, the run of each node's own components and of its
+    /// subtree in it, and where each component is.
+    private(set) var componentsInTrieOrder: [Int] = []
     private var ownRanges: [Range<Int>] = []
     private var subtreeRanges: [Range<Int>] = []
     private(set) var positions: [Int] = []
@@ -26,26 +26,26 @@ struct PathKeyTrie: Sendable {
     /// `values`: the value tries of the variables of `keys`, by id.
     init(keys: [[PathKeyToken]], values: [ValueTrie]) {
         self.values = values
-        for (rule, key) in keys.enumerated() { insert(key, of: rule) }
-        orderRulesDepthFirst(count: keys.count)
+        for (component, key) in keys.enumerated() { insert(key, of: component) }
+        orderComponentsDepthFirst(count: keys.count)
     }
 
-    /// Runs of `rulesInTrieOrder` that together hold the rules whose keys are compatible with `key`.
+    /// Runs of `componentsInTrieOrder` that together hold the components whose keys are compatible with `key`.
     func compatibleRuns(with key: [PathKeyToken]) -> [Range<Int>] {
         var found = CompatibleRuns(keyIsPrefix: true)
         walk(from: 0, key: key, at: 0, into: &found)
         return found.runs
     }
 
-    /// Runs of `rulesInTrieOrder` that together hold the rules whose keys some start of `text`
-    /// (folded scalars, a whole path rather than a key) expands: the rules that may match it.
+    /// Runs of `componentsInTrieOrder` that together hold the components whose keys some start of `text`
+    /// (folded scalars, a whole path rather than a key) expands: the components that may match it.
     func runs(startingText text: [PathKeyToken]) -> [Range<Int>] {
         var found = CompatibleRuns(keyIsPrefix: false)
         walk(from: 0, key: text, at: 0, into: &found)
         return found.runs
     }
 
-    private mutating func insert(_ key: [PathKeyToken], of rule: Int) {
+    private mutating func insert(_ key: [PathKeyToken], of component: Int) {
         var node = 0
         for token in key {
             let existing: Int? = switch token {
@@ -63,30 +63,30 @@ struct PathKeyTrie: Sendable {
             }
             node = nodes.count - 1
         }
-        nodes[node].rulesEndingHere.append(rule)
+        nodes[node].componentsEndingHere.append(component)
     }
 
-    /// Lists the rules in depth-first order, so that each node's subtree is one run of them.
-    private mutating func orderRulesDepthFirst(count: Int) {
+    /// Lists the components in depth-first order, so that each node's subtree is one run of them.
+    private mutating func orderComponentsDepthFirst(count: Int) {
         subtreeRanges = Array(repeating: 0..<0, count: nodes.count)
         ownRanges = Array(repeating: 0..<0, count: nodes.count)
         var stack = [(node: 0, leaving: false)]
         while let (node, leaving) = stack.popLast() {
             if leaving {
-                subtreeRanges[node] = subtreeRanges[node].lowerBound..<rulesInTrieOrder.count
+                subtreeRanges[node] = subtreeRanges[node].lowerBound..<componentsInTrieOrder.count
                 continue
             }
-            subtreeRanges[node] = rulesInTrieOrder.count..<rulesInTrieOrder.count
-            ownRanges[node] = rulesInTrieOrder.count..<rulesInTrieOrder.count + nodes[node].rulesEndingHere.count
-            rulesInTrieOrder += nodes[node].rulesEndingHere
+            subtreeRanges[node] = componentsInTrieOrder.count..<componentsInTrieOrder.count
+            ownRanges[node] = componentsInTrieOrder.count..<componentsInTrieOrder.count + nodes[node].componentsEndingHere.count
+            componentsInTrieOrder += nodes[node].componentsEndingHere
             stack.append((node, true))
             stack += nodes[node].scalarChildren.values.map { ($0, false) } + nodes[node].variableChildren.values.map { ($0, false) }
         }
         positions = Array(repeating: 0, count: count)
-        for (position, rule) in rulesInTrieOrder.enumerated() { positions[rule] = position }
+        for (position, component) in componentsInTrieOrder.enumerated() { positions[component] = position }
     }
 
-    /// Collects the rules of the subtree at `node` whose keys are compatible with `key[position...]`.
+    /// Collects the components of the subtree at `node` whose keys are compatible with `key[position...]`.
     private func walk(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRuns) {
         found.insert(ownRanges[node])
         guard position < key.count else {
@@ -132,7 +132,7 @@ struct PathKeyTrie: Sendable {
     }
 
     /// A variable of the key (`values`) against the literal branches of the trie below `node`:
-    /// where a value ends, the key's walk resumes; rules whose keys end (or meet a variable)
+    /// where a value ends, the key's walk resumes; components whose keys end (or meet a variable)
     /// inside a value are compatible.
     private func followTrie(from node: Int, valueNode: Int, values: ValueTrie, key: [PathKeyToken], resumingAt position: Int,
                             into found: inout CompatibleRuns) {
@@ -160,10 +160,10 @@ struct PathKeyTrie: Sendable {
     }
 }
 
-/// The runs of rules found so far, and where the walk has resumed after a value, so that no
+/// The runs of components found so far, and where the walk has resumed after a value, so that no
 /// place is walked twice.
 private struct CompatibleRuns {
-    /// False when the walked key is a whole text: rules whose keys go on beyond its end cannot match it.
+    /// False when the walked key is a whole text: components whose keys go on beyond its end cannot match it.
     let keyIsPrefix: Bool
     private(set) var runs: [Range<Int>] = []
     private var visited: Set<Int> = []

@@ -1,6 +1,6 @@
 /// What changes for users between two versions of an AASA file: per app and service, the
 /// URLs whose decision (match, blocked, no match) differs, with example URLs computed from
-/// the compiled rules. Reordering or re-expressing rules with the same meaning is no change.
+/// the compiled components. Reordering or re-expressing components with the same meaning is no change.
 public struct SemanticDiff: Sendable {
     /// Every difference, per app in the order the files list them, then per class.
     public let changes: [BehaviourChange]
@@ -25,7 +25,7 @@ public struct SemanticDiff: Sendable {
         var reasons: [String: String] = [:]
         let meter = AnalysisMeter(budget)
         for app in apps {
-            let comparison = AppComparison(old: Self.rules(of: app, in: old), new: Self.rules(of: app, in: new),
+            let comparison = AppComparison(old: Self.components(of: app, in: old), new: Self.components(of: app, in: new),
                                            oldVariables: old.variables, newVariables: new.variables, budget: budget, meter: meter)
             switch comparison.changes() {
             case .success(let found):
@@ -54,8 +54,8 @@ public struct SemanticDiff: Sendable {
         return Array(texts.sorted { ($0.count, $0) < ($1.count, $1) }.prefix(examplesPerChange))
     }
 
-    private static func rules(of appID: String, in matcher: AASAMatcher) -> [CompiledComponent] {
-        matcher.entries.first { $0.appIDs.contains(appID) }?.rules ?? []
+    private static func components(of appID: String, in matcher: AASAMatcher) -> [CompiledComponent] {
+        matcher.entries.first { $0.appIDs.contains(appID) }?.components ?? []
     }
 
     private static func union(_ first: [String], _ second: [String]) -> [String] {
@@ -69,11 +69,11 @@ public struct BehaviourChange: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         /// URLs that did not open the app (no match, or blocked) and now do.
         case startsOpening
-        /// URLs that opened the app and now match no rule.
+        /// URLs that opened the app and now match no component.
         case stopsOpening
         /// URLs that an exclusion now blocks (they opened the app, or matched nothing).
         case becomesBlocked
-        /// URLs that an exclusion blocked and that now match no rule (still not opening).
+        /// URLs that an exclusion blocked and that now match no component (still not opening).
         case stopsBeingBlocked
         /// The app is newly listed for a service without URLs (webcredentials, appclips, ...).
         case becomesListed
@@ -99,9 +99,9 @@ public struct BehaviourChange: Sendable, Equatable {
     public let exampleURLs: [String]
 }
 
-/// The applinks rules one app gets from each file, compared region by region. Rules whose
-/// path keys are incompatible share no URL, so each group of compatible rules is
-/// compared on its own, and groups whose rules are the same in both files are skipped.
+/// The applinks components one app gets from each file, compared region by region. Components whose
+/// path keys are incompatible share no URL, so each group of compatible components is
+/// compared on its own, and groups whose components are the same in both files are skipped.
 private struct AppComparison {
     let old: [CompiledComponent]
     let new: [CompiledComponent]
@@ -111,32 +111,32 @@ private struct AppComparison {
     /// What is left of the budget of the whole comparison, shared by every app and group.
     let meter: AnalysisMeter
 
-    /// Only the rules of groups that changed are compiled into languages. A group costs a state
-    /// per rule it holds and the work of determinising their patterns, on top of the states its
-    /// search explores; one of more rules than a search may explore states is not compared,
+    /// Only the components of groups that changed are compiled into languages. A group costs a state
+    /// per component it holds and the work of determinising their patterns, on top of the states its
+    /// search explores; one of more components than a search may explore states is not compared,
     /// since each of them takes part in its first step.
     func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
-        let rules = old + new
+        let components = old + new
         var found: [BehaviourChange.Kind: [AnalysisURL]] = [:]
         for group in index().groups() where !isSame(group) {
-            guard group.count <= budget.states else { return .failure(.tooManyRules(group.count, states: budget.states)) }
+            guard group.count <= budget.states else { return .failure(.tooManyComponents(group.count, states: budget.states)) }
             meter.spend(group.count)
             var members: [(id: Int, language: ComponentLanguage)] = []
             for id in group {
-                meter.spend(0, work: ComponentLanguage.determinisationWork(of: rules[id]))
+                meter.spend(0, work: ComponentLanguage.determinisationWork(of: components[id]))
                 guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
-                guard let language = ComponentLanguage(rules[id], budget: budget.states) else {
-                    return .failure(.otherPatternTooComplex(rule: id < old.count ? id : id - old.count))
+                guard let language = ComponentLanguage(components[id], budget: budget.states) else {
+                    return .failure(.otherPatternTooComplex(component: id < old.count ? id : id - old.count))
                 }
                 if let first = members.first, first.language.percentEncoded != language.percentEncoded {
-                    return .failure(.mixedEncoding(rule: id < old.count ? id : id - old.count))
+                    return .failure(.mixedEncoding(component: id < old.count ? id : id - old.count))
                 }
                 members.append((id, language))
             }
             guard let form = members.first?.language.percentEncoded else { continue }
             let granted = meter.allowance(upTo: budget.states)
             var remaining = granted
-            let complete = DecisionRegions(rules: members, percentEncoded: form).forEach(budget: &remaining) { matching, url in
+            let complete = DecisionRegions(components: members, percentEncoded: form).forEach(budget: &remaining) { matching, url in
                 guard let kind = BehaviourChange.Kind(from: outcome(matching.filter { $0 < old.count }),
                                                       to: outcome(matching.filter { $0 >= old.count })) else { return }
                 found[kind, default: []].append(url)
@@ -149,7 +149,7 @@ private struct AppComparison {
         return .success(found)
     }
 
-    /// The old rules keyed with the old file's variables, the new ones with the new file's.
+    /// The old components keyed with the old file's variables, the new ones with the new file's.
     private func index() -> ComponentKeyIndex {
         let vocabulary = PathKeyVocabulary()
         var oldKeys = PathKeyBuilder(variables: oldVariables, vocabulary: vocabulary)
@@ -159,18 +159,18 @@ private struct AppComparison {
 
     private func outcome(_ matching: [Int]) -> Decision.Outcome {
         guard let first = matching.first else { return .noMatch }
-        let rule = first < old.count ? old[first] : new[first - old.count]
-        return rule.isExclude ? .blocked : .match
+        let component = first < old.count ? old[first] : new[first - old.count]
+        return component.isExclude ? .blocked : .match
     }
 
-    /// True when the group's old rules and new rules are the same patterns in the same order.
+    /// True when the group's old components and new components are the same patterns in the same order.
     private func isSame(_ group: [Int]) -> Bool {
         let before = group.filter { $0 < old.count }.map { Self.identity(of: old[$0]) }
         let after = group.filter { $0 >= old.count }.map { Self.identity(of: new[$0 - old.count]) }
         return before == after
     }
 
-    private static func identity(of rule: CompiledComponent) -> String {
-        "\(rule.settings.caseSensitive) \(rule.settings.percentEncoded) \(rule.source == .legacyPath) \(rule.summary)"
+    private static func identity(of component: CompiledComponent) -> String {
+        "\(component.settings.caseSensitive) \(component.settings.percentEncoded) \(component.source == .legacyPath) \(component.summary)"
     }
 }

@@ -1,5 +1,5 @@
 /// What hovering over a component of an AASA file shows: which URLs it matches and what the
-/// rule-order analysis found about it (the verdicts of `aasalint match --explain-order`).
+/// component-order analysis found about it (the verdicts of `aasalint match --explain-order`).
 struct ComponentHover {
     let file: LintFile
     let analysis: OrderAnalysis
@@ -17,15 +17,15 @@ struct ComponentHover {
     func hover(at offset: Int) -> (markdown: String, span: Range<Int>)? {
         guard let root = file.root, let pointer = Self.pointer(at: offset, in: root, pointer: .root) else { return nil }
         for order in analysis.entries {
-            guard let number = order.entry.rules.firstIndex(where: { pointer.tokens.starts(with: $0.pointer.tokens) }),
-                  let span = root.span(at: order.entry.rules[number].pointer, part: .value) else { continue }
+            guard let number = order.entry.components.firstIndex(where: { pointer.tokens.starts(with: $0.pointer.tokens) }),
+                  let span = root.span(at: order.entry.components[number].pointer, part: .value) else { continue }
             return (markdown(order, number), span)
         }
         return nil
     }
 
     private func markdown(_ order: EntryOrder, _ number: Int) -> String {
-        let component = order.entry.rules[number]
+        let component = order.entry.components[number]
         let apps = order.entry.appIDs.isEmpty ? "no app" : order.entry.appIDs.map { "`\($0)`" }.joined(separator: ", ")
         var lines = [
             "**aasalint** · component \(number + 1) of details entry `\(order.entry.pointer)` (\(apps))",
@@ -44,7 +44,7 @@ struct ComponentHover {
         return lines.joined(separator: "\n")
     }
 
-    private func describe(_ verdict: RuleVerdict, of order: EntryOrder) -> String {
+    private func describe(_ verdict: ComponentVerdict, of order: EntryOrder) -> String {
         switch verdict {
         case .reachable(let url?):
             return "Decides `\(url)`: no earlier component decides it first."
@@ -53,8 +53,8 @@ struct ComponentHover {
         case .unreachable(let covering, let url):
             return "**Never decides a URL:** \(components(covering, of: order)) decide every URL it matches first, e.g. `\(url)`. "
                 + "Remove it, or move it above them."
-        case .shadowedExclude(let rule, let url, let hasNoEffect):
-            return "**Shadowed:** \(components([rule], of: order)) decides `\(url)` first, so that URL still opens the app"
+        case .shadowedExclude(let component, let url, let hasNoEffect):
+            return "**Shadowed:** \(components([component], of: order)) decides `\(url)` first, so that URL still opens the app"
                 + (hasNoEffect ? "; this exclusion has no effect at all" : "") + ". Move the exclusion above it."
         case .matchesNothing:
             return "Matches no URL (see the other findings on it)."
@@ -66,7 +66,7 @@ struct ComponentHover {
     }
 
     private func components(_ numbers: [Int], of order: EntryOrder) -> String {
-        let named = numbers.map { "\($0 + 1) (line \(file.location(order.entry.rules[$0].pointer).range.start.line))" }
+        let named = numbers.map { "\($0 + 1) (line \(file.location(order.entry.components[$0].pointer).range.start.line))" }
         return (numbers.count == 1 ? "component " : "components ") + named.joined(separator: ", ")
     }
 

@@ -47,6 +47,8 @@ public struct AppLinks: Sendable {
     public let pointer: JSONPointer
     public let detailsForm: DetailsForm
     public let details: [DetailsEntry]
+    /// Which of `details` decides for each app.
+    public let precedence: DetailsPrecedence
     public let defaults: ComponentDefaults?
     public let substitutionVariables: [SubstitutionVariable]
     /// The legacy `apps` array (iOS 9-12), which must be empty.
@@ -55,6 +57,10 @@ public struct AppLinks: Sendable {
     init?(_ node: PositionedValue, at pointer: JSONPointer) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
+        let defaultsPointer = pointer.appending("defaults")
+        let defaults = node.member("defaults").flatMap { ComponentDefaults($0.value, at: defaultsPointer, origin: .applinksDefaults, over: .none) }
+        self.defaults = defaults
+        let inherited = defaults?.keys ?? .none
         let detailsPointer = pointer.appending("details")
         switch node.member("details")?.value {
         case nil:
@@ -63,30 +69,43 @@ public struct AppLinks: Sendable {
         case let value? where value.elements != nil:
             detailsForm = .array
             details = (value.elements ?? []).enumerated().compactMap { index, element in
-                DetailsEntry(element, at: detailsPointer.appending(index), keyedAppID: nil)
+                DetailsEntry(element, at: detailsPointer.appending(index), keyedAppID: nil, inheriting: inherited)
             }
         case let value? where value.members != nil:
             detailsForm = .dictionary
             details = (value.members ?? []).compactMap { member in
                 let entryPointer = detailsPointer.appending(member.key)
-                return DetailsEntry(member.value, at: entryPointer, keyedAppID: Located(member.key, at: entryPointer))
+                return DetailsEntry(member.value, at: entryPointer, keyedAppID: Located(member.key, at: entryPointer), inheriting: inherited)
             }
         case _?:
             detailsForm = .invalid
             details = []
         }
-        defaults = node.member("defaults").flatMap { ComponentDefaults($0.value, at: pointer.appending("defaults")) }
+        precedence = DetailsPrecedence(details)
         substitutionVariables = SubstitutionVariable.all(in: node.member("substitutionVariables")?.value,
                                                          at: pointer.appending("substitutionVariables"))
         legacyApps = node.member("apps").flatMap { member in
             member.value.elements.map { Located($0, at: pointer.appending("apps")) }
         }
     }
+
+    /// Where `details` is (or would be) written.
+    public var detailsPointer: JSONPointer { pointer.appending("details") }
+}
+
+/// A key of a details entry.
+public enum DetailsEntryKey: String, Sendable {
+    case appID
+    case appIDs
+    case components
+    case paths
+    case defaults
 }
 
 /// One entry of `applinks.details`.
 public struct DetailsEntry: Sendable {
     public let pointer: JSONPointer
+    public let object: WrittenObject
     /// `appIDs` when it is an array (then `appID` is ignored, even if the array is empty).
     public let appIDs: Located<[Located<String>]>?
     /// `appID`, or the key of a dictionary-form entry.
@@ -98,9 +117,14 @@ public struct DetailsEntry: Sendable {
     public let paths: Located<[LegacyPath]>?
     public let defaults: ComponentDefaults?
 
-    init?(_ node: PositionedValue, at pointer: JSONPointer, keyedAppID: Located<String>?) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer, keyedAppID: Located<String>?, inheriting inherited: ComponentKeys) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
+        object = WrittenObject(node: node)
+        let defaultsPointer = pointer.appending("defaults")
+        let defaults = node.member("defaults").flatMap { ComponentDefaults($0.value, at: defaultsPointer, origin: .detailsDefaults, over: inherited) }
+        self.defaults = defaults
+        let entryKeys = defaults?.keys ?? inherited
         appIDs = node.member("appIDs").flatMap { member in
             member.value.elements.map { _ in
                 Located(strings(in: member.value, at: pointer.appending("appIDs")), at: pointer.appending("appIDs"))
@@ -119,7 +143,7 @@ public struct DetailsEntry: Sendable {
             member.value.elements.map { elements in
                 let componentsPointer = pointer.appending("components")
                 let parsed = elements.enumerated().compactMap { index, element in
-                    Component(element, at: componentsPointer.appending(index))
+                    Component(element, at: componentsPointer.appending(index), inheriting: entryKeys)
                 }
                 return Located(parsed, at: componentsPointer)
             }
@@ -127,10 +151,14 @@ public struct DetailsEntry: Sendable {
         paths = node.member("paths").flatMap { member in
             member.value.elements.map { _ in
                 let pathsPointer = pointer.appending("paths")
-                return Located(strings(in: member.value, at: pathsPointer).map(LegacyPath.init), at: pathsPointer)
+                let paths = strings(in: member.value, at: pathsPointer).map { LegacyPath($0, inheriting: entryKeys.settings) }
+                return Located(paths, at: pathsPointer)
             }
         }
-        defaults = node.member("defaults").flatMap { ComponentDefaults($0.value, at: pointer.appending("defaults")) }
+    }
+
+    public func member(_ key: DetailsEntryKey) -> PositionedMember? {
+        object.node.member(key.rawValue)
     }
 
     /// The apps this entry speaks for, as the system reads them.
@@ -143,41 +171,62 @@ public struct DetailsEntry: Sendable {
 /// A legacy `paths` string; `NOT ` (any case, with the space) makes it an exclusion.
 public struct LegacyPath: Sendable {
     public let text: Located<String>
+    /// How the system compares it: with the entry's defaults, and always case-sensitively when
+    /// it is an exclusion.
+    public let settings: MatchSettings
 
-    public init(_ text: Located<String>) {
+    init(_ text: Located<String>, inheriting settings: MatchSettings) {
         self.text = text
+        var settings = settings
+        if Self.isExclusion(text.value) { settings.caseSensitive = true }
+        self.settings = settings
     }
 
-    public var isExclusion: Bool { text.value.prefix(4).uppercased() == "NOT " }
+    public var isExclusion: Bool { Self.isExclusion(text.value) }
+
+    /// True for a `paths` string that `NOT ` makes an exclusion.
+    public static func isExclusion(_ text: String) -> Bool { text.prefix(4).uppercased() == "NOT " }
 
     /// The pattern without its `NOT ` prefix.
     public var pattern: String { isExclusion ? String(text.value.dropFirst(4)) : text.value }
 }
 
-/// One entry of `components`. Absent parts (and parts of the wrong type) are nil.
+/// One entry of `components` as the system reads it: its keys coerced, and what it does not
+/// set taken from the defaults hierarchy (component > details `defaults` > `applinks.defaults`
+/// > built-in). A part nil matches everything; each part's pointer says where it is written.
 public struct Component: Sendable {
     public let pointer: JSONPointer
+    public let object: WrittenObject
     public let path: Located<String>?
     public let query: QueryPattern?
     public let fragment: Located<String>?
-    public let exclude: Located<Bool>?
-    public let caseSensitive: Located<Bool>?
-    public let percentEncoded: Located<Bool>?
-    public let comment: Located<String>?
+    public let exclude: ResolvedFlag
+    public let caseSensitive: ResolvedFlag
+    public let percentEncoded: ResolvedFlag
 
-    init?(_ node: PositionedValue, at pointer: JSONPointer) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer, inheriting inherited: ComponentKeys) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
-        path = string(node, "/", under: pointer)
-        query = node.member("?").flatMap { QueryPattern($0.value, at: pointer.appending("?")) }
-        fragment = string(node, "#", under: pointer)
-        exclude = bool(node, "exclude", under: pointer)
-        caseSensitive = bool(node, "caseSensitive", under: pointer)
-        percentEncoded = bool(node, "percentEncoded", under: pointer)
-        comment = string(node, "comment", under: pointer)
+        object = WrittenObject(node: node)
+        let keys = ComponentKeys(node, at: pointer, origin: .component).over(inherited)
+        path = keys.path
+        query = keys.query
+        fragment = keys.fragment
+        exclude = keys.exclude ?? .builtIn(false)
+        caseSensitive = keys.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive)
+        percentEncoded = keys.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded)
     }
 
-    public var isExclude: Bool { exclude?.value ?? false }
+    public var isExclude: Bool { exclude.value }
+
+    public var settings: MatchSettings {
+        MatchSettings(caseSensitive: caseSensitive.value, percentEncoded: percentEncoded.value)
+    }
+
+    /// The member of the component itself that sets `key`; nil when it inherits it.
+    public func member(_ key: ComponentKey) -> PositionedMember? {
+        object.node.member(key.rawValue)
+    }
 }
 
 /// The `?` of a component: a pattern for the whole query, or one per query item.
@@ -209,17 +258,29 @@ public struct QueryItemPattern: Sendable {
 /// `defaults` of `applinks` or of a details entry.
 public struct ComponentDefaults: Sendable {
     /// Keys the system reads although Apple does not document them.
-    public static let undocumentedKeys = ["/", "?", "#", "exclude"]
+    static let undocumentedKeys: [ComponentKey] = [.path, .query, .fragment, .exclude]
 
     public let pointer: JSONPointer
-    public let caseSensitive: Located<Bool>?
-    public let percentEncoded: Located<Bool>?
+    public let object: WrittenObject
+    /// Its keys over those it inherits: what components that do not set a key take.
+    let keys: ComponentKeys
 
-    init?(_ node: PositionedValue, at pointer: JSONPointer) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer, origin: KeyOrigin, over inherited: ComponentKeys) {
         guard node.members != nil else { return nil }
         self.pointer = pointer
-        caseSensitive = bool(node, "caseSensitive", under: pointer)
-        percentEncoded = bool(node, "percentEncoded", under: pointer)
+        object = WrittenObject(node: node)
+        keys = ComponentKeys(node, at: pointer, origin: origin).over(inherited)
+    }
+
+    /// Its members the system applies although Apple does not document them in `defaults`.
+    public var undocumentedMembers: [PositionedMember] {
+        object.members.filter { member in Self.undocumentedKeys.contains { $0.rawValue == member.key } }
+    }
+
+    /// True when `member`, one of its own, is `"exclude": true`, which turns every component that does not set its own
+    /// `exclude` into an exclusion.
+    public func excludesAll(_ member: PositionedMember) -> Bool {
+        member.key == ComponentKey.exclude.rawValue && member.value.boolValue == true
     }
 }
 
@@ -249,13 +310,3 @@ private func strings(in array: PositionedValue, at pointer: JSONPointer) -> [Loc
     }
 }
 
-private func string(_ node: PositionedValue, _ key: String, under pointer: JSONPointer) -> Located<String>? {
-    node.member(key)?.value.stringValue.map { Located($0, at: pointer.appending(key)) }
-}
-
-// Written without optional chaining into `map`: Swift 6.3's optimizer crashes on that form
-// in release builds (ownership verification in CopyPropagation).
-private func bool(_ node: PositionedValue, _ key: String, under pointer: JSONPointer) -> Located<Bool>? {
-    guard let member = node.member(key), case .bool(let value) = member.value.value else { return nil }
-    return Located(value, at: pointer.appending(key))
-}

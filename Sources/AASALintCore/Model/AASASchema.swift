@@ -25,16 +25,20 @@ public final class AASASchema: Sendable {
     public let values: AASASchema?
     /// What the system does with a value of another type, for the user: given the value.
     public let consequence: @Sendable (PositionedValue) -> String
+    /// What messages call an object of this schema ("a component"); nil where its key names it.
+    public let place: String?
 
     init(
         _ types: Set<ValueType>,
         properties: [String: AASASchema]? = nil,
         values: AASASchema? = nil,
+        place: String? = nil,
         consequence: @escaping @Sendable (PositionedValue) -> String
     ) {
         self.types = types
         self.properties = properties
         self.values = values
+        self.place = place
         self.consequence = consequence
     }
 
@@ -110,7 +114,7 @@ extension AASASchema {
             "webcredentials": appList,
             "appclips": appList,
             "activitycontinuation": appList,
-        ], consequence: { _ in "the root of the file must be an object" })
+        ], place: "the top level", consequence: { _ in "the root of the file must be an object" })
     }()
 
     /// One entry of `applinks.details`.
@@ -122,22 +126,22 @@ extension AASASchema {
         "paths": array(of: string(ignored: "the system skips this path"),
                        ignored: "the system ignores `paths`"),
         "defaults": defaults,
-    ], ignored: "the system skips this details entry")
+    ], place: "a details entry", ignored: "the system skips this details entry")
 
     static let component: AASASchema = object(componentKeys.merging([
         "comment": string(ignored: "the system ignores comments anyway, but tools and readers expect text"),
-    ]) { first, _ in first }, ignored: "the system skips this component")
+    ]) { first, _ in first }, place: "a component", ignored: "the system skips this component")
 
-    static let defaults: AASASchema = object(componentKeys, ignored: "the system ignores these defaults")
+    static let defaults: AASASchema = object(componentKeys, place: "defaults", ignored: "the system ignores these defaults")
 
     private static let componentKeys: [String: AASASchema] = [
-        "/": string(ignored: "the system treats it as absent, so this rule matches every path"),
+        "/": string(ignored: "the system treats it as absent, so this component matches every path"),
         "?": AASASchema(
             [.string, .object],
-            values: string(ignored: "the system discards the whole `?` object, so this rule matches every query"),
-            consequence: { _ in "the system treats it as absent, so this rule matches every query" }
+            values: string(ignored: "the system discards the whole `?` object, so this component matches every query"),
+            consequence: { _ in "the system treats it as absent, so this component matches every query" }
         ),
-        "#": string(ignored: "the system treats it as absent, so this rule matches every fragment"),
+        "#": string(ignored: "the system treats it as absent, so this component matches every fragment"),
         "exclude": boolean,
         "caseSensitive": boolean,
         "percentEncoded": boolean,
@@ -158,8 +162,8 @@ extension AASASchema {
         AASASchema([.array], values: element) { _ in consequence }
     }
 
-    private static func object(_ properties: [String: AASASchema], ignored consequence: String) -> AASASchema {
-        AASASchema([.object], properties: properties) { _ in consequence }
+    private static func object(_ properties: [String: AASASchema], place: String? = nil, ignored consequence: String) -> AASASchema {
+        AASASchema([.object], properties: properties, place: place) { _ in consequence }
     }
 }
 

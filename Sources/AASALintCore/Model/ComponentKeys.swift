@@ -1,3 +1,47 @@
+/// A key of a component or of a `defaults` object that the system reads.
+public enum ComponentKey: String, Sendable, CaseIterable {
+    case path = "/"
+    case query = "?"
+    case fragment = "#"
+    case exclude
+    case caseSensitive
+    case percentEncoded
+}
+
+/// Where the system finds the value a component uses for a key: the first of these that sets it.
+public enum KeyOrigin: Sendable, Equatable {
+    case component
+    /// The `defaults` of the component's details entry.
+    case detailsDefaults
+    /// `applinks.defaults`.
+    case applinksDefaults
+    case builtIn
+}
+
+/// A boolean key as the system reads it for a component, and where that value comes from.
+public struct ResolvedFlag: Sendable, Equatable {
+    public let value: Bool
+    public let origin: KeyOrigin
+    /// The member that sets it; nil for the built-in value.
+    public let pointer: JSONPointer?
+
+    static func builtIn(_ value: Bool) -> ResolvedFlag {
+        ResolvedFlag(value: value, origin: .builtIn, pointer: nil)
+    }
+}
+
+/// An object of the file as written, for fixes that edit it in place rather than rewrite it.
+public struct WrittenObject: Sendable {
+    public let node: PositionedValue
+
+    public var members: [PositionedMember] { node.members ?? [] }
+
+    /// True when a key appears twice, which makes an edit of the object ambiguous.
+    public var hasDuplicateKeys: Bool {
+        Set(members.map(\.key)).count != members.count
+    }
+}
+
 /// The keys of a component or a `defaults` object as the system reads them: booleans coerced
 /// the way `boolValue` does (`"false"` is false, `1` is true), patterns of the wrong type
 /// absent, a `?` object with a non-string value discarded. `defaults` are read with the same
@@ -6,22 +50,29 @@ struct ComponentKeys: Sendable {
     var path: Located<String>?
     var query: QueryPattern?
     var fragment: Located<String>?
-    var exclude: Bool?
-    var caseSensitive: Bool?
-    var percentEncoded: Bool?
+    var exclude: ResolvedFlag?
+    var caseSensitive: ResolvedFlag?
+    var percentEncoded: ResolvedFlag?
 
     static let none = ComponentKeys()
 
     private init() {}
 
-    init(_ node: PositionedValue?, at pointer: JSONPointer) {
+    init(_ node: PositionedValue?, at pointer: JSONPointer, origin: KeyOrigin) {
         guard let node, node.members != nil else { return }
-        path = node.member("/")?.value.stringValue.map { Located($0, at: pointer.appending("/")) }
-        query = node.member("?").flatMap { QueryPattern($0.value, at: pointer.appending("?")) }
-        fragment = node.member("#")?.value.stringValue.map { Located($0, at: pointer.appending("#")) }
-        exclude = node.member("exclude").flatMap { SystemBoolean.reading(of: $0.value) }
-        caseSensitive = node.member("caseSensitive").flatMap { SystemBoolean.reading(of: $0.value) }
-        percentEncoded = node.member("percentEncoded").flatMap { SystemBoolean.reading(of: $0.value) }
+        func member(_ key: ComponentKey) -> PositionedValue? { node.member(key.rawValue)?.value }
+        // Written without optional chaining into `map`: Swift 6.3's optimizer crashes on that form
+        // in release builds (ownership verification in CopyPropagation).
+        func flag(_ key: ComponentKey) -> ResolvedFlag? {
+            guard let value = member(key), let reading = SystemBoolean.reading(of: value) else { return nil }
+            return ResolvedFlag(value: reading, origin: origin, pointer: pointer.appending(key.rawValue))
+        }
+        path = member(.path)?.stringValue.map { Located($0, at: pointer.appending(ComponentKey.path.rawValue)) }
+        query = member(.query).flatMap { QueryPattern($0, at: pointer.appending(ComponentKey.query.rawValue)) }
+        fragment = member(.fragment)?.stringValue.map { Located($0, at: pointer.appending(ComponentKey.fragment.rawValue)) }
+        exclude = flag(.exclude)
+        caseSensitive = flag(.caseSensitive)
+        percentEncoded = flag(.percentEncoded)
     }
 
     /// These keys, with `fallback`'s where these are absent.
@@ -37,45 +88,7 @@ struct ComponentKeys: Sendable {
     }
 
     var settings: MatchSettings {
-        MatchSettings(caseSensitive: caseSensitive ?? MatchSettings.builtIn.caseSensitive,
-                      percentEncoded: percentEncoded ?? MatchSettings.builtIn.percentEncoded)
-    }
-}
-
-/// The defaults hierarchy of an `applinks` section, walked once for everyone who compiles or
-/// lists its patterns: component > details `defaults` > `applinks.defaults` > built-in.
-struct ComponentDefaultsHierarchy: Sendable {
-    /// A `defaults` object as the system reads it, with where it is written.
-    struct Defaults: Sendable {
-        let pointer: JSONPointer
-        let keys: ComponentKeys
-    }
-
-    /// `applinks.defaults`.
-    let file: Defaults
-    /// For each details entry, in order, its `defaults` over the file's.
-    let entries: [Defaults]
-    private let tree: PositionedValue
-
-    init(_ applinks: AppLinks?, tree: PositionedValue) {
-        self.tree = tree
-        guard let applinks else {
-            file = Defaults(pointer: .root, keys: .none)
-            entries = []
-            return
-        }
-        let filePointer = applinks.pointer.appending("defaults")
-        let file = Defaults(pointer: filePointer, keys: ComponentKeys(tree.node(at: filePointer), at: filePointer))
-        self.file = file
-        entries = applinks.details.map { entry in
-            let pointer = entry.pointer.appending("defaults")
-            return Defaults(pointer: pointer, keys: ComponentKeys(tree.node(at: pointer), at: pointer).over(file.keys))
-        }
-    }
-
-    /// The keys of the component at `pointer` of the details entry at `entryIndex`, with what it
-    /// inherits.
-    func keys(ofComponentAt pointer: JSONPointer, inEntry entryIndex: Int) -> ComponentKeys {
-        ComponentKeys(tree.node(at: pointer), at: pointer).over(entries[entryIndex].keys)
+        MatchSettings(caseSensitive: caseSensitive?.value ?? MatchSettings.builtIn.caseSensitive,
+                      percentEncoded: percentEncoded?.value ?? MatchSettings.builtIn.percentEncoded)
     }
 }

@@ -13,7 +13,7 @@ public enum DetailsReader: Sendable, CaseIterable {
     }
 
     /// Whether this reader finds components (or legacy paths) to try in `entry`; an entry without any still decides for its apps.
-    public func findsRules(in entry: DetailsEntry) -> Bool {
+    public func findsComponents(in entry: DetailsEntry) -> Bool {
         switch self {
         case .iOS13AndLater: true
         case .iOS12AndEarlier: entry.paths != nil
@@ -74,7 +74,7 @@ public struct DetailsPrecedence: Sendable {
     public func readersApplying(_ index: Int) -> [DetailsReader] {
         let entry = details[index]
         return DetailsReader.allCases.filter { reader in
-            reader.findsRules(in: entry) && entry.appIDs(readBy: reader).contains { decider(of: $0.value, on: reader) == index }
+            reader.findsComponents(in: entry) && entry.appIDs(readBy: reader).contains { decider(of: $0.value, on: reader) == index }
         }
     }
 

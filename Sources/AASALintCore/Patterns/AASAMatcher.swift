@@ -6,7 +6,7 @@ public struct AASAMatcher: Sendable {
     public struct Entry: Sendable {
         public let pointer: JSONPointer
         public let appIDs: [String]
-        public let rules: [CompiledComponent]
+        public let components: [CompiledComponent]
         /// The versions of the system that run these components: none when, on every version that
         /// reads them, earlier entries decide for all the entry's apps. iOS 12 and earlier run
         /// them only when they are `paths`.
@@ -23,29 +23,26 @@ public struct AASAMatcher: Sendable {
     public let variables: SubstitutionVariables
     private let precedence: DetailsPrecedence
 
-    /// Reads keys the model leaves out (booleans of other types, `/`, `?`, `#` and `exclude`
-    /// in `defaults`) from `tree`, the parsed file the document was built from.
     /// `determinisesEagerly: false` defers the costly part of compiling to the first question
     /// about each pattern: right for a lint, which asks few; not for deciding many URLs.
-    public init(document: AASADocument, tree: PositionedValue, stateBudget: Int = PatternLanguage.defaultStateBudget,
+    public init(document: AASADocument, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
         let applinks = document.applinks
         variables = SubstitutionVariables(applinks?.substitutionVariables ?? [])
         var compiler = PatternCompiler(variables: variables,
                                        stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
-        let hierarchy = ComponentDefaultsHierarchy(applinks, tree: tree)
         var entries: [Entry] = []
         var appIDs: [String] = []
         var listed = Set<String>()
-        let precedence = DetailsPrecedence(applinks?.details ?? [])
+        let precedence = applinks?.precedence ?? DetailsPrecedence([])
         for (index, detailsEntry) in precedence.details.enumerated() {
-            let components = ComponentReader(hierarchy: hierarchy, entryIndex: index).components(of: detailsEntry, compiler: &compiler)
+            let components = ComponentReader.components(of: detailsEntry, compiler: &compiler)
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
             for id in ids where precedence.decider(of: id, on: .iOS13AndLater) == index && listed.insert(id).inserted {
                 appIDs.append(id)
             }
             let runsOn = precedence.readersApplying(index).filter { $0 == .iOS13AndLater || detailsEntry.components == nil }
-            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, rules: components, runsOn: runsOn))
+            entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, components: components, runsOn: runsOn))
         }
         self.entries = entries
         self.appIDs = appIDs
@@ -57,8 +54,8 @@ public struct AASAMatcher: Sendable {
 
     /// The matcher of a parsed AASA file; nil when the file is not an AASA JSON object.
     public init?(file: LintFile, determinisesEagerly: Bool = true) {
-        guard let document = file.aasa, let tree = file.root else { return nil }
-        self.init(document: document, tree: tree, determinisesEagerly: determinisesEagerly)
+        guard let document = file.aasa else { return nil }
+        self.init(document: document, determinisesEagerly: determinisesEagerly)
     }
 
     /// The position in `entries` of the details entry that decides for `appID` on current iOS.
@@ -72,10 +69,10 @@ public struct AASAMatcher: Sendable {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = entries[index]
-        var trace: [RuleAttempt] = []
-        for component in entry.rules {
+        var trace: [ComponentAttempt] = []
+        for component in entry.components {
             let mismatch = component.mismatch(with: url)
-            if tracing || mismatch == nil { trace.append(RuleAttempt(rule: component, mismatch: mismatch)) }
+            if tracing || mismatch == nil { trace.append(ComponentAttempt(component: component, mismatch: mismatch)) }
             if mismatch == nil {
                 return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
             }
@@ -90,32 +87,27 @@ public struct AASAMatcher: Sendable {
 }
 
 /// Compiles a details entry's components, or its legacy paths, as the system reads them.
-private struct ComponentReader {
-    let hierarchy: ComponentDefaultsHierarchy
-    let entryIndex: Int
-
-    func components(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [CompiledComponent] {
+private enum ComponentReader {
+    static func components(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [CompiledComponent] {
         if let components = entry.components {
             return components.value.map { component in
-                let keys = hierarchy.keys(ofComponentAt: component.pointer, inEntry: entryIndex)
-                return CompiledComponent(pointer: component.pointer, source: .component, isExclude: keys.exclude ?? false,
-                                settings: keys.settings,
-                                path: keys.path.map { compile($0, as: .path, keys.settings, &compiler) },
-                                query: query(keys.query, keys.settings, &compiler),
-                                fragment: keys.fragment.map { compile($0, as: .other, keys.settings, &compiler) })
+                let settings = component.settings
+                return CompiledComponent(pointer: component.pointer, source: .component, isExclude: component.isExclude,
+                                settings: settings,
+                                path: component.path.map { compile($0, as: .path, settings, &compiler) },
+                                query: query(component.query, settings, &compiler),
+                                fragment: component.fragment.map { compile($0, as: .other, settings, &compiler) })
             }
         }
         return (entry.paths?.value ?? []).map { legacy in
-            var settings = hierarchy.entries[entryIndex].keys.settings
-            if legacy.isExclusion { settings.caseSensitive = true }
             let path = Located(legacy.pattern, at: legacy.text.pointer)
             return CompiledComponent(pointer: legacy.text.pointer, source: .legacyPath, isExclude: legacy.isExclusion,
-                            settings: settings, path: compile(path, as: .path, settings, &compiler),
+                            settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
                             query: .any, fragment: nil)
         }
     }
 
-    private func query(_ pattern: QueryPattern?, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint {
+    private static func query(_ pattern: QueryPattern?, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint {
         switch pattern {
         case nil:
             return .any
@@ -131,7 +123,7 @@ private struct ComponentReader {
         }
     }
 
-    private func compile(_ text: Located<String>, as part: PatternCompiler.Part, _ settings: MatchSettings,
+    private static func compile(_ text: Located<String>, as part: PatternCompiler.Part, _ settings: MatchSettings,
                          _ compiler: inout PatternCompiler) -> CompiledPattern {
         CompiledPattern(text: text.value, pointer: text.pointer,
                         language: compiler.language(of: text.value, as: part, caseSensitive: settings.caseSensitive))

@@ -13,33 +13,33 @@ public struct BulkMatcher: Sendable {
 
     /// The decision `matcher.decide(url, appID:, tracing:)` gives. Without tracing only the
     /// deciding component is recorded; with it every component up to that one, those the index
-    /// rules out failing on the path, which they cannot match.
+    /// components out failing on the path, which they cannot match.
     public func decide(_ url: LinkURL, appID: String, tracing: Bool = false) -> Decision {
         guard let position = matcher.decidingEntry(of: appID) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = matcher.entries[position]
-        var trace: [RuleAttempt] = []
+        var trace: [ComponentAttempt] = []
         var traced = 0
         func traceRuledOut(upTo end: Int) {
-            trace += entry.rules[traced..<end].map { RuleAttempt(rule: $0, mismatch: $0.pathMismatch(with: url)) }
+            trace += entry.components[traced..<end].map { ComponentAttempt(component: $0, mismatch: $0.pathMismatch(with: url)) }
             traced = end
         }
         for candidate in index.candidates(in: position, for: url) {
-            let component = entry.rules[candidate]
+            let component = entry.components[candidate]
             if tracing {
                 traceRuledOut(upTo: candidate)
                 let mismatch = component.mismatch(with: url)
-                trace.append(RuleAttempt(rule: component, mismatch: mismatch))
+                trace.append(ComponentAttempt(component: component, mismatch: mismatch))
                 traced = candidate + 1
                 guard mismatch == nil else { continue }
             } else {
                 guard component.matches(url) else { continue }
-                trace = [RuleAttempt(rule: component, mismatch: nil)]
+                trace = [ComponentAttempt(component: component, mismatch: nil)]
             }
             return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
         }
-        if tracing { traceRuledOut(upTo: entry.rules.count) }
+        if tracing { traceRuledOut(upTo: entry.components.count) }
         return Decision(appID: appID, outcome: .noMatch, entry: entry.pointer, trace: trace)
     }
 }

@@ -100,7 +100,7 @@ public struct CompiledPattern: Sendable {
     public let language: PatternLanguage
 }
 
-/// What a rule requires of the query.
+/// What a component requires of the query.
 public enum QueryConstraint: Sendable {
     public struct Item: Sendable {
         /// Compared exactly, whatever `caseSensitive` says; never holds variables.
@@ -115,7 +115,7 @@ public enum QueryConstraint: Sendable {
     case items([Item])
 }
 
-/// Which part of a URL a rule did not match, and what was compared.
+/// Which part of a URL a component did not match, and what was compared.
 public struct PartMismatch: Sendable {
     public enum Part: Hashable, Sendable {
         case path
@@ -126,13 +126,13 @@ public struct PartMismatch: Sendable {
 
     public let part: Part
     public let pattern: CompiledPattern
-    /// The URL's text for that part, in the form the rule compares (encoded or decoded; the
+    /// The URL's text for that part, in the form the component compares (encoded or decoded; the
     /// path normalised; an absent part empty).
     public let compared: String
 }
 
 extension CompiledComponent {
-    /// The rule as JSON-like text for messages: `{"/": "/buy/*", "exclude": true}`, or the
+    /// The component as JSON-like text for messages: `{"/": "/buy/*", "exclude": true}`, or the
     /// legacy path string.
     public var summary: String {
         if source == .legacyPath {

@@ -16,7 +16,7 @@ struct ComponentIndex: Sendable {
             guard !components.isEmpty else { return }
             let text = path.map { PathKeyToken.scalar(CaseFolding.fold($0)) }
             for run in trie.runs(startingText: text) {
-                found += trie.rulesInTrieOrder[run].map { components[$0] }
+                found += trie.componentsInTrieOrder[run].map { components[$0] }
             }
         }
     }
@@ -30,8 +30,8 @@ struct ComponentIndex: Sendable {
         var encoded: [Part] = []
         var decoded: [Part] = []
         for entry in entries {
-            let keys = entry.rules.map { builder.key(of: $0) }
-            let byForm = Dictionary(grouping: entry.rules.indices) { entry.rules[$0].settings.percentEncoded }
+            let keys = entry.components.map { builder.key(of: $0) }
+            let byForm = Dictionary(grouping: entry.components.indices) { entry.components[$0].settings.percentEncoded }
             func part(comparingEncoded: Bool) -> Part {
                 let components = byForm[comparingEncoded] ?? []
                 return Part(trie: PathKeyTrie(keys: components.map { keys[$0] }, values: vocabulary.values), components: components)

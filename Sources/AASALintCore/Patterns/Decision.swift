@@ -1,11 +1,11 @@
 /// What the system does with a URL for one app, and why.
 public struct Decision: Sendable {
     public enum Outcome: String, Sendable {
-        /// A rule matched: the URL opens the app.
+        /// A component matched: the URL opens the app.
         case match
-        /// An `exclude` rule matched first: the URL stays on the web.
+        /// An `exclude` component matched first: the URL stays on the web.
         case blocked
-        /// No rule matched, or no details entry lists the app.
+        /// No component matched, or no details entry lists the app.
         case noMatch = "no match"
     }
 
@@ -13,19 +13,19 @@ public struct Decision: Sendable {
     public let outcome: Outcome
     /// The details entry that lists the app first, which alone decides for it; nil when none does.
     public let entry: JSONPointer?
-    /// Every rule of the entry tried, in order, up to the one that decided (only that one
+    /// Every component of the entry tried, in order, up to the one that decided (only that one
     /// when deciding without tracing).
-    public let trace: [RuleAttempt]
+    public let trace: [ComponentAttempt]
 
-    /// The rule that matched; nil for `noMatch`.
-    public var decidingRule: CompiledComponent? {
-        outcome == .noMatch ? nil : trace.last?.rule
+    /// The component that matched; nil for `noMatch`.
+    public var decidingComponent: CompiledComponent? {
+        outcome == .noMatch ? nil : trace.last?.component
     }
 }
 
-/// One rule tried for a URL.
-public struct RuleAttempt: Sendable {
-    public let rule: CompiledComponent
-    /// The first part that did not match; nil when the rule matched.
+/// One component tried for a URL.
+public struct ComponentAttempt: Sendable {
+    public let component: CompiledComponent
+    /// The first part that did not match; nil when the component matched.
     public let mismatch: PartMismatch?
 }

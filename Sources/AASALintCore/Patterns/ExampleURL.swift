@@ -8,7 +8,7 @@ public enum ExampleURL {
         return configured?.host.value ?? "example.com"
     }
 
-    /// A URL from parts as a rule compares them: already percent-encoded when `percentEncoded`,
+    /// A URL from parts as a component compares them: already percent-encoded when `percentEncoded`,
     /// decoded text (to be encoded here) otherwise.
     public static func make(host: String, path: String, query: String? = nil, fragment: String? = nil, percentEncoded: Bool) -> String {
         func wire(_ text: String, allowing extra: String) -> String {
@@ -23,12 +23,12 @@ public enum ExampleURL {
         return url
     }
 
-    /// A short URL that `rule` matches, without the query item `omitted`; nil when none exists
-    /// or the rule's patterns are too complex to search.
-    public static func matching(_ rule: CompiledComponent, host: String, omittingItem omitted: String? = nil) -> String? {
-        guard let path = witness(rule.path, default: "/"), let fragment = witness(rule.fragment, default: "") else { return nil }
+    /// A short URL that `component` matches, without the query item `omitted`; nil when none exists
+    /// or the component's patterns are too complex to search.
+    public static func matching(_ component: CompiledComponent, host: String, omittingItem omitted: String? = nil) -> String? {
+        guard let path = witness(component.path, default: "/"), let fragment = witness(component.fragment, default: "") else { return nil }
         var query: String?
-        switch rule.query {
+        switch component.query {
         case .any:
             break
         case .whole(let pattern):
@@ -43,7 +43,7 @@ public enum ExampleURL {
             query = pairs.isEmpty ? nil : pairs.joined(separator: "&")
         }
         return make(host: host, path: path, query: query, fragment: fragment.isEmpty ? nil : fragment,
-                    percentEncoded: rule.settings.percentEncoded)
+                    percentEncoded: component.settings.percentEncoded)
     }
 
     /// A string the pattern matches, with its variables' first values and wildcards filled

@@ -27,6 +27,8 @@ public struct PatternCatalog: Sendable {
         public let settings: [MatchSettings]
         /// The component, `defaults` object or `paths` string the pattern belongs to.
         public let owner: JSONPointer
+        /// The component when the owner is one.
+        public let component: Component?
 
         public var isComparedEncoded: Bool { settings.contains { $0.percentEncoded } }
         public var isComparedDecoded: Bool { settings.contains { !$0.percentEncoded } }
@@ -38,7 +40,7 @@ public struct PatternCatalog: Sendable {
     public let substitutionVariables: SubstitutionVariables
 
     public init(file: LintFile) {
-        guard let applinks = file.aasa?.applinks, let tree = file.root else {
+        guard let applinks = file.aasa?.applinks else {
             occurrences = []
             variables = []
             substitutionVariables = SubstitutionVariables([])
@@ -46,23 +48,22 @@ public struct PatternCatalog: Sendable {
         }
         variables = applinks.substitutionVariables
         substitutionVariables = SubstitutionVariables(variables)
-        var collector = OccurrenceCollector(tree: tree)
-        let hierarchy = ComponentDefaultsHierarchy(applinks, tree: tree)
-        collector.addParts(of: hierarchy.file.keys, owner: hierarchy.file.pointer)
-        for (index, entry) in applinks.details.enumerated() {
-            let defaults = hierarchy.entries[index]
-            collector.addParts(of: defaults.keys, owner: defaults.pointer, onlyUnder: defaults.pointer)
+        var collector = OccurrenceCollector()
+        if let defaults = applinks.defaults {
+            collector.addParts(of: defaults.keys, owner: defaults.pointer)
+        }
+        for entry in applinks.details {
+            if let defaults = entry.defaults {
+                collector.addParts(of: defaults.keys, owner: defaults.pointer)
+            }
             if let components = entry.components {
                 for component in components.value {
-                    let keys = hierarchy.keys(ofComponentAt: component.pointer, inEntry: index)
-                    collector.addParts(of: keys, owner: component.pointer, onlyUnder: component.pointer)
+                    collector.addParts(of: component)
                 }
             } else {
                 for path in entry.paths?.value ?? [] {
-                    var settings = defaults.keys.settings
-                    if path.isExclusion { settings.caseSensitive = true }
                     collector.add(.legacyPath, Pattern(path.pattern), at: path.text.pointer,
-                                  offset: path.isExclusion ? 4 : 0, settings: settings, owner: path.text.pointer)
+                                  offset: path.isExclusion ? 4 : 0, settings: path.settings, owner: path.text.pointer)
                 }
             }
         }
@@ -88,41 +89,48 @@ public struct PatternCatalog: Sendable {
 }
 
 private struct OccurrenceCollector {
-    let tree: PositionedValue
     var occurrences: [PatternCatalog.Occurrence] = []
 
-    /// The patterns of `keys` written under `prefix`: inherited ones are listed where written.
-    mutating func addParts(of keys: ComponentKeys, owner: JSONPointer, onlyUnder prefix: JSONPointer? = nil) {
-        let prefix = prefix ?? owner
-        func isOwn(_ pointer: JSONPointer) -> Bool { pointer.tokens.starts(with: prefix.tokens) }
-        let settings = keys.settings
-        if let path = keys.path, isOwn(path.pointer) {
-            add(.path, Pattern(path.value), at: path.pointer, settings: settings, owner: owner)
+    mutating func addParts(of keys: ComponentKeys, owner: JSONPointer) {
+        addParts(path: keys.path, query: keys.query, fragment: keys.fragment, settings: keys.settings, owner: owner, component: nil)
+    }
+
+    mutating func addParts(of component: Component) {
+        addParts(path: component.path, query: component.query, fragment: component.fragment, settings: component.settings,
+                 owner: component.pointer, component: component)
+    }
+
+    /// The patterns written under `owner`: inherited ones are listed where written.
+    private mutating func addParts(path: Located<String>?, query: QueryPattern?, fragment: Located<String>?, settings: MatchSettings,
+                                   owner: JSONPointer, component: Component?) {
+        func isOwn(_ pointer: JSONPointer) -> Bool { pointer.tokens.starts(with: owner.tokens) }
+        if let path, isOwn(path.pointer) {
+            add(.path, Pattern(path.value), at: path.pointer, settings: settings, owner: owner, component: component)
         }
-        switch keys.query {
+        switch query {
         case .whole(let text)? where isOwn(text.pointer):
-            add(.query, Pattern(text.value), at: text.pointer, settings: settings, owner: owner)
+            add(.query, Pattern(text.value), at: text.pointer, settings: settings, owner: owner, component: component)
         case .items(let items)? where items.first.map({ isOwn($0.value.pointer) }) ?? false:
             for item in items {
-                add(.queryItem(item.name), Pattern(item.value.value), at: item.value.pointer, settings: settings, owner: owner)
+                add(.queryItem(item.name), Pattern(item.value.value), at: item.value.pointer, settings: settings, owner: owner, component: component)
             }
         default:
             break
         }
-        if let fragment = keys.fragment, isOwn(fragment.pointer) {
-            add(.fragment, Pattern(fragment.value), at: fragment.pointer, settings: settings, owner: owner)
+        if let fragment, isOwn(fragment.pointer) {
+            add(.fragment, Pattern(fragment.value), at: fragment.pointer, settings: settings, owner: owner, component: component)
         }
     }
 
     mutating func add(_ role: PatternCatalog.Occurrence.Role, _ pattern: Pattern, at pointer: JSONPointer, offset: Int = 0,
-                      settings: MatchSettings, owner: JSONPointer) {
-        add(role, pattern, at: pointer, offset: offset, settings: [settings], owner: owner)
+                      settings: MatchSettings, owner: JSONPointer, component: Component? = nil) {
+        add(role, pattern, at: pointer, offset: offset, settings: [settings], owner: owner, component: component)
     }
 
     mutating func add(_ role: PatternCatalog.Occurrence.Role, _ pattern: Pattern, at pointer: JSONPointer, offset: Int,
-                      settings: [MatchSettings], owner: JSONPointer) {
+                      settings: [MatchSettings], owner: JSONPointer, component: Component? = nil) {
         occurrences.append(PatternCatalog.Occurrence(role: role, pattern: pattern, pointer: pointer, offset: offset,
-                                                     settings: settings, owner: owner))
+                                                     settings: settings, owner: owner, component: component))
     }
 }
 

@@ -31,14 +31,14 @@ public enum PercentEncodingFix {
         let occurrences = patterns.filter(needsFix)
         guard let first = occurrences.first else { return .success([]) }
         guard occurrences.allSatisfy({ [.path, .query, .fragment].contains($0.role) || isQueryItem($0.role) }),
-              let component = file.root?.node(at: owner), owner.parent?.lastToken == "components"
+              let component = first.component
         else {
             return .failure(Refusal(reason: "\(first.pointer) is not in a component, where \"percentEncoded\" could be set for it alone"))
         }
         if let problem = patterns.lazy.compactMap({ unsafeReason($0, catalog: catalog) }).first {
             return .failure(Refusal(reason: problem))
         }
-        guard let componentEdits = componentEdits(for: component, at: owner, patterns: patterns, in: file) else {
+        guard let componentEdits = componentEdits(for: component, patterns: patterns, in: file) else {
             return .failure(Refusal(reason: "\(owner) has duplicate keys"))
         }
         return .success(componentEdits)
@@ -92,9 +92,9 @@ public enum PercentEncodingFix {
 
     /// The decoded patterns and `"percentEncoded": false` for one component; nil when the
     /// component has duplicate keys, which make the edit ambiguous.
-    private static func componentEdits(for component: PositionedValue, at pointer: JSONPointer, patterns: [PatternCatalog.Occurrence],
-                              in file: LintFile) -> [TextEdit]? {
-        guard let members = component.members, Set(members.map(\.key)).count == members.count, let last = members.last else { return nil }
+    private static func componentEdits(for component: Component, patterns: [PatternCatalog.Occurrence],
+                                       in file: LintFile) -> [TextEdit]? {
+        guard !component.object.hasDuplicateKeys, let last = component.object.members.last else { return nil }
         var edits: [TextEdit] = []
         for occurrence in patterns {
             guard let node = file.root?.node(at: occurrence.pointer),
@@ -104,7 +104,7 @@ public enum PercentEncodingFix {
                 edits.append(file.edit(replacing: map.span(of: run.range), with: String(decoding: run.bytes, as: UTF8.self)))
             }
         }
-        if let existing = component.member("percentEncoded") {
+        if let existing = component.member(.percentEncoded) {
             edits.append(file.edit(replacing: existing.value.span, with: "false"))
         } else {
             edits.append(file.edit(replacing: last.value.span.upperBound..<last.value.span.upperBound,

@@ -14,7 +14,7 @@ public struct MatchReport {
         self.knownApps = knownApps
     }
 
-    /// `trace` shows every rule tried, not just the one that decides.
+    /// `trace` shows every component tried, not just the one that decides.
     public func text(trace: Bool) -> String {
         guard !decisions.isEmpty else { return TerminalText.lines(["\(file.path) lists no app, so \(url.string) opens no app"]) }
         var lines: [String] = []
@@ -28,14 +28,14 @@ public struct MatchReport {
             if trace {
                 lines.append("  details entry \(place(entry)) decides for this app")
                 for attempt in decision.trace {
-                    lines.append("  rule \(place(attempt.rule.pointer)) \(attempt.rule.summary): " + outcome(of: attempt))
+                    lines.append("  component \(place(attempt.component.pointer)) \(attempt.component.summary): " + outcome(of: attempt))
                 }
-            } else if let rule = decision.decidingRule {
-                lines.append("  decided by rule \(place(rule.pointer)) \(rule.summary)")
+            } else if let component = decision.decidingComponent {
+                lines.append("  decided by component \(place(component.pointer)) \(component.summary)")
             }
             if decision.outcome == .noMatch {
                 let count = decision.trace.count
-                lines.append("  none of the \(count) rule\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
+                lines.append("  none of the \(count) component\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
             }
         }
         return TerminalText.lines(lines)
@@ -48,7 +48,7 @@ public struct MatchReport {
                     ("app", .string(decision.appID)),
                     ("decision", .string(decision.outcome.rawValue)),
                     ("entry", decision.entry.map(position) ?? .null),
-                    ("rule", decision.decidingRule.map { position($0.pointer) } ?? .null),
+                    ("rule", decision.decidingComponent.map { position($0.pointer) } ?? .null),
                     ("trace", .array(decision.trace.map(step))),
                 ])
             })),
@@ -57,8 +57,8 @@ public struct MatchReport {
         ]))
     }
 
-    /// One rule tried, its members in alphabetical order like the rest of the document.
-    private func step(_ attempt: RuleAttempt) -> JSONWriter.Value {
+    /// One component tried, its members in alphabetical order like the rest of the document.
+    private func step(_ attempt: ComponentAttempt) -> JSONWriter.Value {
         var members: [(key: String, value: JSONWriter.Value)] = []
         if let mismatch = attempt.mismatch {
             members += [("compared", .string(mismatch.compared)), ("failedPart", .string(name(of: mismatch.part)))]
@@ -68,12 +68,12 @@ public struct MatchReport {
             members.append(("pattern", .string(mismatch.pattern.text)))
             if case .queryItem(let item) = mismatch.part { members.append(("queryItem", .string(item))) }
         }
-        members += [("rule", position(attempt.rule.pointer)), ("summary", .string(attempt.rule.summary))]
+        members += [("rule", position(attempt.component.pointer)), ("summary", .string(attempt.component.summary))]
         return .object(members)
     }
 
-    private func outcome(of attempt: RuleAttempt) -> String {
-        guard let mismatch = attempt.mismatch else { return attempt.rule.isExclude ? "matches: blocked" : "matches" }
+    private func outcome(of attempt: ComponentAttempt) -> String {
+        guard let mismatch = attempt.mismatch else { return attempt.component.isExclude ? "matches: blocked" : "matches" }
         let what = switch mismatch.part {
         case .path: "path"
         case .query: "query"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `match --explain-order`: each details entry's rules in order, with what the rule-order
+/// `match --explain-order`: each details entry's components in order, with what the component-order
 /// analysis found about each, as a table a person reads at a glance, or as JSON.
 public struct OrderExplanation {
     let file: LintFile
@@ -11,7 +11,7 @@ public struct OrderExplanation {
         self.analysis = analysis
     }
 
-    /// True when some rule is dead or shadowed, or some entry never applies.
+    /// True when some component is dead or shadowed, or some entry never applies.
     public var findsDeadRules: Bool {
         analysis.entries.contains { order in
             order.isDead && !order.entry.appIDs.isEmpty || order.verdicts.contains { verdict in
@@ -36,9 +36,9 @@ public struct OrderExplanation {
                 continue
             }
             let rows = order.verdicts.enumerated().map { index, verdict in
-                ["\(index + 1)", "\(line(order.entry.rules[index].pointer))", order.entry.rules[index].summary, describe(verdict)].map(TerminalText.escaped)
+                ["\(index + 1)", "\(line(order.entry.components[index].pointer))", order.entry.components[index].summary, describe(verdict)].map(TerminalText.escaped)
             }
-            lines += table(header: ["#", "line", "rule", "verdict"], rows: rows).map { "  " + $0 }
+            lines += table(header: ["#", "line", "component", "verdict"], rows: rows).map { "  " + $0 }
             lines.append("")
         }
         return TerminalText.lines(lines.dropLast())
@@ -53,10 +53,10 @@ public struct OrderExplanation {
                     ("line", .integer(line(order.entry.pointer))),
                     ("neverApplies", .bool(order.isDead)),
                     ("rules", .array(order.verdicts.enumerated().map { index, verdict in
-                        let rule = order.entry.rules[index]
+                        let component = order.entry.components[index]
                         let members: [(key: String, value: JSONWriter.Value)] = [
-                            ("line", .integer(line(rule.pointer))), ("number", .integer(index + 1)),
-                            ("pointer", .string(rule.pointer.description)), ("summary", .string(rule.summary)),
+                            ("line", .integer(line(component.pointer))), ("number", .integer(index + 1)),
+                            ("pointer", .string(component.pointer.description)), ("summary", .string(component.summary)),
                         ]
                         return .object((members + fields(of: verdict)).sorted { $0.key < $1.key })
                     })),
@@ -66,34 +66,34 @@ public struct OrderExplanation {
         ]))
     }
 
-    private func describe(_ verdict: RuleVerdict) -> String {
+    private func describe(_ verdict: ComponentVerdict) -> String {
         switch verdict {
         case .reachable(let url?): "decides \(url)"
         case .reachable(nil): "decides some URLs (too complex to show one)"
         case .unreachable(let covering, let url): "DEAD: covered by \(numbers(covering)), e.g. \(url)"
-        case .shadowedExclude(let rule, let url, let hasNoEffect):
-            "SHADOWED by rule \(rule + 1): \(url) still opens the app" + (hasNoEffect ? "; no effect at all" : "")
+        case .shadowedExclude(let component, let url, let hasNoEffect):
+            "SHADOWED by component \(component + 1): \(url) still opens the app" + (hasNoEffect ? "; no effect at all" : "")
         case .matchesNothing: "matches no URL"
         case .incomplete(let reason): "not decided: \(reason)"
-        case .notAnalysed: "not analysed: the file's analysis budget was spent before this rule"
+        case .notAnalysed: "not analysed: the file's analysis budget was spent before this component"
         }
     }
 
-    private func fields(of verdict: RuleVerdict) -> [(key: String, value: JSONWriter.Value)] {
+    private func fields(of verdict: ComponentVerdict) -> [(key: String, value: JSONWriter.Value)] {
         switch verdict {
         case .reachable(let url): [("verdict", .string("reachable")), ("exampleURL", .optional(url))]
         case .unreachable(let covering, let url):
             [("verdict", .string("unreachable")), ("coveredBy", .array(covering.map { .integer($0 + 1) })), ("exampleURL", .string(url))]
-        case .shadowedExclude(let rule, let url, let hasNoEffect):
-            [("verdict", .string("shadowed")), ("shadowedBy", .integer(rule + 1)), ("exampleURL", .string(url)), ("hasNoEffect", .bool(hasNoEffect))]
+        case .shadowedExclude(let component, let url, let hasNoEffect):
+            [("verdict", .string("shadowed")), ("shadowedBy", .integer(component + 1)), ("exampleURL", .string(url)), ("hasNoEffect", .bool(hasNoEffect))]
         case .matchesNothing: [("verdict", .string("matchesNothing"))]
         case .incomplete(let reason): [("verdict", .string("incomplete")), ("reason", .string(reason))]
         case .notAnalysed: [("verdict", .string("notAnalysed"))]
         }
     }
 
-    private func numbers(_ rules: [Int]) -> String {
-        (rules.count == 1 ? "rule " : "rules ") + rules.map { String($0 + 1) }.joined(separator: ", ")
+    private func numbers(_ components: [Int]) -> String {
+        (components.count == 1 ? "component " : "components ") + components.map { String($0 + 1) }.joined(separator: ", ")
     }
 
     private func line(_ pointer: JSONPointer) -> Int {

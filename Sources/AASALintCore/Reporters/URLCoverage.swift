@@ -26,7 +26,7 @@ public struct URLCoverage: Sendable {
     public mutating func record(_ url: String, _ decisions: [Decision]) {
         urlCount += 1
         // A rule that decides for several apps decided one URL.
-        for rule in Set(decisions.compactMap { $0.decidingRule?.pointer }) { decidedByRule[rule, default: 0] += 1 }
+        for rule in Set(decisions.compactMap { $0.decidingComponent?.pointer }) { decidedByRule[rule, default: 0] += 1 }
         for decision in decisions {
             guard let position = positionByApp[decision.appID] else { continue }
             apps[position].counts[decision.outcome, default: 0] += 1
@@ -48,6 +48,6 @@ public struct URLCoverage: Sendable {
     /// practice, whatever the order analysis proves.
     public func rulesDecidingNone(in matcher: AASAMatcher) -> [CompiledComponent] {
         let deciding = Set(apps.compactMap { app in matcher.entries.firstIndex { $0.appIDs.contains(app.appID) } })
-        return deciding.sorted().flatMap { matcher.entries[$0].rules }.filter { decidedByRule[$0.pointer] == nil }
+        return deciding.sorted().flatMap { matcher.entries[$0].components }.filter { decidedByRule[$0.pointer] == nil }
     }
 }

@@ -52,7 +52,7 @@ public struct URLCoverageReport {
     }
 
     private func summary(of pointer: JSONPointer) -> String {
-        matcher.entries.lazy.flatMap(\.rules).first { $0.pointer == pointer }?.summary ?? ""
+        matcher.entries.lazy.flatMap(\.components).first { $0.pointer == pointer }?.summary ?? ""
     }
 
     private func place(_ pointer: JSONPointer) -> String {
@@ -84,7 +84,7 @@ public struct URLDecisionLines {
             }
             var rule = "null"
             var line = "null"
-            if let pointer = decision.decidingRule?.pointer {
+            if let pointer = decision.decidingComponent?.pointer {
                 rule = JSONWriter.escaped(pointer.description)
                 line = String(ruleLine(pointer))
             }

@@ -43,8 +43,8 @@ import Testing
         #expect(stopped > 4)
         #expect(verdicts[stopped...].allSatisfy { $0 == .notAnalysed })
         for (index, verdict) in verdicts[..<stopped].enumerated() {
-            let expected: RuleVerdict = index % 2 == 0
-                ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.otherPatternTooComplex(rule: index - 1).description)
+            let expected: ComponentVerdict = index % 2 == 0
+                ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.otherPatternTooComplex(component: index - 1).description)
             #expect(verdict == expected, "rule \(index + 1)")
         }
     }
@@ -54,7 +54,7 @@ import Testing
         let new = try Self.matcher((0..<12).reversed().map { #"{"/": "/*/p\#($0)"}"# })
         let difference = SemanticDiff(old: old, new: new, budget: AnalysisBudget(states: 20))
         #expect(difference.incompleteApps == [Self.appID])
-        #expect(difference.incompleteReasons[Self.appID] == "24 of its rules may share paths, more than the 20 automaton states one comparison may explore")
+        #expect(difference.incompleteReasons[Self.appID] == "24 of its components may share paths, more than the 20 automaton states one comparison may explore")
         #expect(SemanticDiff(old: old, new: new).isEquivalent)
     }
 

@@ -11,11 +11,11 @@ import Testing
             {"applinks": {\(variables)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\(components)]}]}}
             """
         let matcher = try #require(AASAMatcher(file: LintFile(path: "index.json", kind: .aasa, bytes: Array(json.utf8)), determinisesEagerly: false))
-        let rules = try #require(matcher.entries.first?.rules)
+        let rules = try #require(matcher.entries.first?.components)
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
         let index = ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
-        var earlier = ComponentKeyIndex.EarlierRules(index)
+        var earlier = ComponentKeyIndex.EarlierComponents(index)
         return (rules.indices.map { earlier.of($0) }, index.groups())
     }
 
@@ -91,11 +91,11 @@ import Testing
         var random = SeededRandom(seed: UInt64(seed))
         let json = GeneratedAASA.json(random: &random)
         let matcher = try #require(AASAMatcher(file: LintFile(path: "generated.json", kind: .aasa, bytes: Array(json.utf8))))
-        let rules = try #require(matcher.entries.first?.rules)
+        let rules = try #require(matcher.entries.first?.components)
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
         let index = ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
-        var lister = ComponentKeyIndex.EarlierRules(index)
+        var lister = ComponentKeyIndex.EarlierComponents(index)
         let earlier = rules.indices.map { lister.of($0) }
         let groupOf = Dictionary(uniqueKeysWithValues: index.groups().enumerated().flatMap { group in group.element.map { ($0, group.offset) } })
         var part = Array(rules.indices)

@@ -13,11 +13,11 @@ import Testing
         let matcher = try #require(AASAMatcher(file: file))
         let analysis = OrderAnalysis(matcher: matcher)
         let appID = GeneratedAASA.appID
-        let rules = try #require(matcher.entries.first?.rules)
+        let rules = try #require(matcher.entries.first?.components)
         let verdicts = try #require(analysis.entries.first?.verdicts)
         func decider(of text: String) throws -> Int? {
             let decision = matcher.decide(try LinkURL(text), appID: appID, tracing: false)
-            return decision.decidingRule.flatMap { rule in rules.firstIndex { $0 === rule } }
+            return decision.decidingComponent.flatMap { rule in rules.firstIndex { $0 === rule } }
         }
         for (index, verdict) in verdicts.enumerated() {
             let context = "rule \(index + 1) of \(json)"

@@ -326,10 +326,10 @@ private struct InvariantChecks {
         for order in OrderAnalysis(matcher: matcher, budget: AnalysisBudget(states: 2_000)).entries {
             defer { listed.formUnion(order.entry.appIDs) }
             guard !order.isDead, let appID = order.entry.appIDs.first(where: { !listed.contains($0) }) else { continue }
-            let rules = order.entry.rules
+            let rules = order.entry.components
             func decider(of text: String) -> Int?? {
                 guard let url = try? LinkURL(text) else { return nil }
-                return .some(matcher.decide(url, appID: appID, tracing: false).decidingRule.flatMap { rule in rules.firstIndex { $0 === rule } })
+                return .some(matcher.decide(url, appID: appID, tracing: false).decidingComponent.flatMap { rule in rules.firstIndex { $0 === rule } })
             }
             func matches(_ rule: Int, _ text: String) -> Bool {
                 (try? LinkURL(text)).map { rules[rule].mismatch(with: $0) == nil } ?? false

@@ -26,9 +26,9 @@ import Testing
                     let actual = bulk.decide(url, appID: app)
                     let traced = bulk.decide(url, appID: app, tracing: true)
                     decided[expected.outcome, default: 0] += 1
-                    if expected.outcome != actual.outcome || expected.decidingRule?.pointer != actual.decidingRule?.pointer {
-                        disagreements.append("\(url.string) for \(app): \(expected.outcome) by \(String(describing: expected.decidingRule?.pointer)), "
-                            + "indexed \(actual.outcome) by \(String(describing: actual.decidingRule?.pointer)) in \(json)")
+                    if expected.outcome != actual.outcome || expected.decidingComponent?.pointer != actual.decidingComponent?.pointer {
+                        disagreements.append("\(url.string) for \(app): \(expected.outcome) by \(String(describing: expected.decidingComponent?.pointer)), "
+                            + "indexed \(actual.outcome) by \(String(describing: actual.decidingComponent?.pointer)) in \(json)")
                     }
                     if Self.steps(of: traced) != Self.steps(of: expected) || traced.outcome != expected.outcome {
                         disagreements.append("\(url.string) for \(app): traces differ: \(Self.steps(of: expected)) indexed \(Self.steps(of: traced)) in \(json)")
@@ -43,7 +43,7 @@ import Testing
     /// Each component tried, and the part it failed on with the text compared.
     private static func steps(of decision: Decision) -> [String] {
         decision.trace.map { attempt in
-            "\(attempt.rule.pointer) " + (attempt.mismatch.map { "\($0.part) \($0.pattern.text) \($0.compared)" } ?? "matched")
+            "\(attempt.component.pointer) " + (attempt.mismatch.map { "\($0.part) \($0.pattern.text) \($0.compared)" } ?? "matched")
         }
     }
 

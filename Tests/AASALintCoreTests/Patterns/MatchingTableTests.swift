@@ -209,7 +209,7 @@ import Testing
         let matcher = try MatcherTestSupport.matcher(Self.appleExample)
         let decision = matcher.decide(try LinkURL("https://example.com/help/website/faq"), appID: Self.app)
         #expect(decision.entry?.description == "/applinks/details/0")
-        #expect(decision.decidingRule?.pointer.description == "/applinks/details/0/components/2")
+        #expect(decision.decidingComponent?.pointer.description == "/applinks/details/0/components/2")
         #expect(decision.trace.map { $0.mismatch?.part } == [.fragment, .path, nil])
     }
 
