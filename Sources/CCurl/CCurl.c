@@ -65,12 +65,15 @@ static void load(void) {
 #endif
     };
     void *library = NULL;
+    char first_failure[sizeof load_failure] = "";
     for (size_t index = 0; index < sizeof names / sizeof names[0] && !library; index++) {
         library = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+        const char *reason = library ? NULL : dlerror();
+        // The first name is the library asked for; the others are stand-ins.
+        if (index == 0 && reason) snprintf(first_failure, sizeof first_failure, "%s", reason);
     }
     if (!library) {
-        const char *reason = dlerror();
-        snprintf(load_failure, sizeof load_failure, "%s", reason ? reason : "libcurl.so.4 was not found");
+        snprintf(load_failure, sizeof load_failure, "%s", first_failure[0] ? first_failure : "libcurl.so.4 was not found");
         return;
     }
     *(void **)&curl.global_init = symbol(library, "curl_global_init");
