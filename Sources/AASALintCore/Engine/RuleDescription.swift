@@ -47,12 +47,9 @@ public struct RuleDescription: Sendable {
 /// In a triggering example, `↓` may mark where the rule reports (the start of the value its
 /// finding points to); the test checks it, and the published text leaves it out.
 public struct RuleExample: Sendable {
-    public static let marker = Character(markerScalar)
-    private static let markerScalar: Unicode.Scalar = "↓"
+    public static let marker: Character = "↓"
 
     public let triggers: Bool
-    /// The example as published, without the marker.
-    public let text: String
     /// The example as written, with the marker if it has one.
     public let markedText: String
     public let fixture: String?
@@ -60,11 +57,12 @@ public struct RuleExample: Sendable {
     public init(triggers: Bool, _ text: String, fixture: String? = nil) {
         self.triggers = triggers
         self.markedText = text
-        // By scalar: filtering Characters breaks the whole text into graphemes, which for every
-        // rule's examples cost a small lint more than the lint.
-        self.text = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != Self.markerScalar }))
         self.fixture = fixture
     }
+
+    /// The example as published, without the marker. Made when asked for (documentation,
+    /// SARIF's rule help): every run describes every rule, and a lint reads no example.
+    public var text: String { markedText.filter { $0 != Self.marker } }
 
     public var isMarked: Bool { markedText.contains(Self.marker) }
 }
