@@ -22,7 +22,13 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
         ),
-        .target(name: "AASALintCore", dependencies: ["CYaml", "CZlib"]),
+        // libcurl's easy interface, loaded on the first download: on Linux, URLSession would link
+        // libcurl and its libraries into every run (Apple platforms use URLSession).
+        .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(
+            name: "AASALintCore",
+            dependencies: ["CYaml", "CZlib", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
+        ),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules"]),
         .executableTarget(name: "aasalint-bench", dependencies: ["AASALintCore"], path: "bench/aasalint-bench"),

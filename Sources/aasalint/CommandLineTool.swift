@@ -33,13 +33,13 @@ struct CommandLineTool {
         case "--version":
             return VersionCommand(output: output).run([])
         default:
-            if let command = Self.subcommands.first(where: { $0.spec.name == first }) {
+            if let command = Self.subcommands.first(where: { $0.name == first }) {
                 return command.init(output: output).run(Array(arguments.dropFirst()))
             }
             // `aasalint PATH` and `aasalint --format json PATH` mean `aasalint lint ...`, unless the
             // word looks like a mistyped command rather than a file.
             if !first.hasPrefix("-"), !FileManager.default.fileExists(atPath: first),
-               Suggestion.nearest(to: first, in: Self.commands.map(\.name)) != nil {
+               Suggestion.nearest(to: first, in: Self.subcommands.map { $0.name }) != nil {
                 do {
                     _ = try ArgumentParser.command(named: first, in: Self.commands)
                 } catch {

@@ -3,8 +3,9 @@ import AASALintRules
 
 struct CompletionsCommand: Subcommand {
     static let shells = ["bash", "zsh", "fish"]
+    static let name = "completions"
     static let spec = CommandSpec(
-        name: "completions",
+        name: name,
         summary: "Print a shell completion script: bash, zsh or fish",
         usage: "aasalint completions bash|zsh|fish",
         positionals: PositionalSpec(name: "SHELL", help: "bash, zsh or fish", minimum: 1, maximum: 1, completion: .words(shells))

@@ -3,8 +3,9 @@ import AASALintCore
 /// `aasalint diff OLD NEW`: which URLs change behaviour between two versions of an AASA file,
 /// per app and service, with example URLs computed from the rules.
 struct DiffCommand: Subcommand {
+    static let name = "diff"
     static let spec = CommandSpec(
-        name: "diff",
+        name: name,
         summary: "Compare two AASA files by meaning: which URLs stop or start opening each app",
         usage: "aasalint diff [options] OLD NEW",
         options: Options(),

@@ -3,8 +3,9 @@ import AASALintCore
 /// `aasalint fetch HOST ...`: download the file each host serves and Apple's CDN copy, then
 /// report the remote rules and the file rules on what was served.
 struct FetchCommand: Subcommand {
+    static let name = "fetch"
     static let spec = CommandSpec(
-        name: "fetch",
+        name: name,
         summary: "Lint the AASA file each host serves, and compare Apple's CDN copy with it",
         usage: "aasalint fetch [options] HOST [HOST ...]",
         options: Options(),

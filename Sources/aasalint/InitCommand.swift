@@ -2,8 +2,9 @@ import AASALintCore
 import Foundation
 
 struct InitCommand: Subcommand {
+    static let name = "init"
     static let spec = CommandSpec(
-        name: "init",
+        name: name,
         summary: "Write a commented starter .aasalint.yml in the current folder",
         usage: "aasalint init [PATH]",
         positionals: PositionalSpec(name: "PATH", help: "Where to write it (default: .aasalint.yml)", minimum: 0, maximum: 1, completion: .files)

@@ -3,8 +3,9 @@ import AASALintRules
 
 /// `aasalint lsp`: the language server, for editors.
 struct LSPCommand: Subcommand {
+    static let name = "lsp"
     static let spec = CommandSpec(
-        name: "lsp",
+        name: name,
         summary: "Run the language server (LSP over standard input and output) that editors start",
         usage: "aasalint lsp",
         exitStatuses: [

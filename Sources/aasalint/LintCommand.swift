@@ -3,8 +3,9 @@ import AASALintRules
 import Foundation
 
 struct LintCommand: Subcommand {
+    static let name = "lint"
     static let spec = CommandSpec(
-        name: "lint",
+        name: name,
         summary: "Lint apple-app-site-association and .entitlements files under the given paths",
         usage: "aasalint [lint] [options] [PATH ...]",
         options: Options(),

@@ -3,8 +3,9 @@ import AASALintCore
 /// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why;
 /// `aasalint match --explain-order AASA`: which rules of each entry are dead or shadowed.
 struct MatchCommand: Subcommand {
+    static let name = "match"
     static let spec = CommandSpec(
-        name: "match",
+        name: name,
         summary: "Decide like the system whether a URL opens each app of an AASA file, and why",
         usage: "aasalint match [options] AASA URL\n       aasalint match --urls FILE | --sitemap FILE | --access-log FILE --domain HOST [options] AASA\n"
             + "       aasalint match --explain-order [options] AASA",

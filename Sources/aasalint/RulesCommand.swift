@@ -1,8 +1,9 @@
 import AASALintCore
 
 struct RulesCommand: Subcommand {
+    static let name = "rules"
     static let spec = CommandSpec(
-        name: "rules",
+        name: name,
         summary: "List the rules, or explain one: rationale, default severity, options and examples",
         usage: "aasalint rules [ID]",
         options: ConfigurationOptions(),

@@ -2,8 +2,9 @@ import AASALintCore
 import AASALintRules
 
 struct SchemaCommand: Subcommand {
+    static let name = "schema"
     static let spec = CommandSpec(
-        name: "schema",
+        name: name,
         summary: "Print a JSON Schema: of the AASA format (aasa) or of .aasalint.yml (config)",
         usage: "aasalint schema aasa|config",
         positionals: PositionalSpec(name: "WHICH", help: "aasa or config", minimum: 1, maximum: 1, completion: .words(schemas))

@@ -4,7 +4,10 @@ import AASALintCore
 /// `--help` and turning failures into exit status 2 are the same for every command.
 protocol Subcommand: Sendable {
     associatedtype Options: CommandOptions = NoOptions
-    /// Made with `options: Options()`.
+    /// The word that runs it; the spec's name. Dispatch compares names without making specs,
+    /// which reflect on every option of the command.
+    static var name: String { get }
+    /// Made with `name: name, options: Options()`.
     static var spec: CommandSpec { get }
     var output: StandardStreams { get }
     init(output: StandardStreams)

@@ -1,8 +1,9 @@
 import AASALintCore
 
 struct VersionCommand: Subcommand {
+    static let name = "version"
     static let spec = CommandSpec(
-        name: "version",
+        name: name,
         summary: "Print the version of aasalint",
         usage: "aasalint version"
     )

@@ -317,7 +317,7 @@ import Testing
     }
 
     /// A gzip body of a quarter of a megabyte that decodes to 256 MB: the download limit holds
-    /// while URLSession decodes, and nothing of the refused answer piles up.
+    /// while the body is decoded, and nothing of the refused answer piles up.
     @Test func gzipBombIsStoppedWhileItIsDecoded() throws {
         let folder = try Workspace()
         let server = try RemoteTestServer()

@@ -19,6 +19,10 @@ public protocol IgnoreAuditRule: BuiltInRule {
     func check(_ unused: UnusedIgnore, in configuration: SourceDocument) -> [Diagnostic]
 }
 
+extension IgnoreAuditRule {
+    public var ignoreAudit: (any IgnoreAuditRule)? { self }
+}
+
 /// Finds the `ignore:` entries that held back no finding, as ruff's RUF100 and ESLint's unused
 /// disable directives do. An entry is judged only when the run could have seen its finding:
 /// its rule ran, and the run covered every file its `file` pattern can name (pre-commit runs
@@ -38,7 +42,7 @@ public struct IgnoreAudit: Sendable {
     /// The findings of the selected audit rules about the entries not in `used`.
     public func diagnostics(used: Set<Int>) -> [Diagnostic] {
         let configuration = plan.configuration
-        let rules = plan.base.entries.compactMap { entry in (entry.check as? any IgnoreAuditRule).map { ($0, entry.severity) } }
+        let rules = plan.base.entries.compactMap { entry in entry.check.ignoreAudit.map { ($0, entry.severity) } }
         guard let document = configuration.document, !rules.isEmpty else { return [] }
         let placed = documents.compactMap { document in configuration.relativePath(ofDisplayPath: document.path).map { (document, $0) } }
         let unused = configuration.ignore.indices.filter { !used.contains($0) }.compactMap { judge(configuration.ignore[$0], among: placed) }

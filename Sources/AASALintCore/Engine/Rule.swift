@@ -1,12 +1,30 @@
 /// What a selected rule runs: a file check, a remote check or an ignore audit. Each kind has
 /// its own contract, so no rule carries an empty `check` of a kind it is not.
-public protocol RuleCheck: Sendable {}
+///
+/// Each kind's protocol answers for itself which kind a check is. A cast (`as? any FileCheck`)
+/// would answer too, but its first use for each type scans every protocol conformance in the
+/// binary (Foundation's included): for the 59 built-in rules that was most of a small lint.
+public protocol RuleCheck: Sendable {
+    var fileCheck: (any FileCheck)? { get }
+    var remoteCheck: (any RemoteCheck)? { get }
+    var ignoreAudit: (any IgnoreAuditRule)? { get }
+}
+
+extension RuleCheck {
+    public var fileCheck: (any FileCheck)? { nil }
+    public var remoteCheck: (any RemoteCheck)? { nil }
+    public var ignoreAudit: (any IgnoreAuditRule)? { nil }
+}
 
 /// Whatever checks files: a built-in rule, or a custom rule declared in the configuration.
 public protocol FileCheck: RuleCheck {
     /// Findings for one file. Checks name places by pointer or span through `file`; they never
     /// compute lines or columns themselves.
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic]
+}
+
+extension FileCheck {
+    public var fileCheck: (any FileCheck)? { self }
 }
 
 /// A built-in rule of any kind. Built-in rules live in `Rules/`, one per file, and are listed in the registry.

@@ -51,8 +51,6 @@ public struct RuleExample: Sendable {
     public static let marker: Character = "↓"
 
     public let triggers: Bool
-    /// The example as published, without the marker.
-    public let text: String
     /// The example as written, with the marker if it has one.
     public let markedText: String
     public let fixture: String?
@@ -60,9 +58,12 @@ public struct RuleExample: Sendable {
     public init(triggers: Bool, _ text: String, fixture: String? = nil) {
         self.triggers = triggers
         self.markedText = text
-        self.text = text.filter { $0 != Self.marker }
         self.fixture = fixture
     }
+
+    /// The example as published, without the marker. Made when asked for (documentation,
+    /// SARIF's rule help): every run describes every rule, and a lint reads no example.
+    public var text: String { markedText.filter { $0 != Self.marker } }
 
     public var isMarked: Bool { markedText.contains(Self.marker) }
 }

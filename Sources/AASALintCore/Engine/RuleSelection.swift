@@ -7,7 +7,7 @@ public struct RuleSelection: Sendable {
         public let severity: Severity
 
         /// The check's file contract; remote checks and ignore audits have none.
-        public var fileCheck: (any FileCheck)? { check as? any FileCheck }
+        public var fileCheck: (any FileCheck)? { check.fileCheck }
 
         /// A finding of this rule at its configured severity. A rule's own notes ("this could
         /// not be decided") stay notes whatever its severity.

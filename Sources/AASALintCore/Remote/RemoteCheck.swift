@@ -3,3 +3,7 @@
 public protocol RemoteCheck: BuiltInRule {
     func check(_ fetch: HostFetch) -> [Diagnostic]
 }
+
+extension RemoteCheck {
+    public var remoteCheck: (any RemoteCheck)? { self }
+}

@@ -37,7 +37,7 @@ public struct RemoteLintSession: Sendable {
     /// The remote rules on the exchange, and the file rules on the file the host serves.
     public func check(_ fetch: HostFetch) -> HostOutcome {
         var diagnostics = plan.base.entries.flatMap { entry -> [Diagnostic] in
-            guard let rule = entry.check as? any RemoteCheck else { return [] }
+            guard let rule = entry.check.remoteCheck else { return [] }
             return rule.check(fetch).compactMap { plan.adjusted(entry.configured($0)) }
         }
         var problems: [UsageError] = []

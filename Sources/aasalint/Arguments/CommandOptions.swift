@@ -55,11 +55,18 @@ struct ListOption: DeclaredOption {
 
 extension CommandOptions {
     /// The options of the stored properties, groups flattened, in declaration order.
+    ///
+    /// The option types are tried by name before the protocols: a cast to a protocol scans every
+    /// conformance in the binary the first time each type meets it, and every run lists its
+    /// command's options.
     var specs: [OptionSpec] {
         Mirror(reflecting: self).children.flatMap { child -> [OptionSpec] in
             switch child.value {
-            case let option as any DeclaredOption: [option.spec]
+            case let flag as Flag: [flag.spec]
+            case let option as ValueOption: [option.spec]
+            case let list as ListOption: [list.spec]
             case let group as any CommandOptions: group.specs
+            case let option as any DeclaredOption: [option.spec]
             default: []
             }
         }

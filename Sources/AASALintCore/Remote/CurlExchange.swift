@@ -1,0 +1,68 @@
+#if canImport(CCurl)
+import CCurl
+import Foundation
+
+/// One GET through libcurl, loaded on the first download (see `Sources/CCurl`): URLSession on
+/// Linux would link libcurl, and the libraries it needs, into every run.
+enum HTTPExchange {
+    static func get(_ url: URL, userAgent: String, limits: RemoteFetcher.Limits) -> Result<HTTPResponse, ExchangeFailure> {
+        var loadFailure = [CChar](repeating: 0, count: 512)
+        guard aasalint_curl_load(&loadFailure, loadFailure.count) == 0 else {
+            let reason = String(decoding: loadFailure.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(.refused("downloads need libcurl (libcurl.so.4, from the package libcurl4), which could not be loaded: \(reason)"))
+        }
+        var answer = aasalint_curl_answer()
+        // At least a millisecond (0 means no limit), at most what a C long surely holds.
+        let milliseconds = Int(min(max((limits.timeout * 1000).rounded(.up), 1), Double(Int32.max)))
+        aasalint_curl_get(url.absoluteString, userAgent, milliseconds, limits.maximumBytes, &answer)
+        defer { aasalint_curl_answer_free(&answer) }
+
+        let headers = answer.headers.map { parseHeaders(UnsafeRawBufferPointer(start: $0, count: answer.headers_length)) } ?? [:]
+        if answer.refused_announced_length >= 0 {
+            return .failure(.announced(answer.refused_announced_length, over: limits.maximumBytes))
+        }
+        if answer.stopped_at_limit != 0 {
+            return .failure(.bodyOver(limits.maximumBytes, encoding: headers["content-encoding"].flatMap { $0 == "identity" ? nil : $0 }))
+        }
+        guard answer.code == 0 else {
+            let message = withUnsafeBytes(of: answer.message) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return .failure(failure(code: answer.code, systemError: answer.system_error, message: message))
+        }
+        let body = answer.body.map { [UInt8](UnsafeBufferPointer(start: $0, count: answer.body_length)) } ?? []
+        return .success(HTTPResponse(status: answer.status, headers: headers, body: body))
+    }
+
+    /// The failures URLSession names by code, as it maps libcurl's codes to them; the others
+    /// by libcurl's message.
+    private static func failure(code: Int32, systemError: Int32, message: String) -> ExchangeFailure {
+        switch code {
+        case Int32(AASALINT_CURLE_OPERATION_TIMEDOUT): .timedOut
+        case Int32(AASALINT_CURLE_COULDNT_RESOLVE_HOST): .hostNotFound
+        case Int32(AASALINT_CURLE_COULDNT_CONNECT) where systemError == ENETUNREACH: .offline
+        case Int32(AASALINT_CURLE_COULDNT_CONNECT): .connectionRefused
+        case Int32(AASALINT_CURLE_SSL_CONNECT_ERROR): .tls(.handshake)
+        case Int32(AASALINT_CURLE_RECV_ERROR) where systemError == ECONNRESET,
+             Int32(AASALINT_CURLE_SEND_ERROR) where systemError == ECONNRESET,
+             Int32(AASALINT_CURLE_PARTIAL_FILE):
+            .connectionLost
+        case Int32(AASALINT_CURLE_GOT_NOTHING), Int32(AASALINT_CURLE_WEIRD_SERVER_REPLY): .notHTTP
+        default: .other(message)
+        }
+    }
+
+    /// The header lines of one response (its status line first) by lower-case name; a header
+    /// sent more than once is one comma-separated value, as HTTP allows.
+    private static func parseHeaders(_ bytes: UnsafeRawBufferPointer) -> [String: String] {
+        var headers: [String: String] = [:]
+        for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+        }
+        return headers
+    }
+}
+#endif

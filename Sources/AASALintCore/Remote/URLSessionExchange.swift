@@ -1,0 +1,118 @@
+#if !canImport(CCurl)
+import Foundation
+
+/// One GET through URLSession, where the system provides it (Apple platforms; on Linux,
+/// `CurlExchange.swift` does the same through libcurl without linking FoundationNetworking).
+enum HTTPExchange {
+    static func get(_ url: URL, userAgent: String, limits: RemoteFetcher.Limits) -> Result<HTTPResponse, ExchangeFailure> {
+        let exchange = Exchange(maximumBytes: limits.maximumBytes)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = limits.timeout
+        configuration.timeoutIntervalForResource = limits.timeout
+        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration, delegate: exchange, delegateQueue: nil)
+        // Not invalidateAndCancel: it can walk the session's tasks while the session's queue
+        // removes the finished task. A task still running here has been cancelled below, so
+        // finishing waits for nothing.
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: url)
+        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        let task = session.dataTask(with: request)
+        task.resume()
+        // URLSession's own timers measure idle time; this bounds the total.
+        if exchange.finished.wait(timeout: .now() + limits.timeout) == .timedOut {
+            task.cancel()
+            return .failure(.timedOut)
+        }
+        return exchange.outcome
+    }
+}
+
+/// Collects one exchange from URLSession's delegate callbacks, which arrive on the session's
+/// queue while `get` waits for `finished`.
+private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    let finished = DispatchSemaphore(value: 0)
+    private let maximumBytes: Int
+    private let lock = NSLock()
+    private var response: HTTPURLResponse?
+    private var body: [UInt8] = []
+    private var refusal: ExchangeFailure?
+    /// The answer's Content-Encoding, which URLSession decodes before the delegate sees it.
+    private var encoding: String?
+    private var transportError: (any Error)?
+
+    init(maximumBytes: Int) {
+        self.maximumBytes = maximumBytes
+    }
+
+    var outcome: Result<HTTPResponse, ExchangeFailure> {
+        lock.withLock {
+            if let refusal { return .failure(refusal) }
+            if let transportError { return .failure(Self.failure(for: transportError)) }
+            guard let response else { return .failure(.notHTTP) }
+            let headers = Dictionary(response.allHeaderFields.compactMap { name, value -> (String, String)? in
+                guard let name = name as? String, let value = value as? String else { return nil }
+                return (name, value)
+            }) { first, _ in first }
+            return .success(HTTPResponse(status: response.statusCode, headers: headers, body: body))
+        }
+    }
+
+    private static func failure(for error: any Error) -> ExchangeFailure {
+        switch (error as? URLError)?.code {
+        case .timedOut?: .timedOut
+        case .cannotFindHost?, .dnsLookupFailed?: .hostNotFound
+        case .cannotConnectToHost?: .connectionRefused
+        case .serverCertificateHasBadDate?, .serverCertificateNotYetValid?: .tls(.expiredCertificate)
+        case .serverCertificateUntrusted?, .serverCertificateHasUnknownRoot?: .tls(.untrustedCertificate)
+        case .secureConnectionFailed?, .clientCertificateRejected?, .clientCertificateRequired?: .tls(.handshake)
+        case .networkConnectionLost?: .connectionLost
+        case .notConnectedToInternet?: .offline
+        case .badServerResponse?: .notHTTP
+        default: .other(error.localizedDescription)
+        }
+    }
+
+    /// The system does not follow redirects for this file, so the redirect is the answer.
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        lock.withLock { self.response = response }
+        completionHandler(nil)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        let announced = response.expectedContentLength
+        let refused = lock.withLock {
+            self.response = response as? HTTPURLResponse
+            encoding = self.response?.value(forHTTPHeaderField: "Content-Encoding").flatMap { $0 == "identity" ? nil : $0 }
+            guard announced > maximumBytes else { return false }
+            refusal = .announced(announced, over: maximumBytes)
+            return true
+        }
+        completionHandler(refused ? .cancel : .allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let overLimit = lock.withLock {
+            guard refusal == nil else { return false }
+            body += data
+            guard body.count > maximumBytes else { return false }
+            refusal = .bodyOver(maximumBytes, encoding: encoding)
+            body = []
+            return true
+        }
+        // Cancelling waits for the session's own thread, which may be the one calling here.
+        if overLimit { DispatchQueue.global().async { dataTask.cancel() } }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        lock.withLock {
+            if response == nil { response = task.response as? HTTPURLResponse }
+            if let error, refusal == nil { transportError = error }
+        }
+        finished.signal()
+    }
+}
+#endif
