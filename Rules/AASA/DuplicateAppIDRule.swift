@@ -6,14 +6,14 @@ struct DuplicateAppIDRule: OptionlessRule {
         summary: "An appID listed in more than one details entry, or twice in one list",
         rationale: """
             For each app the system uses the first details entry that lists it and never looks \
-            at later ones, even when the first has no rule for a URL. Listing the app again in a \
+            at later ones, even when the first has no component for a URL. Listing the app again in a \
             later entry gives it nothing: that entry's components never apply to it. Merge the \
-            rules into the first entry, in the order they must be tried. Listing an app twice in one list is \
+            components into the first entry, in the order they must be tried. Listing an app twice in one list is \
             harmless but usually a copy-and-paste slip.
 
             iOS 12 and earlier read only `appID` (and `paths`), iOS 13 and later `appIDs` \
             first: an `appID` entry after an `appIDs` entry for the same app is the fallback \
-            old devices read, and is not reported. When no version runs any rule of an entry, \
+            old devices read, and is not reported. When no version runs any component of an entry, \
             `unreachable-detail` reports the entry once and this rule says nothing about its \
             appIDs; this rule reports an app repeated in an entry that still applies to other apps.
             """,
@@ -47,7 +47,7 @@ struct DuplicateAppIDRule: OptionlessRule {
         for (index, entry) in precedence.details.enumerated() {
             let repeats = repeatedItems(entry.appIDs?.value ?? [])
             diagnostics += repeats.map { repeatedInList($0.repeated, earlier: $0.first, in: file) }
-            // An entry none of whose rules ever runs is `unreachable-detail`'s finding.
+            // An entry none of whose components ever runs is `unreachable-detail`'s finding.
             guard !precedence.neverApplies(index) else { continue }
             for listing in entry.appListings where !repeats.contains(where: { $0.repeated.pointer == listing.pointer }) {
                 if let finding = shadowed(listing, inEntry: index, precedence: precedence, file: file) { diagnostics.append(finding) }

@@ -5,13 +5,13 @@ struct ExcludeOnlyRule: OptionlessRule {
         id: "exclude-only",
         summary: "A details entry whose every component is an exclusion: it opens nothing",
         rationale: """
-            An exclusion only keeps the URLs it matches on the web, and a URL that no rule of \
-            the entry matches stays on the web too. An entry whose rules are all exclusions \
+            An exclusion only keeps the URLs it matches on the web, and a URL that no component of \
+            the entry matches stays on the web too. An entry whose components are all exclusions \
             (`[{"exclude": true}]`, `[{"/": "*", "exclude": true}]`, `"paths": ["NOT /*"]`, or \
             components that `"exclude": true` in `defaults` turns into exclusions) therefore \
             opens no URL for its apps, exactly like `"components": []` (`empty-components`). \
-            Add the rules that should open the app after the exclusions, or remove the entry. \
-            Each version of the system is checked on the rules it reads: iOS 12 and earlier \
+            Add the components that should open the app after the exclusions, or remove the entry. \
+            Each version of the system is checked on the components or paths it reads: iOS 12 and earlier \
             read only `paths`. An entry no version applies is left to `unreachable-detail`.
             """,
         severity: .warning,
@@ -43,9 +43,9 @@ struct ExcludeOnlyRule: OptionlessRule {
         guard let list = reader == .iOS13AndLater ? entry.components?.pointer ?? entry.paths?.pointer : entry.paths?.pointer else {
             return nil
         }
-        // The compiled rules are those iOS 13 and later read: the paths, when there are no components.
-        let rules = reader == .iOS13AndLater || entry.components == nil ? compiled.components : []
-        let url = rules.lazy.compactMap { ExampleURL.matching($0, host: host) }.first
+        // The compiled components are those iOS 13 and later read: the paths, when there are no components.
+        let tried = reader == .iOS13AndLater || entry.components == nil ? compiled.components : []
+        let url = tried.lazy.compactMap { ExampleURL.matching($0, host: host) }.first
         let blocked = url.map { " (\($0) is blocked)" } ?? ""
         let components = reader == .iOS13AndLater ? entry.components?.value ?? [] : []
         let viaDefaults = components.contains { $0.member(.exclude) == nil }
@@ -57,7 +57,7 @@ struct ExcludeOnlyRule: OptionlessRule {
         )
     }
 
-    /// Whether each rule `reader` tries in the entry is an exclusion.
+    /// Whether each component or path `reader` tries in the entry is an exclusion.
     private func exclusionFlags(of entry: DetailsEntry, _ compiled: AASAMatcher.Entry, readBy reader: DetailsReader) -> [Bool] {
         switch reader {
         case .iOS13AndLater: compiled.components.map(\.isExclude)

@@ -12,7 +12,7 @@ struct FileTooLargeRule: Rule {
         summary: "The file is larger than the system accepts",
         rationale: """
             Apple documents a limit of 128 KB (uncompressed) for the file. A larger file is not \
-            used at all, so no link on the host opens the app. Shrink it: collapse rules with \
+            used at all, so no link on the host opens the app. Shrink it: collapse components with \
             wildcards or substitution variables, drop legacy `paths` when `components` is used, \
             and remove apps that no longer ship.
             """,

@@ -7,8 +7,8 @@ struct InvalidTypeRule: OptionlessRule {
         rationale: """
             The system does not reject a value of the wrong type: it coerces or drops it, \
             sometimes into "matches everything". `"exclude": "true"` is read as true, but \
-            `"exclude": "no"` as false; a number `/` counts as absent, so the rule matches every \
-            path; a `?` object with one non-string value is discarded whole, so the rule loses \
+            `"exclude": "no"` as false; a number `/` counts as absent, so the component matches every \
+            path; a `?` object with one non-string value is discarded whole, so the component loses \
             every query constraint; an `appIDs` string instead of an array is ignored. Write each \
             value with the type the format defines.
             """,
@@ -28,17 +28,17 @@ struct InvalidTypeRule: OptionlessRule {
             guard !schema.accepts(node) else { return }
             let expected = schema.types.map(\.rawValue).sorted().joined(separator: " or ")
             diagnostics.append(diagnostic(
-                "\(name(of: pointer)) must be \(withArticle(expected)), not \(withArticle(node.typeName)); \(schema.consequence(node))",
+                "\(name(of: pointer, schema: schema)) must be \(withArticle(expected)), not \(withArticle(node.typeName)); \(schema.consequence(node))",
                 at: file.location(pointer)
             ))
         }
         return diagnostics
     }
 
-    private func name(of pointer: JSONPointer) -> String {
+    private func name(of pointer: JSONPointer, schema: AASASchema) -> String {
         guard let last = pointer.lastToken else { return "the root" }
         if Int(last) != nil, let parent = pointer.parent?.lastToken { return "each item of \"\(parent)\"" }
-        if pointer.parent?.lastToken == "?" { return "the value of query item \"\(last)\"" }
+        if let meaning = schema.keyMeaning { return "the value of \(meaning) \"\(last)\"" }
         return "\"\(last)\""
     }
 

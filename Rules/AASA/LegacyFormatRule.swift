@@ -8,7 +8,7 @@ struct LegacyFormatRule: OptionlessRule {
             iOS 13 introduced `appIDs` and `components`; the older `appID`, `paths` (with \
             `NOT ` exclusions), the dictionary form of `details` keyed by appID, and a non-empty \
             `applinks.apps` still work only as fallbacks. They cannot express query or fragment \
-            rules, case-insensitive matching or substitution variables, and the dictionary form \
+            patterns, case-insensitive matching or substitution variables, and the dictionary form \
             leaves the order of entries undefined. Findings where a newer sibling already makes the \
             legacy key ignored are left to `ignored-key`, and entries no version ever applies to \
             `unreachable-detail`.

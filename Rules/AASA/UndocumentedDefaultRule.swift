@@ -7,7 +7,7 @@ struct UndocumentedDefaultRule: OptionlessRule {
         rationale: """
             Apple documents only `caseSensitive` and `percentEncoded` in `defaults`. The system \
             also reads `/`, `?`, `#` and `exclude` there and applies them to every component \
-            that does not set its own: `"exclude": true` in defaults turns every rule into an \
+            that does not set its own: `"exclude": true` in defaults turns every component into an \
             exclusion. That is undocumented behaviour that may change and that readers do not \
             expect. Set these keys on the components that need them.
             """,

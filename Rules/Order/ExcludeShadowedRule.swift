@@ -5,14 +5,14 @@ struct ExcludeShadowedRule: Rule {
         id: "exclude-shadowed",
         summary: "An exclusion comes after a component that already opens the URLs it should block",
         rationale: """
-            The system tries the rules of a details entry in order and the first match wins. An \
-            `exclude` (or a legacy `NOT ` path) placed after a broader rule never sees the URLs \
-            that rule matches, so they keep opening the app. Move the exclusion above the rule \
-            that shadows it. An earlier rule that lies entirely inside the exclusion is a \
+            The system tries the components of a details entry in order and the first match wins. An \
+            `exclude` (or a legacy `NOT ` path) placed after a broader component never sees the URLs \
+            that component matches, so they keep opening the app. Move the exclusion above the component \
+            that shadows it. An earlier component that lies entirely inside the exclusion is a \
             deliberate exception (`/noo/login/token`, then `NOT /noo/*`) and is not reported. \
             The analysis is exact: it compares the languages the patterns denote (wildcards, \
             variables, case folding, query items and fragments) and shows each finding with a \
-            URL; when a question needs more than `state_budget` automaton states, the rule gets \
+            URL; when a question needs more than `state_budget` automaton states, the component gets \
             a note instead of a guess.
             """,
         severity: .error,
@@ -59,10 +59,10 @@ struct ExcludeShadowedRule: Rule {
         return diagnostics
     }
 
-    /// Moves the exclusion, as written, to just before the rule that shadows it, keeping the
-    /// separator it had. Unsafe: the earlier rule may be the one that is wrong. In the corpus,
+    /// Moves the exclusion, as written, to just before the component that shadows it, keeping the
+    /// separator it had. Unsafe: the earlier component may be the one that is wrong. In the corpus,
     /// `{"/": "/skins/install", "?": {"url": "*"}}` shadows `{"/": "/skins/install", "exclude": true}`,
-    /// and the author meant `"?*"`: moving the exclusion would make the earlier rule unreachable.
+    /// and the author meant `"?*"`: moving the exclusion would make the earlier component unreachable.
     private func move(_ exclusion: CompiledComponent, above shadowing: CompiledComponent, line: Int, in file: LintFile) -> Fix {
         let message = "move this exclusion above line \(line)"
         guard let list = exclusion.pointer.parent, shadowing.pointer.parent == list,

@@ -5,14 +5,14 @@ struct UnreachableComponentRule: Rule {
         id: "unreachable-component",
         summary: "A component every URL of which is decided by earlier components of the same entry",
         rationale: """
-            Inside a details entry the first matching rule decides. A rule whose every URL is \
-            already matched by the rules before it (by one catch-all, or by several that \
+            Inside a details entry the first matching component decides. A component whose every URL is \
+            already matched by the components before it (by one catch-all, or by several that \
             together cover it) never decides anything: it is dead weight, and often a sign that \
-            the rules are not in the intended order. Remove it, or move it above the rules that \
-            cover it. An exclusion that earlier including rules shadow is reported by \
+            the components are not in the intended order. Remove it, or move it above the components that \
+            cover it. An exclusion that earlier including components shadow is reported by \
             `exclude-shadowed` instead; one covered only by earlier exclusions is reported here \
             (redundant, harmless). When a question needs more than `state_budget` automaton \
-            states, the rule gets a note instead of a guess.
+            states, the component gets a note instead of a guess.
             """,
         severity: .warning,
         options: [ComponentOrderSupport.stateBudget],

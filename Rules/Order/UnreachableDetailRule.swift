@@ -6,15 +6,15 @@ struct UnreachableDetailRule: OptionlessRule {
         summary: "A details entry all of whose apps were listed by earlier entries",
         rationale: """
             For each app the system uses the first details entry that lists it and never looks \
-            at later ones, even when the first has no rule for a URL. An entry whose every app \
-            is already listed earlier never applies to anyone: none of its rules ever runs. \
-            Merge its rules into the earlier entry, in the order they must be tried, and remove it.
+            at later ones, even when the first has no component for a URL. An entry whose every app \
+            is already listed earlier never applies to anyone: none of its components ever runs. \
+            Merge its components into the earlier entry, in the order they must be tried, and remove it.
 
             iOS 12 and earlier ignore `appIDs` (and `components`) and read only `appID` and \
             `paths`, so an entry with `appID` and `paths` after an `appIDs` entry for the same \
             app is the one they read: a fallback for old devices, which this rule does not \
             report (`legacy-format` notes which versions read which entry). An entry is \
-            reported only when no version of the system ever runs its rules; that fact is this \
+            reported only when no version of the system ever runs its components; that fact is this \
             rule's, and `duplicate-app-id` stays silent about such an entry.
             """,
         severity: .warning,

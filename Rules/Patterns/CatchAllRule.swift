@@ -5,10 +5,10 @@ struct CatchAllRule: OptionlessRule {
         id: "catch-all",
         summary: "A component that opens the app for every URL of the host",
         rationale: """
-            A rule whose path, query and fragment patterns match everything (`{"/": "*"}`, \
+            A component whose path, query and fragment patterns match everything (`{"/": "*"}`, \
             `"paths": ["*"]`) sends every link to the site into the app, including pages that \
             need the browser such as sign-in, password reset, unsubscribe and legal pages. \
-            Enable this rule to be told about such rules; if one is intended, put the \
+            Enable this rule to be told about such components; if one is intended, put the \
             exclusions before it.
             """,
         severity: .note,

@@ -7,7 +7,7 @@ struct OptionalQueryItemRule: OptionlessRule {
         rationale: """
             In a `?` object, an item that is absent from the URL is matched as the empty \
             string. A value pattern that matches the empty string (`"*"`, `""`, a variable with \
-            an empty value) therefore also matches URLs without the item: the rule does not \
+            an empty value) therefore also matches URLs without the item: the component does not \
             require it. Write `"?*"` to require the item with any non-empty value; keep `"*"` \
             only if the item is meant to be optional.
             """,
@@ -40,7 +40,7 @@ struct OptionalQueryItemRule: OptionlessRule {
     }
 
     /// `"?*"` for a `"*"`: unsafe, since the item may be meant as optional. URLs without the
-    /// item stop matching the rule, and fall to the rules after it.
+    /// item stop matching the component, and fall to the components after it.
     private func requiring(_ item: QueryConstraint.Item, of component: CompiledComponent, in file: LintFile) -> Fix? {
         guard item.pattern.text == "*", let node = file.root?.node(at: item.pattern.pointer),
               let edit = file.edit(replacingString: node, with: "?*")

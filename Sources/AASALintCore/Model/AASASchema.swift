@@ -27,18 +27,23 @@ public final class AASASchema: Sendable {
     public let consequence: @Sendable (PositionedValue) -> String
     /// What messages call an object of this schema ("a component"); nil where its key names it.
     public let place: String?
+    /// What messages call the key of a value of this schema in a map-like object ("query item"
+    /// in `"?": {"page": 1}`); nil where the key is named as it is.
+    public let keyMeaning: String?
 
     init(
         _ types: Set<ValueType>,
         properties: [String: AASASchema]? = nil,
         values: AASASchema? = nil,
         place: String? = nil,
+        keyMeaning: String? = nil,
         consequence: @escaping @Sendable (PositionedValue) -> String
     ) {
         self.types = types
         self.properties = properties
         self.values = values
         self.place = place
+        self.keyMeaning = keyMeaning
         self.consequence = consequence
     }
 
@@ -138,7 +143,7 @@ extension AASASchema {
         "/": string(ignored: "the system treats it as absent, so this component matches every path"),
         "?": AASASchema(
             [.string, .object],
-            values: string(ignored: "the system discards the whole `?` object, so this component matches every query"),
+            values: string(ignored: "the system discards the whole `?` object, so this component matches every query", keyMeaning: "query item"),
             consequence: { _ in "the system treats it as absent, so this component matches every query" }
         ),
         "#": string(ignored: "the system treats it as absent, so this component matches every fragment"),
@@ -154,8 +159,8 @@ extension AASASchema {
         }
     }
 
-    private static func string(ignored consequence: String) -> AASASchema {
-        AASASchema([.string]) { _ in consequence }
+    private static func string(ignored consequence: String, keyMeaning: String? = nil) -> AASASchema {
+        AASASchema([.string], keyMeaning: keyMeaning) { _ in consequence }
     }
 
     private static func array(of element: AASASchema, ignored consequence: String) -> AASASchema {
