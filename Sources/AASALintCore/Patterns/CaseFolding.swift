@@ -17,7 +17,7 @@ public enum CaseFolding {
     /// Every scalar whose folding equals that of `scalar`, itself included.
     public static func equivalents(of scalar: Unicode.Scalar) -> ScalarSet {
         let folded = fold(scalar)
-        let members = [folded.value] + (unfoldings[folded.value] ?? [])
+        let members = [folded.value] + ((folded.isASCII ? asciiUnfoldings[folded.value] : unfoldings[folded.value]) ?? [])
         return ScalarSet(members.map { $0...$0 })
     }
 
@@ -29,8 +29,15 @@ public enum CaseFolding {
         "\u{1FBE}": "\u{3B9}",
     ]
 
-    /// Folded value -> the other scalars that fold to it. Cased scripts end below U+1F000.
-    private static let unfoldings: [UInt32: [UInt32]] = {
+    /// `unfoldings` for ASCII, without scanning Unicode (which takes milliseconds, and most
+    /// case-insensitive patterns are ASCII): the upper-case letter, and beyond ASCII only
+    /// KELVIN SIGN and LONG S fold into ASCII.
+    static let asciiUnfoldings: [UInt32: [UInt32]] = Dictionary(uniqueKeysWithValues: (UInt32(0x61)...0x7A).map { lower in
+        (lower, [lower - 32] + (lower == 0x6B ? [0x212A] : lower == 0x73 ? [0x17F] : []))
+    })
+
+    /// Folded value -> the other scalars that fold to it, ascending. Cased scripts end below U+1F000.
+    static let unfoldings: [UInt32: [UInt32]] = {
         var table: [UInt32: [UInt32]] = [:]
         for value in UInt32(0x41)..<0x1F000 {
             guard let scalar = Unicode.Scalar(value) else { continue }

@@ -15,9 +15,17 @@ public struct LinkURL: Sendable {
         init(encoded: String, decoded: String? = nil) {
             self.encoded = encoded
             // Bytes that are not UTF-8 cannot be decoded; the part is then compared as sent.
-            self.decoded = decoded ?? PercentEncoding.decode(encoded) ?? encoded
-            encodedScalars = encoded.unicodeScalars.map(\.value)
-            decodedScalars = self.decoded.unicodeScalars.map(\.value)
+            let decoded = decoded ?? PercentEncoding.decode(encoded) ?? encoded
+            self.decoded = decoded
+            encodedScalars = Self.scalars(of: encoded)
+            // Most parts have nothing to decode: both forms then share one array.
+            decodedScalars = decoded == encoded ? encodedScalars : Self.scalars(of: decoded)
+        }
+
+        /// An ASCII text's scalars are its bytes.
+        private static func scalars(of text: String) -> [UInt32] {
+            let ascii = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } ? bytes.map(UInt32.init) : nil }
+            return (ascii ?? nil) ?? text.unicodeScalars.map(\.value)
         }
 
         public func text(percentEncoded: Bool) -> String { percentEncoded ? encoded : decoded }
@@ -55,8 +63,9 @@ public struct LinkURL: Sendable {
         self.string = string
         self.host = host
         let encodedPath = parts.path
-        path = Text(encoded: PathNormalization.normalize(encodedPath),
-                    decoded: PercentEncoding.decode(encodedPath).map(PathNormalization.normalize))
+        let normalizedPath = PathNormalization.normalize(encodedPath)
+        path = Text(encoded: normalizedPath,
+                    decoded: PercentEncoding.decode(encodedPath).map { $0 == encodedPath ? normalizedPath : PathNormalization.normalize($0) })
         let encodedQuery = parts.query ?? ""
         query = Text(encoded: encodedQuery)
         queryItems = Self.items(of: encodedQuery)

@@ -2,11 +2,10 @@
 /// (AASA.md section 2): empty becomes `/`, `//` collapses to `/`, a leading `/` is added
 /// unless the string starts with `*`, a trailing `/` unless it ends with `*`.
 public enum PathNormalization {
+    /// Done on the UTF-8 bytes: `/` and `*` are single bytes that no other scalar's encoding holds.
     public static func normalize(_ path: String) -> String {
-        let scalars = normalize(Array(path.unicodeScalars), isSlash: { $0 == "/" }, isStar: { $0 == "*" }, slash: "/")
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars)
-        return String(view)
+        let bytes = normalize(Array(path.utf8), isSlash: { $0 == UInt8(ascii: "/") }, isStar: { $0 == UInt8(ascii: "*") }, slash: UInt8(ascii: "/"))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Pattern tokens normalised the same way; added slashes get an empty range where they go.

@@ -35,13 +35,33 @@ public struct PatternCompiler: Sendable {
         if let known = cache[key] { return known }
         let variables = variables
         let values = values
-        let language = PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly) {
-            let tokens = Pattern(text).tokens
+        let tokens = { @Sendable in
+            let parsed = Pattern(text).tokens
+            return part == .path ? PathNormalization.normalize(parsed) : parsed
+        }
+        let language = PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly,
+                                       chain: { Self.chain(of: tokens(), caseSensitive: caseSensitive) }) {
             var builder = AutomatonBuilder(variables: variables, values: values, caseSensitive: caseSensitive)
-            return builder.build(part == .path ? PathNormalization.normalize(tokens) : tokens)
+            return builder.build(tokens())
         }
         cache[key] = language
         return language
+    }
+
+    /// The labels of a pattern of literals and `?` that ends in at most one `*`, for
+    /// `DeterministicAutomaton.chain`; nil for any other pattern.
+    static func chain(of tokens: [PatternToken], caseSensitive: Bool) -> (labels: [ScalarSet], endsInRun: Bool)? {
+        let endsInRun = tokens.last?.kind == .anyRun
+        var labels: [ScalarSet] = []
+        labels.reserveCapacity(tokens.count)
+        for token in endsInRun ? tokens.dropLast() : tokens[...] {
+            switch token.kind {
+            case .literal(let scalar): labels.append(AutomatonBuilder.label(ScalarSet(scalar), caseSensitive: caseSensitive))
+            case .anyScalar: labels.append(.all)
+            case .anyRun, .variable, .unterminatedVariable: return nil
+            }
+        }
+        return (labels, endsInRun)
     }
 }
 
@@ -168,8 +188,12 @@ private struct AutomatonBuilder {
         return target
     }
 
-    /// The set widened to every case variant when matching ignores case.
     private func label(_ set: ScalarSet) -> ScalarSet {
+        Self.label(set, caseSensitive: caseSensitive)
+    }
+
+    /// The set widened to every case variant when matching ignores case.
+    static func label(_ set: ScalarSet, caseSensitive: Bool) -> ScalarSet {
         guard !caseSensitive else { return set }
         var widened = set
         for range in set.ranges {

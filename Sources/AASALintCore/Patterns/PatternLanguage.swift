@@ -20,6 +20,8 @@ public final class PatternLanguage: @unchecked Sendable {
     private var thompson: NondeterministicAutomaton?
     private var hasMatched = false
     private let construction: @Sendable () -> NondeterministicAutomaton
+    /// The deterministic automaton built without the Thompson one, when the pattern allows.
+    private let direct: @Sendable () -> Determinised?
     private let lock = NSLock()
 
     /// The deterministic automaton or, over the budget, the simulation of the Thompson one;
@@ -34,13 +36,24 @@ public final class PatternLanguage: @unchecked Sendable {
             (automaton, work) = DeterministicAutomaton.determinising(nondeterministic, classes: classes, stateBudget: stateBudget)
             simulation = automaton == nil ? StateSetSimulation(automaton: nondeterministic) : nil
         }
+
+        init(_ automaton: DeterministicAutomaton, work: Int) {
+            (self.automaton, simulation, self.work) = (automaton, nil, work)
+        }
     }
 
-    /// `construction` builds the Thompson automaton, now or on first use.
-    init(stateBudget: Int, determinisesEagerly: Bool = true, construction: @escaping @Sendable () -> NondeterministicAutomaton) {
+    /// `construction` builds the Thompson automaton, now or on first use. `chain` gives, for a
+    /// pattern that is one (`DeterministicAutomaton.chain`), its scalars' labels and whether it
+    /// ends in `*`, and nil for any other: a chain's automaton is built directly.
+    init(stateBudget: Int, determinisesEagerly: Bool = true, chain: @escaping @Sendable () -> (labels: [ScalarSet], endsInRun: Bool)? = { nil },
+         construction: @escaping @Sendable () -> NondeterministicAutomaton) {
         self.stateBudget = stateBudget
         self.construction = construction
-        eager = determinisesEagerly ? Determinised(construction(), stateBudget: stateBudget) : nil
+        direct = {
+            guard let (labels, endsInRun) = chain() else { return nil }
+            return DeterministicAutomaton.chain(labels, endsInRun: endsInRun, stateBudget: stateBudget).map { Determinised($0.automaton, work: $0.work) }
+        }
+        eager = determinisesEagerly ? (direct() ?? Determinised(construction(), stateBudget: stateBudget)) : nil
     }
 
     private var determinised: Determinised {
@@ -48,7 +61,7 @@ public final class PatternLanguage: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let lazy { return lazy }
-        let built = Determinised(thompson ?? construction(), stateBudget: stateBudget)
+        let built = direct() ?? Determinised(thompson ?? construction(), stateBudget: stateBudget)
         lazy = built
         thompson = nil
         return built
@@ -62,12 +75,17 @@ public final class PatternLanguage: @unchecked Sendable {
         }
     }
 
-    /// The Thompson automaton to simulate, on the first match of a pattern determinised on use.
+    /// The Thompson automaton to simulate, on the first match of a pattern determinised on use;
+    /// nil after it, or for a chain, whose automaton costs less to build than the Thompson one.
     private func firstMatchAutomaton() -> NondeterministicAutomaton? {
         guard eager == nil else { return nil }
         return lock.withLock {
             guard lazy == nil, !hasMatched else { return nil }
             hasMatched = true
+            if let built = direct() {
+                lazy = built
+                return nil
+            }
             return builtThompson()
         }
     }
