@@ -34,10 +34,8 @@ struct CatchAllRule: OptionlessRule {
     /// Every URL path starts with `/`, so a path pattern that accepts whatever follows a
     /// leading `/` accepts every URL.
     private static func matchesEverything(_ component: CompiledComponent) -> Bool {
-        if let path = component.path {
-            guard let automaton = path.language.automaton, automaton.acceptsEverything(from: automaton.run("/".unicodeScalars)) else {
-                return false
-            }
+        if let path = component.path, !path.language.matchesEveryString(startingWith: "/") {
+            return false
         }
         switch component.query {
         case .any: break
@@ -48,6 +46,6 @@ struct CatchAllRule: OptionlessRule {
     }
 
     private static func isUniversal(_ pattern: CompiledPattern) -> Bool {
-        pattern.language.automaton?.acceptsEverything() ?? false
+        pattern.language.matchesEveryString()
     }
 }

@@ -1,4 +1,4 @@
-import AASALintCore
+@testable import AASALintCore
 import AASALintTestSupport
 import Foundation
 import Testing

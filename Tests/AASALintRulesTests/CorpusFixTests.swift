@@ -1,4 +1,4 @@
-import AASALintCore
+@testable import AASALintCore
 import AASALintRules
 import AASALintTestSupport
 import Foundation

@@ -1,4 +1,4 @@
-import AASALintCore
+@testable import AASALintCore
 import Foundation
 
 /// A folder that stands for what `example.com` served: `origin.http` (the answer as it came

@@ -1,5 +1,5 @@
 @testable import aasalint
-import AASALintCore
+@testable import AASALintCore
 import Foundation
 import Testing
 

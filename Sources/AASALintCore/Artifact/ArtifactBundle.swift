@@ -1,14 +1,14 @@
 /// The bundles of a signed artifact and what each executable was signed with. Layouts: an
 /// `.app` folder, an `.ipa` (`Payload/<Name>.app`), an `.xcarchive` (`Products/Applications/*.app`),
 /// and inside each app its App Clips (`AppClips/*.app`) and extensions (`PlugIns/*.appex`).
-public enum ArtifactBundle {
-    public enum Layout: Sendable {
+enum ArtifactBundle {
+    enum Layout: Sendable {
         case app
         case ipa
         case xcarchive
 
         /// The layout a path's extension names, or nil.
-        public init?(path: String) {
+        init?(path: String) {
             let lowercased = path.lowercased()
             guard let layout = [(".ipa", Layout.ipa), (".app", .app), (".xcarchive", .xcarchive)].first(where: { lowercased.hasSuffix($0.0) })
             else { return nil }
@@ -18,9 +18,9 @@ public enum ArtifactBundle {
 
     /// What an artifact holds: its bundles, and why some could not be read (each a sentence
     /// that starts with the inner path).
-    public struct Contents: Sendable {
-        public let bundles: [SignedBundle]
-        public let problems: [String]
+    struct Contents: Sendable {
+        let bundles: [SignedBundle]
+        let problems: [String]
     }
 
     static let infoPlistLimit = 4 * 1024 * 1024
@@ -29,7 +29,7 @@ public enum ArtifactBundle {
     private static let nestingDepth = 3
 
     /// The bundles of the artifact at `path` on disk, named `shownAs` in reports.
-    public static func read(path: String, shownAs shown: String, layout: Layout) throws(ArtifactReaderError) -> Contents {
+    static func read(path: String, shownAs shown: String, layout: Layout) throws(ArtifactReaderError) -> Contents {
         switch layout {
         case .ipa: try read(zip: FileArtifactSource(path: path), shownAs: shown)
         case .app: read(DiskBundleFolder(root: path), shownAs: shown, applications: [""])
@@ -39,7 +39,7 @@ public enum ArtifactBundle {
     }
 
     /// The bundles of an `.ipa` read from `source`.
-    public static func read(zip source: any ArtifactReaderSource, shownAs shown: String) throws(ArtifactReaderError) -> Contents {
+    static func read(zip source: any ArtifactReaderSource, shownAs shown: String) throws(ArtifactReaderError) -> Contents {
         let folder = ZipBundleFolder(archive: try ZipArchive(source: source))
         let applications = applications(in: folder, under: "Payload")
         guard !applications.isEmpty else { throw ArtifactReaderError("no Payload/<Name>.app inside: not an app archive") }

@@ -1,11 +1,11 @@
 /// Why an artifact (a signed app, an archive, a Mach-O executable) or a part of it cannot be read:
 /// a sentence for a person, naming what is wrong with the bytes.
-public struct ArtifactReaderError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let message: String
+struct ArtifactReaderError: Error, Sendable, Equatable, CustomStringConvertible {
+    let message: String
 
-    public init(_ message: String) {
+    init(_ message: String) {
         self.message = message
     }
 
-    public var description: String { message }
+    var description: String { message }
 }

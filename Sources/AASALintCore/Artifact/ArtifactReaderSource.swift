@@ -7,7 +7,7 @@ import Foundation
 
 /// Bytes read by range, so that an archive of hundreds of megabytes is never read whole: the
 /// readers ask only for the records and entries they need.
-public protocol ArtifactReaderSource: Sendable {
+protocol ArtifactReaderSource: Sendable {
     var count: Int { get }
     /// The bytes in `range`, which lies inside `0..<count`.
     func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8]
@@ -24,7 +24,7 @@ extension ArtifactReaderSource {
 }
 
 /// A file on disk read through its descriptor with `pread`, counting the bytes read.
-public final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable {
+final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable {
     public let count: Int
     private let descriptor: Int32
     private let lock = NSLock()
@@ -70,7 +70,7 @@ public final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable
 }
 
 /// Bytes already in memory (a deflated zip entry, standard input, a fuzzer's input).
-public struct MemoryArtifactSource: ArtifactReaderSource {
+struct MemoryArtifactSource: ArtifactReaderSource {
     public let contents: [UInt8]
 
     public init(_ contents: [UInt8]) {
@@ -85,7 +85,7 @@ public struct MemoryArtifactSource: ArtifactReaderSource {
 }
 
 /// A range of another source: a stored zip entry, or one slice of a fat binary.
-public struct ArtifactReaderSubrange: ArtifactReaderSource {
+struct ArtifactReaderSubrange: ArtifactReaderSource {
     let base: any ArtifactReaderSource
     let offset: Int
     public let count: Int

@@ -1,18 +1,18 @@
 /// The embedded signature of a Mach-O slice: a SuperBlob (`0xfade0cc0`, big-endian) indexing
 /// blobs by type. aasalint keeps the entitlements, as XML (`0xfade7171`) and as DER (`0xfade7172`).
-public struct CodeSignature: Sendable, Equatable {
+struct CodeSignature: Sendable, Equatable {
     /// The XML property list the slice was signed with; nil when it carries none.
-    public let entitlements: [UInt8]?
+    let entitlements: [UInt8]?
     /// The same entitlements in DER, which iOS 15 and later read; nil when absent.
-    public let derEntitlements: [UInt8]?
-    public let hasCodeDirectory: Bool
+    let derEntitlements: [UInt8]?
+    let hasCodeDirectory: Bool
 
     static let superBlobMagic = 0xFADE_0CC0
     static let codeDirectoryMagic = 0xFADE_0C02
     static let entitlementsMagic = 0xFADE_7171
     static let derEntitlementsMagic = 0xFADE_7172
 
-    public init(_ bytes: [UInt8]) throws(ArtifactReaderError) {
+    init(_ bytes: [UInt8]) throws(ArtifactReaderError) {
         guard bytes.count >= 12 else { throw ArtifactReaderError("the code signature is too short for a SuperBlob") }
         let fields = MachOFields(bytes: bytes, bigEndian: true)
         guard fields.uint32(0) == Self.superBlobMagic else { throw ArtifactReaderError("the code signature is not an embedded-signature SuperBlob") }

@@ -1,5 +1,5 @@
 /// One ASN.1 element: its identifier, and where its contents lie in the input.
-public struct DERElement: Sendable, Equatable {
+struct DERElement: Sendable, Equatable {
     public enum TagClass: UInt8, Sendable {
         case universal = 0
         case application = 1
@@ -26,7 +26,7 @@ public struct DERElement: Sendable, Equatable {
 }
 
 /// The universal tags the readers in this folder look for.
-public enum DERTag: UInt32, Sendable {
+enum DERTag: UInt32, Sendable {
     case integer = 2
     case octetString = 4
     case objectIdentifier = 6
@@ -44,7 +44,7 @@ public struct DERSyntaxError: Error, Sendable, Equatable {
 /// than `maximumDepth` are errors. Strict DER (`.der`) also refuses indefinite and non-minimal
 /// lengths; `.ber` accepts them on constructed elements, because Apple's provisioning profiles are
 /// BER: indefinite lengths and, at times, a constructed OCTET STRING around the content.
-public struct DERReader: Sendable {
+struct DERReader: Sendable {
     public enum Encoding: Sendable {
         case der
         case ber

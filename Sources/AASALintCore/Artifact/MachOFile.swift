@@ -3,11 +3,11 @@ import Foundation
 /// A Mach-O executable, thin or fat (`0xcafebabe`, fat64 `0xcafebabf`), 32 or 64 bit, in either
 /// byte order: for each slice, its code signature. Only the headers, the load commands and the
 /// signature are read, whatever the size of the code.
-public enum MachOFile {
-    public static let maximumSliceCount = 32
-    public static let maximumLoadCommandsSize = 16 * 1024 * 1024
-    public static let maximumLoadCommandCount = 100_000
-    public static let maximumSignatureSize = 64 * 1024 * 1024
+enum MachOFile {
+    static let maximumSliceCount = 32
+    static let maximumLoadCommandsSize = 16 * 1024 * 1024
+    static let maximumLoadCommandCount = 100_000
+    static let maximumSignatureSize = 64 * 1024 * 1024
 
     private static let fatMagic = 0xCAFE_BABE
     private static let fat64Magic = 0xCAFE_BABF
@@ -15,7 +15,7 @@ public enum MachOFile {
     private static let magic64 = 0xFEED_FACF
     private static let codeSignatureCommand = 0x1D
 
-    public static func slices(of source: any ArtifactReaderSource) throws(ArtifactReaderError) -> [MachOSlice] {
+    static func slices(of source: any ArtifactReaderSource) throws(ArtifactReaderError) -> [MachOSlice] {
         let head = MachOFields(bytes: try source.bytes(at: 0, length: 8, what: "the Mach-O header"), bigEndian: true)
         switch head.uint32(0) {
         case fatMagic, fat64Magic:

@@ -1,7 +1,7 @@
 /// One architecture of a Mach-O executable and what its code signature says it may do.
-public struct MachOSlice: Sendable, Equatable {
+struct MachOSlice: Sendable, Equatable {
     /// `arm64`, `x86_64`, ... or the CPU type number when aasalint does not know its name.
-    public let architecture: String
+    let architecture: String
     /// Nil when the slice has no `LC_CODE_SIGNATURE`.
-    public let signature: CodeSignature?
+    let signature: CodeSignature?
 }

@@ -3,8 +3,8 @@ import CZlib
 /// A zip archive (an `.ipa`) read from its central directory; entries are read one at a time,
 /// on request, so a large archive costs only the records and entries asked for. Nested
 /// archives are entries like any other: never opened.
-public struct ZipArchive: Sendable {
-    public let entries: [ZipEntry]
+struct ZipArchive: Sendable {
+    let entries: [ZipEntry]
     private let source: any ArtifactReaderSource
     private let limits: ZipLimits
     private let byName: [String: Int]
@@ -17,7 +17,7 @@ public struct ZipArchive: Sendable {
     private static let endRecordLength = 22
     private static let longestComment = 0xFFFF
 
-    public init(source: any ArtifactReaderSource, limits: ZipLimits = ZipLimits()) throws(ArtifactReaderError) {
+    init(source: any ArtifactReaderSource, limits: ZipLimits = ZipLimits()) throws(ArtifactReaderError) {
         self.source = source
         self.limits = limits
         let directory = try Self.centralDirectory(in: source, limits: limits)
@@ -34,12 +34,12 @@ public struct ZipArchive: Sendable {
         byName = Dictionary(entries.enumerated().map { ($1.name, $0) }) { first, _ in first }
     }
 
-    public func entry(named name: String) -> ZipEntry? {
+    func entry(named name: String) -> ZipEntry? {
         byName[name].map { entries[$0] }
     }
 
     /// The entry's bytes, checked against its declared size and CRC.
-    public func contents(of entry: ZipEntry) throws(ArtifactReaderError) -> [UInt8] {
+    func contents(of entry: ZipEntry) throws(ArtifactReaderError) -> [UInt8] {
         let data = try dataSource(of: entry)
         let bytes: [UInt8]
         switch entry.method {
@@ -68,7 +68,7 @@ public struct ZipArchive: Sendable {
 
     /// A stored entry as a range of the archive, read by range like the archive itself (a large
     /// executable need not be read whole); a deflated one decompressed.
-    public func source(of entry: ZipEntry) throws(ArtifactReaderError) -> any ArtifactReaderSource {
+    func source(of entry: ZipEntry) throws(ArtifactReaderError) -> any ArtifactReaderSource {
         if entry.method == .stored, entry.compressedSize == entry.uncompressedSize {
             return try dataSource(of: entry)
         }

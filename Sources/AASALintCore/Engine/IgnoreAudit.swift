@@ -27,7 +27,7 @@ extension IgnoreAuditRule {
 /// disable directives do. An entry is judged only when the run could have seen its finding:
 /// its rule ran, and the run covered every file its `file` pattern can name (pre-commit runs
 /// on a few files say nothing about entries for the others).
-public struct IgnoreAudit: Sendable {
+struct IgnoreAudit: Sendable {
     public let plan: RulePlan
     public let scope: LintScope
     /// The documents findings can be in: the linted files, the configuration, expectation files.

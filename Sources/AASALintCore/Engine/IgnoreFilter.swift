@@ -1,6 +1,6 @@
 /// The configuration's `ignore:` entries applied to a run's findings: which findings they hold
 /// back, and which entries held back something (the others may be stale).
-public struct IgnoreFilter: Sendable {
+struct IgnoreFilter: Sendable {
     public let configuration: Configuration
 
     public init(configuration: Configuration) {

@@ -1,12 +1,12 @@
 /// Runs the planned rules over parsed files and returns the findings in report order.
-public struct Linter: Sendable {
-    public let plan: RulePlan
+struct Linter: Sendable {
+    let plan: RulePlan
 
-    public init(plan: RulePlan) {
+    init(plan: RulePlan) {
         self.plan = plan
     }
 
-    public init(selection: RuleSelection, configuration: Configuration = Configuration()) {
+    init(selection: RuleSelection, configuration: Configuration = Configuration()) {
         self.init(plan: RulePlan(fixed: selection, configuration: configuration))
     }
 
@@ -14,7 +14,7 @@ public struct Linter: Sendable {
     /// themselves (a domain's AASA outside the linted paths); Xcode projects tell which
     /// entitlements files ship and which apps they sign. `servedFiles` are the downloads of
     /// `lint --remote` by host, and `runs` picks the rules that run (all by default).
-    public func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = [],
+    func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = [],
                      servedFiles: [String: LintFile] = [:], runs: @Sendable (any RuleCheck) -> Bool = { _ in true }) throws(UsageError) -> [Diagnostic] {
         let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects,
                                   servedFiles: servedFiles)

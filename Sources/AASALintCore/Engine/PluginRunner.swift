@@ -3,17 +3,17 @@ import Foundation
 /// Runs the configuration's external plugins, once per lint each, following the protocol of
 /// docs/plugins.md: one JSON request on standard input, one JSON answer on standard output.
 /// A plugin that times out, fails or answers nonsense is a tool error naming the plugin.
-public struct PluginRunner: Sendable {
-    public let configuration: Configuration
+struct PluginRunner: Sendable {
+    let configuration: Configuration
 
-    public init(configuration: Configuration) {
+    init(configuration: Configuration) {
         self.configuration = configuration
     }
 
     /// Plugins receive the files under the configuration's folder, links resolved, and are
     /// not started when there is none: a configuration's plugins have no business with the
     /// files of other folders, or with standard input.
-    public func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
+    func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
         let folder = Self.realPath(configuration.directory)
         let requestFiles = files.compactMap { file -> (String, LintFile)? in
             guard let folder, let real = Self.realPath(file.path), PathContainment.path(real, isBelow: folder),
@@ -135,7 +135,7 @@ public struct PluginRunner: Sendable {
     }
 
     /// What SARIF and `aasalint rules` say about a rule that only a plugin knows.
-    public static func description(ofPluginRule id: String, severity: Severity) -> RuleDescription {
+    static func description(ofPluginRule id: String, severity: Severity) -> RuleDescription {
         let plugin = id.split(separator: "/").first.map(String.init) ?? id
         return RuleDescription(
             id: id,

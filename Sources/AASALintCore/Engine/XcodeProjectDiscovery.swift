@@ -2,14 +2,14 @@ import Foundation
 
 /// Finds and reads the Xcode projects under the linted paths (`*.xcodeproj/project.pbxproj`),
 /// skipping the folders file discovery skips. A path may also name a `.xcodeproj` itself.
-public struct XcodeProjectDiscovery: Sendable {
-    public static let projectFile = "project.pbxproj"
+struct XcodeProjectDiscovery: Sendable {
+    static let projectFile = "project.pbxproj"
 
-    public init() {}
+    init() {}
 
     /// The projects, sorted by path, and the ones that could not be read: without them the
     /// release files they name are unknown, which a release gate must not pass over silently.
-    public func projects(under paths: [String]) -> (projects: [XcodeProject], problems: [UsageError]) {
+    func projects(under paths: [String]) -> (projects: [XcodeProject], problems: [UsageError]) {
         var projects: [XcodeProject] = []
         var problems: [UsageError] = []
         for folder in Set(paths.flatMap(projectFolders(under:))).sorted() {

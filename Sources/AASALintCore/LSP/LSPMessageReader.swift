@@ -7,8 +7,8 @@ import Darwin
 /// Reads Language Server Protocol messages (`Content-Length` headers, a blank line, a JSON
 /// body) from a file descriptor, within bounds: an editor is trusted, but a stuck or broken one
 /// must not make the server hold gigabytes or wait for a header line that never ends.
-public struct LSPMessageReader {
-    public enum Item: Equatable {
+struct LSPMessageReader {
+    enum Item: Equatable {
         /// The body of one message.
         case message([UInt8])
         /// A header block that frames no message the server can read, and why; the reader
@@ -18,10 +18,10 @@ public struct LSPMessageReader {
         case end
     }
 
-    public static let maximumHeaderLineLength = 1024
-    public static let maximumHeaderLines = 32
+    static let maximumHeaderLineLength = 1024
+    static let maximumHeaderLines = 32
     /// An AASA file the system reads is at most 128 KB; an editor's JSON for it stays far below this.
-    public static let maximumBodyLength = 16 * 1024 * 1024
+    static let maximumBodyLength = 16 * 1024 * 1024
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -30,11 +30,11 @@ public struct LSPMessageReader {
     /// The bytes of a refused message's body still to be dropped.
     private var unreadBody = 0
 
-    public init(descriptor: Int32) {
+    init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
-    public mutating func next() -> Item {
+    mutating func next() -> Item {
         guard skipUnreadBody() else { return .end }
         var contentLength: Int?
         var problem: String?

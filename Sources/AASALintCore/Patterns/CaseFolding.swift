@@ -1,8 +1,8 @@
 /// How `caseSensitive: false` compares characters (AASA.md section 2): ASCII by `tolower`,
 /// other scalars by Unicode simple case folding. Two scalars match when their foldings are equal.
-public enum CaseFolding {
+enum CaseFolding {
     /// The simple case folding of `scalar`.
-    public static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    static func fold(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         if scalar.isASCII {
             return ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32) ?? scalar : scalar
         }
@@ -15,7 +15,7 @@ public enum CaseFolding {
     }
 
     /// Every scalar whose folding equals that of `scalar`, itself included.
-    public static func equivalents(of scalar: Unicode.Scalar) -> ScalarSet {
+    static func equivalents(of scalar: Unicode.Scalar) -> ScalarSet {
         let folded = fold(scalar)
         let members = [folded.value] + ((folded.isASCII ? asciiUnfoldings[folded.value] : unfoldings[folded.value]) ?? [])
         return ScalarSet(members.map { $0...$0 })

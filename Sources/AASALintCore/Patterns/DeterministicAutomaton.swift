@@ -1,7 +1,7 @@
 /// A complete deterministic automaton over the classes of a scalar partition. Every state has
 /// a transition for every class (a dead state absorbs what cannot match), so running it is one
 /// table look-up per scalar, and products, complements and emptiness are the textbook ones.
-public final class DeterministicAutomaton: Sendable {
+final class DeterministicAutomaton: Sendable {
     public let classes: ScalarClasses
     public let start: Int
     public let accepting: [Bool]

@@ -6,15 +6,15 @@
 /// every pattern that uses it: its states are numbered after the pattern's own, so a variable
 /// of thousands of values used by thousands of patterns takes memory in their sum, not their
 /// product.
-public struct NondeterministicAutomaton: Sendable {
+struct NondeterministicAutomaton: Sendable {
     private var edges: [[(label: ScalarSet, target: Int)]] = []
     /// Targets may be states of embedded automata.
     private var emptyMoves: [[Int]] = []
     private var embeddings: [Embedding] = []
     /// Embeddings asked for while the automaton is being built, numbered when it is finished.
     private var pendingEmbeddings: [(automaton: SharedAutomaton, entry: Int, exit: Int)] = []
-    public private(set) var start = 0
-    public private(set) var accepting = 0
+    private(set) var start = 0
+    private(set) var accepting = 0
 
     private struct Embedding: Sendable {
         let automaton: SharedAutomaton
@@ -28,28 +28,28 @@ public struct NondeterministicAutomaton: Sendable {
         }
     }
 
-    public init() {}
+    init() {}
 
     /// The states it owns and those of the automata it embeds.
-    public var stateCount: Int { edges.count + embeddings.reduce(0) { $0 + $1.automaton.states.stateCount } }
+    var stateCount: Int { edges.count + embeddings.reduce(0) { $0 + $1.automaton.states.stateCount } }
 
     /// Every transition label, each distinct label of an embedded automaton once.
     var labels: [ScalarSet] {
         edges.flatMap { $0.map(\.label) } + embeddings.flatMap(\.automaton.labels)
     }
 
-    public mutating func addState() -> Int {
+    mutating func addState() -> Int {
         edges.append([])
         emptyMoves.append([])
         return edges.count - 1
     }
 
-    public mutating func addEdge(from source: Int, on label: ScalarSet, to target: Int) {
+    mutating func addEdge(from source: Int, on label: ScalarSet, to target: Int) {
         guard !label.isEmpty else { return }
         edges[source].append((label, target))
     }
 
-    public mutating func addEmptyMove(from source: Int, to target: Int) {
+    mutating func addEmptyMove(from source: Int, to target: Int) {
         emptyMoves[source].append(target)
     }
 
@@ -59,7 +59,7 @@ public struct NondeterministicAutomaton: Sendable {
     }
 
     /// Ends the construction: numbers the embedded states after the own ones.
-    public mutating func setEnds(start: Int, accepting: Int) {
+    mutating func setEnds(start: Int, accepting: Int) {
         self.start = start
         self.accepting = accepting
         var base = stateCount

@@ -1,15 +1,15 @@
 /// The system's path normalisation, applied to path patterns and to URL paths alike
 /// (AASA.md section 2): empty becomes `/`, `//` collapses to `/`, a leading `/` is added
 /// unless the string starts with `*`, a trailing `/` unless it ends with `*`.
-public enum PathNormalization {
+enum PathNormalization {
     /// Done on the UTF-8 bytes: `/` and `*` are single bytes that no other scalar's encoding holds.
-    public static func normalize(_ path: String) -> String {
+    static func normalize(_ path: String) -> String {
         let bytes = normalize(Array(path.utf8), isSlash: { $0 == UInt8(ascii: "/") }, isStar: { $0 == UInt8(ascii: "*") }, slash: UInt8(ascii: "/"))
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Pattern tokens normalised the same way; added slashes get an empty range where they go.
-    public static func normalize(_ tokens: [PatternToken]) -> [PatternToken] {
+    static func normalize(_ tokens: [PatternToken]) -> [PatternToken] {
         let end = tokens.last?.range.upperBound ?? 0
         return normalize(tokens,
                          isSlash: { $0.kind == .literal("/") },

@@ -2,9 +2,9 @@ import Foundation
 
 /// Compiles the patterns of one file into languages with the file's variables, once per
 /// distinct pattern and setting.
-public struct PatternCompiler: Sendable {
+struct PatternCompiler: Sendable {
     /// Path patterns are normalised before compiling; query and fragment patterns are not.
-    public enum Part: Hashable, Sendable {
+    enum Part: Hashable, Sendable {
         case path
         case other
     }
@@ -15,14 +15,14 @@ public struct PatternCompiler: Sendable {
         let caseSensitive: Bool
     }
 
-    public let variables: SubstitutionVariables
-    public let stateBudget: Int
+    let variables: SubstitutionVariables
+    let stateBudget: Int
     /// False: determinise each language on first use (see `PatternLanguage`).
-    public let determinisesEagerly: Bool
+    let determinisesEagerly: Bool
     private var cache: [Key: PatternLanguage] = [:]
     private let values: VariableAutomata
 
-    public init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
+    init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
         self.variables = variables
         self.stateBudget = stateBudget
@@ -30,7 +30,7 @@ public struct PatternCompiler: Sendable {
         values = VariableAutomata()
     }
 
-    public mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
+    mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
         let key = Key(text: text, part: part, caseSensitive: caseSensitive)
         if let known = cache[key] { return known }
         let variables = variables

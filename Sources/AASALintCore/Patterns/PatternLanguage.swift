@@ -68,7 +68,7 @@ public final class PatternLanguage: @unchecked Sendable {
     }
 
     /// Built again when the deterministic automaton replaced it: it is rarely asked for.
-    public var nondeterministic: NondeterministicAutomaton {
+    var nondeterministic: NondeterministicAutomaton {
         lock.withLock {
             guard let determinised = lazy ?? eager else { return builtThompson() }
             return determinised.simulation?.automaton ?? construction()
@@ -98,7 +98,14 @@ public final class PatternLanguage: @unchecked Sendable {
     }
 
     /// Nil when determinisation exceeded the budget.
-    public var automaton: DeterministicAutomaton? { determinised.automaton }
+    var automaton: DeterministicAutomaton? { determinised.automaton }
+
+    /// Whether the pattern matches every string that starts with `prefix` (every string, for
+    /// the empty prefix); false when determinisation exceeded the budget, which cannot prove it.
+    public func matchesEveryString(startingWith prefix: String = "") -> Bool {
+        guard let automaton else { return false }
+        return automaton.acceptsEverything(from: automaton.run(prefix.unicodeScalars))
+    }
 
     /// The work determinising took (`DeterministicAutomaton.determinising`), whether or not it
     /// succeeded: what the rule-order analysis charges each rule that needs the automaton.

@@ -1,17 +1,17 @@
 /// A partition of all Unicode scalars into the classes an automaton cannot tell apart: the
 /// coarsest one in which every transition label is a union of classes. Automata work on class
 /// numbers, so the alphabet stays small whatever the size of Unicode.
-public struct ScalarClasses: Sendable {
+struct ScalarClasses: Sendable {
     /// The lower bounds of the elementary intervals, ascending, the first one 0.
     private let starts: [UInt32]
     private let intervalClass: [Int32]
     private let asciiClass: [Int32]
     /// The members of each class.
-    public let sets: [ScalarSet]
+    let sets: [ScalarSet]
 
-    public var count: Int { sets.count }
+    var count: Int { sets.count }
 
-    public init(separating labels: some Collection<ScalarSet>) {
+    init(separating labels: some Collection<ScalarSet>) {
         let distinctLabels = Array(Set(labels))
         var boundaries: [UInt32] = [0]
         for label in distinctLabels {
@@ -68,7 +68,7 @@ public struct ScalarClasses: Sendable {
 
     /// The coarsest partition finer than each of `partitions`: the same classes, numbered the
     /// same, as separating all their classes, found from their intervals alone.
-    public init(refining partitions: [ScalarClasses]) {
+    init(refining partitions: [ScalarClasses]) {
         var boundaries = partitions.flatMap(\.starts)
         boundaries.sort()
         var starts: [UInt32] = []
@@ -102,7 +102,7 @@ public struct ScalarClasses: Sendable {
     }
 
     /// For each class, its most readable member (`ScalarSet.representative`).
-    public var representatives: [UInt32] {
+    var representatives: [UInt32] {
         var found = [UInt32?](repeating: nil, count: sets.count)
         for scalar in ScalarSet.readableOrder {
             let classIndex = self.classIndex(of: scalar.value)
@@ -112,13 +112,13 @@ public struct ScalarClasses: Sendable {
     }
 
     @inline(__always)
-    public func classIndex(of value: UInt32) -> Int {
+    func classIndex(of value: UInt32) -> Int {
         if value < 128 { return Int(asciiClass[Int(value)]) }
         return Int(intervalClass[Self.interval(containing: value, in: starts)])
     }
 
     /// The classes whose members all belong to `label` (every class is inside or outside it).
-    public func classes(in label: ScalarSet) -> [Int] {
+    func classes(in label: ScalarSet) -> [Int] {
         if label.ranges.count == 1, label.ranges[0].lowerBound == label.ranges[0].upperBound {
             return [classIndex(of: label.ranges[0].lowerBound)]
         }

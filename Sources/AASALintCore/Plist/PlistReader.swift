@@ -1,11 +1,11 @@
 /// Reads a property list in whichever form an entitlements file comes: XML (as Xcode writes
 /// it, or as `codesign -d --entitlements - --xml` prints it, often on one line), the blob
 /// older `codesign --entitlements :-` prints (an 8-byte header before the XML), or binary.
-public enum PlistReader {
+enum PlistReader {
     /// The magic and length that precede the XML in an embedded entitlements blob.
     static let entitlementsBlobMagic: [UInt8] = [0xFA, 0xDE, 0x71, 0x71]
 
-    public static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> PositionedValue {
+    static func parse(_ bytes: [UInt8]) throws(PlistSyntaxError) -> PositionedValue {
         guard !bytes.isEmpty else {
             throw PlistSyntaxError(kind: .syntax, offset: 0, message: "the file is empty; an entitlements file is a property list starting with <?xml")
         }

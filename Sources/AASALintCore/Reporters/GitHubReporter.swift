@@ -5,14 +5,14 @@ import Foundation
 /// `file=` is relative to the repository root, as the runner reads it; a finding about a
 /// download has no file in the repository, so it is an annotation of the run that starts
 /// with the URL and position, as the text format does.
-public struct GitHubReporter: Reporter {
-    public let sourceRoot: SourceRoot
+struct GitHubReporter: Reporter {
+    let sourceRoot: SourceRoot
 
-    public init(sourceRoot: SourceRoot) {
+    init(sourceRoot: SourceRoot) {
         self.sourceRoot = sourceRoot
     }
 
-    public func write(_ report: LintReport, to output: (String) -> Void) {
+    func write(_ report: LintReport, to output: (String) -> Void) {
         var places: [String: SourceRoot.Place] = [:]
         for diagnostic in report.diagnostics {
             let location = diagnostic.location

@@ -1,11 +1,11 @@
 /// The machine format other tools build on. The shape is versioned (`"version": 1`) and its
 /// keys come in a fixed order; a change that breaks readers needs a new version number.
-public struct JSONReporter: Reporter {
+struct JSONReporter: Reporter {
     static let formatVersion = 1
 
-    public init() {}
+    init() {}
 
-    public func write(_ report: LintReport, to output: (String) -> Void) {
+    func write(_ report: LintReport, to output: (String) -> Void) {
         JSONWriter.write(.object([
             ("version", .integer(Self.formatVersion)),
             ("tool", .object([

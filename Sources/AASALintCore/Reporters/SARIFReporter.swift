@@ -2,7 +2,7 @@
 /// every result pointing at its rule by index, locations relative to the repository root
 /// under `%SRCROOT%`, full regions, a fingerprint that survives edits which move lines, and
 /// no more results than GitHub accepts in one run.
-public struct SARIFReporter: Reporter {
+struct SARIFReporter: Reporter {
     static let schemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
     static let informationURI = "https://github.com/aasalint/aasalint"
     static let sourceRootBaseID = "%SRCROOT%"

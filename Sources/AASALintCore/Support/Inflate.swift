@@ -2,9 +2,9 @@ import CZlib
 
 /// Decompression through the system's zlib, bounded: a compressed stream never yields more
 /// than the caller allows, so a zip bomb or a gzip bomb stops at the limit instead of filling memory.
-public enum Inflate {
+enum Inflate {
     /// How the compressed bytes are framed.
-    public enum Framing: Sendable {
+    enum Framing: Sendable {
         /// Raw deflate, as inside a zip entry.
         case raw
         /// A gzip member (`.gz` files).
@@ -18,7 +18,7 @@ public enum Inflate {
         }
     }
 
-    public enum Failure: Error, Equatable, Sendable {
+    enum Failure: Error, Equatable, Sendable {
         /// The output would exceed `limit` bytes.
         case tooLarge(limit: Int)
         /// The stream is not valid deflate data, or it ends before its end marker.
@@ -26,7 +26,7 @@ public enum Inflate {
     }
 
     /// The decompressed bytes of `input`, at most `limit` of them.
-    public static func decompress(_ input: [UInt8], framing: Framing, limit: Int) throws(Failure) -> [UInt8] {
+    static func decompress(_ input: [UInt8], framing: Framing, limit: Int) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         guard inflateInit2_(&stream, framing.windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { throw .corrupt("zlib could not start") }

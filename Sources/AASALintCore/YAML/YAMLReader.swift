@@ -7,14 +7,14 @@ import CYaml
 /// `yes` and `no` stay strings, as a severity must. Aliases are expanded, within a budget of
 /// values and of bytes, because a configuration with a few nested aliases can otherwise expand
 /// to billions of nodes, and one long string aliased a few hundred times to gigabytes.
-public enum YAMLReader {
-    public static let maximumExpandedNodes = 100_000
+enum YAMLReader {
+    static let maximumExpandedNodes = 100_000
     /// The keys and values that aliases repeat, together: as much as a whole configuration file
     /// may hold (`ConfigurationLoader.maximumFileSize`).
-    public static let maximumExpandedBytes = 1024 * 1024
-    public static let maximumDepth = 256
+    static let maximumExpandedBytes = 1024 * 1024
+    static let maximumDepth = 256
 
-    public static func parse(_ bytes: [UInt8]) throws(YAMLSyntaxError) -> PositionedValue {
+    static func parse(_ bytes: [UInt8]) throws(YAMLSyntaxError) -> PositionedValue {
         var builder = TreeBuilder(lines: LineTable(bytes))
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else {
@@ -38,9 +38,9 @@ public enum YAMLReader {
 }
 
 /// Why a configuration file is not YAML, at the offending byte.
-public struct YAMLSyntaxError: Error, Sendable, Equatable {
-    public let offset: Int
-    public let message: String
+struct YAMLSyntaxError: Error, Sendable, Equatable {
+    let offset: Int
+    let message: String
 }
 
 private struct TreeBuilder {

@@ -1,4 +1,4 @@
-import AASALintCore
+@testable import AASALintCore
 import Testing
 
 /// Issue 5's property: on generated small files, every URL the analysis reports really is

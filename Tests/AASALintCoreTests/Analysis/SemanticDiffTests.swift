@@ -1,4 +1,4 @@
-import AASALintCore
+@testable import AASALintCore
 import Foundation
 import Testing
 

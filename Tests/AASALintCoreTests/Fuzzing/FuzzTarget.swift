@@ -1,4 +1,4 @@
-import AASALintCore
+@testable import AASALintCore
 import Foundation
 
 /// The readers and matchers that take bytes from strangers, each as one function of the input.
