@@ -66,6 +66,10 @@ async def client(lsp_client: LanguageClient, tmp_path: pathlib.Path):
         )
     )
     yield  # each test shuts the server down itself, to see how it exits
+    # A test that failed before its shutdown leaves the server running: stop it, so that the
+    # failure is reported instead of the suite waiting for an exit that never comes.
+    if lsp_client._server is not None and lsp_client._server.returncode is None:
+        lsp_client._server.kill()
 
 
 async def published(client: LanguageClient):
@@ -167,7 +171,7 @@ async def test_diagnostics_hover_and_a_clean_shutdown(client: LanguageClient, tm
             context=types.CodeActionContext(diagnostics=[shadowed], only=[types.CodeActionKind.QuickFix]),
         )
     )
-    assert [action.title for action in actions] == ["move this rule above line 7 (unsafe fix: check the result)"]
+    assert [action.title for action in actions] == ["move this exclusion above line 7 (unsafe fix: check the result)"]
     assert actions[0].diagnostics[0].code == "exclude-shadowed"
     reordered = applying(actions[0].edit.changes[aasa.as_uri()], BROKEN_AASA)
     assert reordered == BROKEN_AASA.replace(
