@@ -22,7 +22,7 @@ struct MatchCommand: Subcommand {
     struct Options: CommandOptions {
         let app = ValueOption("app", valueName: "ID", help: "Only this appID (default: every app the file lists)")
         let trace = Flag("trace", help: "Show every rule tried and which part of the URL it did not match")
-        let explainOrder = Flag("explain-order", help: "Instead of deciding a URL, show each entry's rules in order and which are dead or shadowed")
+        let explainOrder = Flag("explain-order", help: "Instead of deciding a URL, show each entry's components in order and which are dead or shadowed")
         let sources = URLBatchMatch.Options()
         let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
                                  help: "Output format (default: text)")
