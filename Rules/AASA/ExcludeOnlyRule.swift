@@ -43,8 +43,8 @@ struct ExcludeOnlyRule: OptionlessRule {
         guard let list = reader == .iOS13AndLater ? entry.components?.pointer ?? entry.paths?.pointer : entry.paths?.pointer else {
             return nil
         }
-        // The compiled components are those iOS 13 and later read: the paths, when there are no components.
-        let tried = reader == .iOS13AndLater || entry.components == nil ? compiled.components : []
+        // The compiled components are those iOS 13 and later try.
+        let tried = reader.triesWhatIOS13Tries(in: entry) ? compiled.components : []
         let url = tried.lazy.compactMap { ExampleURL.matching($0, host: host) }.first
         let blocked = url.map { " (\($0) is blocked)" } ?? ""
         let components = reader == .iOS13AndLater ? entry.components?.value ?? [] : []

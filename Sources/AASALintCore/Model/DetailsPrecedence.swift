@@ -12,6 +12,12 @@ public enum DetailsReader: Sendable, CaseIterable {
         }
     }
 
+    /// Whether this reader tries in `entry` what iOS 13 and later try there: iOS 12 and earlier
+    /// read only the paths, which are what the newer systems try when the entry has no components.
+    public func triesWhatIOS13Tries(in entry: DetailsEntry) -> Bool {
+        self == .iOS13AndLater || entry.components == nil
+    }
+
     /// Whether this reader finds components (or legacy paths) to try in `entry`; an entry without any still decides for its apps.
     public func findsComponents(in entry: DetailsEntry) -> Bool {
         switch self {

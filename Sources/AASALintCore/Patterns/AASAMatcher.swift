@@ -41,7 +41,7 @@ public struct AASAMatcher: Sendable {
             for id in ids where precedence.decider(of: id, on: .iOS13AndLater) == index && listed.insert(id).inserted {
                 appIDs.append(id)
             }
-            let runsOn = precedence.readersApplying(index).filter { $0 == .iOS13AndLater || detailsEntry.components == nil }
+            let runsOn = precedence.readersApplying(index).filter { $0.triesWhatIOS13Tries(in: detailsEntry) }
             entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, components: components, runsOn: runsOn))
         }
         self.entries = entries
