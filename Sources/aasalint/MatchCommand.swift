@@ -1,7 +1,7 @@
 import AASALintCore
 
 /// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why;
-/// `aasalint match --explain-order AASA`: which rules of each entry are dead or shadowed.
+/// `aasalint match --explain-order AASA`: which components of each entry are dead or shadowed.
 struct MatchCommand: Subcommand {
     static let name = "match"
     static let spec = CommandSpec(
@@ -13,15 +13,15 @@ struct MatchCommand: Subcommand {
         positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order or a URL source)",
                                     minimum: 1, maximum: 2, completion: .files),
         exitStatuses: [
-            (ExitStatus.success, "the URL opens an app (with --app: that app); with --explain-order: every rule counts; with a URL source: every URL was read"),
-            (ExitStatus.findings, "the URL opens no app (blocked, or no match); with --explain-order: a rule is dead or shadowed, or an entry never applies"),
+            (ExitStatus.success, "the URL opens an app (with --app: that app); with --explain-order: every component counts; with a URL source: every URL was read"),
+            (ExitStatus.findings, "the URL opens no app (blocked, or no match); with --explain-order: a component is dead or shadowed, or an entry never applies"),
             ExitStatus.failureMeaning,
         ]
     )
 
     struct Options: CommandOptions {
         let app = ValueOption("app", valueName: "ID", help: "Only this appID (default: every app the file lists)")
-        let trace = Flag("trace", help: "Show every rule tried and which part of the URL it did not match")
+        let trace = Flag("trace", help: "Show every component tried and which part of the URL it did not match")
         let explainOrder = Flag("explain-order", help: "Instead of deciding a URL, show each entry's components in order and which are dead or shadowed")
         let sources = URLBatchMatch.Options()
         let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
@@ -45,7 +45,8 @@ struct MatchCommand: Subcommand {
         if let source = try URLBatchMatch.source(parsed[\.sources]) {
             guard parsed.positionals.count == 1 else { throw UsageError("with --urls, --sitemap or --access-log give the AASA file only, not a URL") }
             return try URLBatchMatch(file: file, matcher: matcher, source: source, apps: parsed[\.app].map { [$0] } ?? matcher.appIDs,
-                                     writesJSONLines: parsed[\.format] == "json", output: output).run()
+                                     writesJSONLines: parsed[\.format] == "json", listsEveryIdleComponent: parsed[\.sources][\.allIdle],
+                                     output: output).run()
         }
         guard parsed.positionals.count == 2 else { throw UsageError("missing AASA URL: give the URL to decide after the AASA file, or use --explain-order") }
         let url: LinkURL

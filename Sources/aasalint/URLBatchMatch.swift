@@ -10,6 +10,7 @@ struct URLBatchMatch {
         let sitemap = ValueOption("sitemap", valueName: "FILE", help: "Decide every URL of a sitemap, or of the child sitemaps beside a sitemap index")
         let accessLog = ValueOption("access-log", valueName: "FILE", help: "Decide the page views (GET, 2xx or 3xx) of a common or combined access log")
         let domain = ValueOption("domain", valueName: "HOST", help: "With --access-log: the host the logged paths were served on")
+        let allIdle = Flag("all-idle", help: "In the summary, list every component that decided none of the URLs (default: the first \(URLCoverageReport.idleShown))")
     }
 
     enum Source {
@@ -31,14 +32,17 @@ struct URLBatchMatch {
     let source: Source
     let apps: [String]
     let writesJSONLines: Bool
+    let listsEveryIdleComponent: Bool
     let output: StandardStreams
 
-    init(file: LintFile, matcher: AASAMatcher, source: Source, apps: [String], writesJSONLines: Bool, output: StandardStreams) {
+    init(file: LintFile, matcher: AASAMatcher, source: Source, apps: [String], writesJSONLines: Bool, listsEveryIdleComponent: Bool,
+         output: StandardStreams) {
         self.file = file
         self.matcher = matcher
         self.source = source
         self.apps = apps
         self.writesJSONLines = writesJSONLines
+        self.listsEveryIdleComponent = listsEveryIdleComponent
         self.output = output
     }
 
@@ -51,6 +55,7 @@ struct URLBatchMatch {
                          return Source.accessLog(path, domain: domain)
                      }].compactMap { $0 }
         guard given.count <= 1 else { throw UsageError("give one of --urls, --sitemap and --access-log") }
+        if given.isEmpty && parsed[\.allIdle] { throw UsageError("--all-idle lists the components that no URL of --urls, --sitemap or --access-log decided: give one of them") }
         return given.first
     }
 
@@ -103,7 +108,8 @@ struct URLBatchMatch {
         }
         if progress != nil { output.writeErrorPiece("\r", endsLine: false) }
         if !writesJSONLines {
-            output.write(URLCoverageReport(coverage: coverage, matcher: matcher, file: file, source: source.displayName).text())
+            output.write(URLCoverageReport(coverage: coverage, matcher: matcher, file: file, source: source.displayName,
+                                           listsEveryIdleComponent: listsEveryIdleComponent).text())
         }
         return ExitStatus.success
     }

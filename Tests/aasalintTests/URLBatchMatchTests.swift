@@ -36,12 +36,50 @@ import Testing
               web: https://example.com/about
             Components that decided most URLs:
               /applinks/details/0/components/1 (line 8) {"/": "/buy/*"}: 1 URL
-            Components that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):
+            3 of 4 components decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):
               /applinks/details/0/components/0 (line 7) {"#": "no_universal_links", "exclude": true}
               /applinks/details/0/components/2 (line 9) {"/": "/help/website/*", "exclude": true}
               /applinks/details/0/components/3 (line 10) {"/": "/help/*", "?": {"articleNumber": "????"}}
 
             """)
+    }
+
+    /// A catalog of `/p/0` to `/p/24` and traffic that reaches only `/p/0`.
+    func catalogWithIdleComponents(_ arguments: [String]) throws -> BinaryRun {
+        let folder = try TemporaryFolder("idle")
+        let components = (0..<25).map { #"{"/": "/p/\#($0)"}"# }.joined(separator: ",\n")
+        try folder.write("apple-app-site-association", """
+            {"applinks": {"details": [{"appIDs": ["\(Self.app)"], "components": [
+            \(components)
+            ]}]}}
+            """)
+        return try BinaryRunner.run(["match", "apple-app-site-association", "--urls", "-"] + arguments,
+                                    standardInput: Data("https://example.com/p/0\n".utf8), workingDirectory: folder.url)
+    }
+
+    @Test func summaryNamesTheFirstIdleComponentsAndCountsTheRest() throws {
+        let run = try catalogWithIdleComponents([])
+        #expect(run.status == 0)
+        let lines = run.standardOutput.components(separatedBy: "\n")
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("24 of 25 components decided none of these URLs") })
+        #expect(lines[heading + 1] == "  /applinks/details/0/components/1 (line 3) {\"/\": \"/p/1\"}")
+        #expect(lines[heading + 20] == "  /applinks/details/0/components/20 (line 22) {\"/\": \"/p/20\"}")
+        #expect(lines[heading + 21] == "  and 4 more (--all-idle lists them all)")
+        #expect(lines[heading + 22] == "")
+    }
+
+    @Test func allIdleListsEveryIdleComponent() throws {
+        let run = try catalogWithIdleComponents(["--all-idle"])
+        #expect(run.status == 0)
+        let lines = run.standardOutput.components(separatedBy: "\n")
+        let heading = try #require(lines.firstIndex { $0.hasPrefix("24 of 25 components decided none of these URLs") })
+        #expect(Array(lines[(heading + 1)...]) == (1..<25).map { "  /applinks/details/0/components/\($0) (line \($0 + 2)) {\"/\": \"/p/\($0)\"}" } + [""])
+    }
+
+    @Test func allIdleNeedsAURLSource() throws {
+        let run = try match(["https://example.com/buy/42", "--all-idle"])
+        #expect(run.status == 2)
+        #expect(run.standardError.contains("--all-idle lists the components that no URL of --urls, --sitemap or --access-log decided"))
     }
 
     @Test func sitemapIndexReadsTheChildSitemapsBesideIt() throws {

@@ -1,5 +1,5 @@
 /// What many URLs decide against one file: per app how many open it, are blocked by an
-/// exclusion or stay on the web, with a few examples of each; how many URLs each rule decided;
+/// exclusion or stay on the web, with a few examples of each; how many URLs each component decided;
 /// and what the source skipped.
 public struct URLCoverage: Sendable {
     public struct AppTally: Sendable {
@@ -12,8 +12,8 @@ public struct URLCoverage: Sendable {
 
     public private(set) var apps: [AppTally]
     public private(set) var urlCount = 0
-    /// By rule pointer.
-    public private(set) var decidedByRule: [JSONPointer: Int] = [:]
+    /// By component pointer.
+    public private(set) var decidedByComponent: [JSONPointer: Int] = [:]
     public private(set) var unreadable: [(line: Int, reason: String)] = []
     public private(set) var notPageViews = 0
     private let positionByApp: [String: Int]
@@ -25,8 +25,8 @@ public struct URLCoverage: Sendable {
 
     public mutating func record(_ url: String, _ decisions: [Decision]) {
         urlCount += 1
-        // A rule that decides for several apps decided one URL.
-        for rule in Set(decisions.compactMap { $0.decidingComponent?.pointer }) { decidedByRule[rule, default: 0] += 1 }
+        // A component that decides for several apps decided one URL.
+        for component in Set(decisions.compactMap { $0.decidingComponent?.pointer }) { decidedByComponent[component, default: 0] += 1 }
         for decision in decisions {
             guard let position = positionByApp[decision.appID] else { continue }
             apps[position].counts[decision.outcome, default: 0] += 1
@@ -44,10 +44,19 @@ public struct URLCoverage: Sendable {
         notPageViews += 1
     }
 
-    /// The rules of the entries that decide for the apps, that decided no URL: dead in
+    /// The components of the entries that decide for the apps, that decided no URL: dead in
     /// practice, whatever the order analysis proves.
-    public func rulesDecidingNone(in matcher: AASAMatcher) -> [CompiledComponent] {
+    public func componentsDecidingNone(in matcher: AASAMatcher) -> [CompiledComponent] {
+        componentsOfDecidingEntries(in: matcher).filter { decidedByComponent[$0.pointer] == nil }
+    }
+
+    /// How many components the URLs were tried against: those of the entries that decide for the apps.
+    public func componentsTried(in matcher: AASAMatcher) -> Int {
+        componentsOfDecidingEntries(in: matcher).count
+    }
+
+    private func componentsOfDecidingEntries(in matcher: AASAMatcher) -> [CompiledComponent] {
         let deciding = Set(apps.compactMap { app in matcher.entries.firstIndex { $0.appIDs.contains(app.appID) } })
-        return deciding.sorted().flatMap { matcher.entries[$0].components }.filter { decidedByRule[$0.pointer] == nil }
+        return deciding.sorted().flatMap { matcher.entries[$0].components }
     }
 }

@@ -6,12 +6,17 @@ public struct URLCoverageReport {
     /// The URL source, as the user named it.
     public let source: String
     public static let mostDecidingShown = 5
+    /// A catalog's traffic can leave thousands of components idle: the summary names the first
+    /// ones and counts the rest, unless every one is asked for.
+    public static let idleShown = 20
+    public let listsEveryIdleComponent: Bool
 
-    public init(coverage: URLCoverage, matcher: AASAMatcher, file: LintFile, source: String) {
+    public init(coverage: URLCoverage, matcher: AASAMatcher, file: LintFile, source: String, listsEveryIdleComponent: Bool = false) {
         self.coverage = coverage
         self.matcher = matcher
         self.file = file
         self.source = source
+        self.listsEveryIdleComponent = listsEveryIdleComponent
     }
 
     public func text() -> String {
@@ -27,7 +32,7 @@ public struct URLCoverageReport {
             }
         }
         // Each pointer's text is made once: a catalog's thousands of components would make it at every comparison.
-        let ranked = coverage.decidedByRule.map { (pointer: $0.key, decided: $0.value, text: $0.key.description) }
+        let ranked = coverage.decidedByComponent.map { (pointer: $0.key, decided: $0.value, text: $0.key.description) }
             .sorted { $0.decided != $1.decided ? $0.decided > $1.decided : $0.text < $1.text }
             .map { ($0.pointer, $0.decided) }
         if !ranked.isEmpty {
@@ -36,10 +41,14 @@ public struct URLCoverageReport {
                 lines.append("  \(place(pointer)) \(summary(of: pointer)): \(count(decided, "URL"))")
             }
         }
-        let idle = coverage.rulesDecidingNone(in: matcher)
+        let idle = coverage.componentsDecidingNone(in: matcher)
         if !idle.isEmpty {
-            lines.append("Components that decided none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):")
-            for rule in idle { lines.append("  \(place(rule.pointer)) \(rule.summary)") }
+            let tried = coverage.componentsTried(in: matcher)
+            lines.append("\(idle.count) of \(count(tried, "component")) decided none of these URLs "
+                + "(dead in practice for this traffic; remove them or add the URLs they are for):")
+            let shown = listsEveryIdleComponent ? idle[...] : idle.prefix(Self.idleShown)
+            for component in shown { lines.append("  \(place(component.pointer)) \(component.summary)") }
+            if shown.count < idle.count { lines.append("  and \(idle.count - shown.count) more (--all-idle lists them all)") }
         }
         return TerminalText.lines(lines)
     }
