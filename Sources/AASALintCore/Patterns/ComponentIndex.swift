@@ -52,9 +52,3 @@ struct ComponentIndex: Sendable {
         return found.count < 2 ? found : Set(found).sorted()
     }
 }
-
-private extension CaseFolding {
-    static func fold(_ value: UInt32) -> UInt32 {
-        Unicode.Scalar(value).map { fold($0).value } ?? value
-    }
-}
