@@ -12,6 +12,11 @@ struct ScalarClasses: Sendable {
     var count: Int { sets.count }
 
     init(separating labels: some Collection<ScalarSet>) {
+        self = Self(separatingDisjoint: labels) ?? Self(separatingByRefinement: labels)
+    }
+
+    /// The partition by refinement, whatever the labels: what `init(separating:)` gives.
+    init(separatingByRefinement labels: some Collection<ScalarSet>) {
         let distinctLabels = Array(Set(labels))
         var boundaries: [UInt32] = [0]
         for label in distinctLabels {
@@ -63,7 +68,81 @@ struct ScalarClasses: Sendable {
         self.starts = starts
         self.intervalClass = intervalClass
         sets = members.map { ScalarSet($0) }
-        asciiClass = (0..<128).map { intervalClass[Self.interval(containing: UInt32($0), in: starts)] }
+        asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
+    }
+
+    /// The partition of labels that are pairwise disjoint or equal, apart from labels of every
+    /// scalar (which separate nothing), as refinement would number it: each distinct label a class,
+    /// and the scalars of none another. Nil for labels that overlap otherwise. Most patterns'
+    /// labels are such (literal scalars, their case variants, `?` and `*`), and building their
+    /// partition this way, without a set of labels or a search per interval, took most of the time
+    /// of compiling them.
+    private init?(separatingDisjoint labels: some Collection<ScalarSet>) {
+        var sorted = labels.filter { !$0.isEmpty && $0 != .all }
+        sorted.sort { $0.ranges[0].lowerBound < $1.ranges[0].lowerBound }
+        var distinct: [ScalarSet] = []
+        distinct.reserveCapacity(sorted.count)
+        var rangeCount = 0
+        for label in sorted {
+            if let last = distinct.last, last.ranges[0].lowerBound == label.ranges[0].lowerBound {
+                guard last == label else { return nil }
+                continue
+            }
+            distinct.append(label)
+            rangeCount += label.ranges.count
+        }
+        var ranges: [(range: ClosedRange<UInt32>, label: Int)] = []
+        ranges.reserveCapacity(rangeCount)
+        for (label, set) in distinct.enumerated() {
+            for range in set.ranges { ranges.append((range, label)) }
+        }
+        // Labels of one range each are in order already.
+        if rangeCount > distinct.count { ranges.sort { $0.range.lowerBound < $1.range.lowerBound } }
+        var starts: [UInt32] = []
+        var intervalClass: [Int32] = []
+        starts.reserveCapacity(2 * rangeCount + 1)
+        intervalClass.reserveCapacity(2 * rangeCount + 1)
+        // Each label is a class of its own, numbered when first met; the scalars of none are the last "label".
+        let outside = distinct.count
+        var classOfLabel = [Int32](repeating: -1, count: distinct.count + 1)
+        var sets: [ScalarSet] = []
+        sets.reserveCapacity(distinct.count + 1)
+        var outsideRanges: [ClosedRange<UInt32>] = []
+        func add(_ interval: ClosedRange<UInt32>, of label: Int) {
+            if classOfLabel[label] < 0 {
+                classOfLabel[label] = Int32(sets.count)
+                sets.append(label == outside ? .empty : distinct[label])
+            }
+            starts.append(interval.lowerBound)
+            intervalClass.append(classOfLabel[label])
+            if label == outside { outsideRanges.append(interval) }
+        }
+        var next: UInt32 = 0
+        for (range, label) in ranges {
+            guard range.lowerBound >= next else { return nil }
+            if range.lowerBound > next { add(next...(range.lowerBound - 1), of: outside) }
+            add(range, of: label)
+            next = range.upperBound + 1
+        }
+        if next <= ScalarSet.maximum { add(next...ScalarSet.maximum, of: outside) }
+        if classOfLabel[outside] >= 0 { sets[Int(classOfLabel[outside])] = ScalarSet(normalized: outsideRanges) }
+        self.starts = starts
+        self.intervalClass = intervalClass
+        self.sets = sets
+        asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
+    }
+
+    /// The class of each ASCII scalar, read off the intervals in one pass.
+    private static func asciiClasses(starts: [UInt32], intervalClass: [Int32]) -> [Int32] {
+        var classes = [Int32](repeating: 0, count: 128)
+        classes.withUnsafeMutableBufferPointer { classes in
+            for (interval, start) in starts.enumerated() {
+                guard start < 128 else { break }
+                let end = interval + 1 < starts.count ? min(Int(starts[interval + 1]), 128) : 128
+                for value in Int(start)..<end { classes[value] = intervalClass[interval] }
+            }
+        }
+        return classes
     }
 
     /// The coarsest partition finer than each of `partitions`: the same classes, numbered the
@@ -98,7 +177,7 @@ struct ScalarClasses: Sendable {
         self.starts = starts
         self.intervalClass = intervalClass
         sets = members.map { ScalarSet($0) }
-        asciiClass = (0..<128).map { intervalClass[Self.interval(containing: UInt32($0), in: starts)] }
+        asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
     }
 
     /// For each class, its most readable member (`ScalarSet.representative`).
@@ -119,9 +198,10 @@ struct ScalarClasses: Sendable {
 
     /// The classes whose members all belong to `label` (every class is inside or outside it).
     func classes(in label: ScalarSet) -> [Int] {
-        if label.ranges.count == 1, label.ranges[0].lowerBound == label.ranges[0].upperBound {
-            return [classIndex(of: label.ranges[0].lowerBound)]
-        }
+        guard let first = label.ranges.first else { return [] }
+        let firstClass = classIndex(of: first.lowerBound)
+        // A label that is one class holds no other: most labels of a pattern's partition.
+        if label.ranges.count == 1 && first.lowerBound == first.upperBound || sets[firstClass] == label { return [firstClass] }
         if label.ranges.allSatisfy({ $0.lowerBound == $0.upperBound }) {
             return Array(Set(label.ranges.map { classIndex(of: $0.lowerBound) })).sorted()
         }

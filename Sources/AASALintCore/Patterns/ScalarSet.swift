@@ -18,7 +18,8 @@ public struct ScalarSet: Hashable, Sendable {
         self.init(normalized: Self.normalize(Array(ranges)))
     }
 
-    private init(normalized ranges: [ClosedRange<UInt32>]) {
+    /// `ranges` already sorted, disjoint and never adjacent.
+    init(normalized ranges: [ClosedRange<UInt32>]) {
         self.ranges = ranges
     }
 
