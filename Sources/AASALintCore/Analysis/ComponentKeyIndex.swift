@@ -102,8 +102,8 @@ struct ComponentKeyIndex: Sendable {
             }
             let position = index.trie.positions[component]
             listed[position >> 6] |= 1 << UInt64(position & 63)
-            found.sort()
-            return found.enumerated().compactMap { offset, other in offset > 0 && found[offset - 1] == other ? nil : other }
+            found.sortRemovingDuplicates()
+            return found
         }
     }
 }

@@ -49,10 +49,10 @@ struct PathKeyTrie: Sendable {
     }
 
     /// Runs of `componentsInTrieOrder` that together hold the components whose keys some start of `text`
-    /// (folded scalars, a whole path rather than a key) expands: the components that may match it.
-    func runs(startingText text: [PathKeyToken]) -> [Range<Int>] {
+    /// (a whole path rather than a key, folded as it is read) expands: the components that may match it.
+    func runs(startingText text: [UInt32]) -> [Range<Int>] {
         var found = CompatibleRuns(keyIsPrefix: false)
-        walk(from: 0, key: text, at: 0, into: &found)
+        walk(from: 0, key: text.lazy.map { PathKeyToken.scalar(CaseFolding.fold($0)) }, at: 0, into: &found)
         return found.runs
     }
 
@@ -154,7 +154,7 @@ struct PathKeyTrie: Sendable {
     }
 
     /// Collects the components of the subtree at `node` whose keys are compatible with `key[position...]`.
-    private func walk(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRuns) {
+    private func walk<Key: KeyText>(from node: Int, key: Key, at position: Int, into found: inout CompatibleRuns) {
         found.insert(ownRun(of: node))
         guard position < key.count else {
             if found.keyIsPrefix { found.insert(subtreeRun(of: node)) }
@@ -185,7 +185,7 @@ struct PathKeyTrie: Sendable {
     /// A variable of the trie (values `id`, subtree `child`) against the key's text from `position`:
     /// each value the text starts with resumes the walk after it; a key that ends (or meets a
     /// variable) inside a value is compatible with the whole subtree.
-    private func followValues(of id: Int, along key: [PathKeyToken], from position: Int, then child: Int, into found: inout CompatibleRuns) {
+    private func followValues<Key: KeyText>(of id: Int, along key: Key, from position: Int, then child: Int, into found: inout CompatibleRuns) {
         let trie = values[id]
         var valueNode = 0
         var cursor = position
@@ -205,7 +205,7 @@ struct PathKeyTrie: Sendable {
     /// A variable of the key (`values`) against the literal branches of the trie below `node`:
     /// where a value ends, the key's walk resumes; components whose keys end (or meet a variable)
     /// inside a value are compatible.
-    private func followTrie(from node: Int, valueNode: Int, values: ValueTrie, key: [PathKeyToken], resumingAt position: Int,
+    private func followTrie<Key: KeyText>(from node: Int, valueNode: Int, values: ValueTrie, key: Key, resumingAt position: Int,
                             into found: inout CompatibleRuns) {
         if values.isWordEnd(valueNode) { resume(from: node, key: key, at: position, into: &found) }
         if valueNode != 0 {
@@ -238,11 +238,17 @@ struct PathKeyTrie: Sendable {
 
     /// The walk after a value: values that are prefixes of one another (`a`, `aa`) reach one
     /// place by many ways, and each place is walked once.
-    private func resume(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRuns) {
+    private func resume<Key: KeyText>(from node: Int, key: Key, at position: Int, into found: inout CompatibleRuns) {
         guard found.firstVisit(to: node, at: position, keyLength: key.count) else { return }
         walk(from: node, key: key, at: position, into: &found)
     }
 }
+
+/// What a walk reads: a key, or a text read as one without building it.
+private protocol KeyText: RandomAccessCollection<PathKeyToken> where Index == Int {}
+
+extension Array: KeyText where Element == PathKeyToken {}
+extension LazyMapCollection: KeyText where Base == [UInt32], Element == PathKeyToken {}
 
 /// The runs of components found so far, and where the walk has resumed after a value, so that no
 /// place is walked twice.
