@@ -6,17 +6,21 @@ import Testing
 @Suite struct ComponentKeyIndexTests {
     /// The earlier rules offered for each rule, and the groups, of one entry of these paths.
     private func index(_ paths: [String], variables: String = "") throws -> (earlier: [[Int]], groups: [[Int]]) {
-        let components = paths.map { "{\"/\": \"\($0)\"}" }.joined(separator: ", ")
-        let json = """
-            {"applinks": {\(variables)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\(components)]}]}}
-            """
-        let matcher = try #require(AASAMatcher(file: LintFile(path: "index.json", kind: .aasa, bytes: Array(json.utf8)), determinisesEagerly: false))
-        let rules = try #require(matcher.entries.first?.components)
+        let (matcher, rules) = try entry(paths.map { "{\"/\": \"\($0)\"}" }, variables: variables)
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
         let index = ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
         var earlier = ComponentKeyIndex.EarlierComponents(index)
         return (rules.indices.map { earlier.of($0) }, index.groups())
+    }
+
+    /// The matcher of a file of one details entry of these components, and the entry's components.
+    private func entry(_ components: [String], variables: String) throws -> (matcher: AASAMatcher, rules: [CompiledComponent]) {
+        let json = """
+            {"applinks": {\(variables)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\(components.joined(separator: ", "))]}]}}
+            """
+        let matcher = try #require(AASAMatcher(file: LintFile(path: "index.json", kind: .aasa, bytes: Array(json.utf8)), determinisesEagerly: false))
+        return (matcher, try #require(matcher.entries.first?.components))
     }
 
     @Test func literalPrefixesThatDisagreeAreNeverCompared() throws {
@@ -92,12 +96,7 @@ import Testing
         var random = SeededRandom(seed: 0x6B_E7)
         let paths = (0..<400).map { _ in (0..<random.next(below: 8)).map { _ in pieces[random.next(below: pieces.count)] }.joined() }
         for percentEncoded in [false, true] {
-            let components = paths.map { "{\"/\": \"\($0)\", \"percentEncoded\": \(percentEncoded)}" }.joined(separator: ", ")
-            let json = """
-                {"applinks": {\(variables)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\(components)]}]}}
-                """
-            let matcher = try #require(AASAMatcher(file: LintFile(path: "keys.json", kind: .aasa, bytes: Array(json.utf8)), determinisesEagerly: false))
-            let rules = try #require(matcher.entries.first?.components)
+            let (matcher, rules) = try entry(paths.map { "{\"/\": \"\($0)\", \"percentEncoded\": \(percentEncoded)}" }, variables: variables)
             let vocabulary = PathKeyVocabulary()
             var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
             let literal: [String: PathKeyVocabulary.Values] = ["lang": .builtIn(.lang), "store": .custom([[0x75, 0x6B], Array("us-shop".unicodeScalars.map(\.value))])]
