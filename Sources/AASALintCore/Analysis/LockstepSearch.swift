@@ -160,8 +160,9 @@ struct LockstepSearch {
     /// searches try them, so that example strings read well.
     private static func readableOrder(of classes: ScalarClasses) -> [(index: Int, value: UInt32)] {
         classes.representatives.enumerated()
-            .map { (index: $0.offset, value: $0.element) }
-            .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
+            .map { (rank: rank($0.element), index: $0.offset, value: $0.element) }
+            .sorted { ($0.rank, $0.value) < ($1.rank, $1.value) }
+            .map { (index: $0.index, value: $0.value) }
     }
 
     private static func witness(to state: Int, parents: [(state: Int, value: UInt32)]) -> [UInt32] {

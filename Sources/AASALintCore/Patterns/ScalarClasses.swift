@@ -63,11 +63,11 @@ struct ScalarClasses: Sendable {
             }
             let end = interval + 1 < starts.count ? starts[interval + 1] - 1 : ScalarSet.maximum
             intervalClass[interval] = renumbered[old]
-            members[Int(renumbered[old])].append(starts[interval]...end)
+            Self.append(starts[interval]...end, to: &members[Int(renumbered[old])])
         }
         self.starts = starts
         self.intervalClass = intervalClass
-        sets = members.map { ScalarSet($0) }
+        sets = members.map { ScalarSet(normalized: $0) }
         asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
     }
 
@@ -153,8 +153,10 @@ struct ScalarClasses: Sendable {
         var starts: [UInt32] = []
         starts.reserveCapacity(boundaries.count)
         for boundary in boundaries where starts.last != boundary { starts.append(boundary) }
-        // A signature (the class in each partition) is one number when the counts allow.
-        let fitsInInt = partitions.map(\.count).productWithoutOverflow != nil
+        // A signature (the class in each partition) is one number when the counts allow, and
+        // indexes an array when there are few (two partitions of a few dozen classes each).
+        let signatureCount = partitions.map(\.count).productWithoutOverflow
+        var classOfSmallNumber = [Int32](repeating: -1, count: signatureCount.map { $0 <= Self.mostArraySignatures ? $0 : 0 } ?? 0)
         var classByNumber: [Int: Int32] = [:]
         var classBySignature: [[Int32]: Int32] = [:]
         var members: [[ClosedRange<UInt32>]] = []
@@ -167,17 +169,41 @@ struct ScalarClasses: Sendable {
         var intervalClass: [Int32] = []
         intervalClass.reserveCapacity(starts.count)
         for (interval, start) in starts.enumerated() {
-            let found = fitsInInt
-                ? classIndex(of: partitions.reduce(0) { $0 * $1.count + $1.classIndex(of: start) }, in: &classByNumber)
-                : classIndex(of: partitions.map { Int32($0.classIndex(of: start)) }, in: &classBySignature)
+            let found: Int32
+            if signatureCount != nil {
+                let number = partitions.reduce(0) { $0 * $1.count + $1.classIndex(of: start) }
+                if classOfSmallNumber.isEmpty {
+                    found = classIndex(of: number, in: &classByNumber)
+                } else {
+                    if classOfSmallNumber[number] < 0 {
+                        classOfSmallNumber[number] = Int32(members.count)
+                        members.append([])
+                    }
+                    found = classOfSmallNumber[number]
+                }
+            } else {
+                found = classIndex(of: partitions.map { Int32($0.classIndex(of: start)) }, in: &classBySignature)
+            }
             let end = interval + 1 < starts.count ? starts[interval + 1] - 1 : ScalarSet.maximum
-            members[Int(found)].append(start...end)
+            Self.append(start...end, to: &members[Int(found)])
             intervalClass.append(found)
         }
         self.starts = starts
         self.intervalClass = intervalClass
-        sets = members.map { ScalarSet($0) }
+        sets = members.map { ScalarSet(normalized: $0) }
         asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
+    }
+
+    private static let mostArraySignatures = 1 << 14
+
+    /// Appends an interval above every range of `ranges`, joined to the last when adjacent: the
+    /// ranges stay sorted, disjoint and never adjacent, with nothing to sort afterwards.
+    private static func append(_ interval: ClosedRange<UInt32>, to ranges: inout [ClosedRange<UInt32>]) {
+        if let last = ranges.last, last.upperBound + 1 == interval.lowerBound {
+            ranges[ranges.count - 1] = last.lowerBound...interval.upperBound
+        } else {
+            ranges.append(interval)
+        }
     }
 
     /// For each class, its most readable member (`ScalarSet.representative`).
@@ -187,7 +213,8 @@ struct ScalarClasses: Sendable {
             let classIndex = self.classIndex(of: scalar.value)
             if found[classIndex] == nil { found[classIndex] = scalar.value }
         }
-        return found.indices.map { found[$0] ?? sets[$0].representative?.value ?? sets[$0].ranges[0].lowerBound }
+        // A class without a readable member found above has none.
+        return found.indices.map { found[$0] ?? sets[$0].representativeBeyondReadable?.value ?? sets[$0].ranges[0].lowerBound }
     }
 
     @inline(__always)

@@ -67,6 +67,11 @@ public struct ScalarSet: Hashable, Sendable {
         for preferred in Self.readableOrder where contains(preferred.value) {
             return preferred
         }
+        return representativeBeyondReadable
+    }
+
+    /// The representative of a set that holds no scalar of `readableOrder`.
+    var representativeBeyondReadable: Unicode.Scalar? {
         for range in ranges {
             for value in [range.lowerBound, max(range.lowerBound, 0xE000)] where range.contains(value) {
                 if let scalar = Unicode.Scalar(value), value >= 0x20, value != 0x7F { return scalar }

@@ -29,6 +29,21 @@ import Testing
         #expect(differences.isEmpty, "\(differences.prefix(5))")
     }
 
+    /// The common refinement of partitions, found from their intervals, is the partition of all their classes.
+    @Test func refiningPartitionsSeparatesAllTheirClasses() {
+        var random = SplitMix64(seed: 0x2EF1)
+        var differences: [String] = []
+        for round in 0..<500 {
+            let partitions = (0..<1 + random.next(below: 3)).map { _ in
+                ScalarClasses(separating: (0..<random.next(below: 6)).map { _ in Self.label(&random, round: round) })
+            }
+            let refined = ScalarClasses(refining: partitions)
+            let expected = ScalarClasses(separatingByRefinement: partitions.flatMap(\.sets))
+            if refined.sets != expected.sets { differences.append("\(partitions.map(\.sets)): \(refined.sets) vs \(expected.sets)") }
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(5))")
+    }
+
     /// Mostly single scalars and their case variants, which are disjoint or equal; one round in
     /// four adds ranges that overlap them.
     private static func label(_ random: inout SplitMix64, round: Int) -> ScalarSet {
