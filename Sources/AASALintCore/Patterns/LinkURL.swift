@@ -154,7 +154,7 @@ struct PlainURLParts: Equatable {
                 index += 3
                 continue
             }
-            guard isHostByte(byte) || isRawPunctuation(byte) || (allowingQuestionMark && byte == UInt8(ascii: "?")) else {
+            guard isHostByte(byte) || rawPunctuation.contains(UInt32(byte)) || (allowingQuestionMark && byte == UInt8(ascii: "?")) else {
                 return false
             }
             index += 1
@@ -162,14 +162,8 @@ struct PlainURLParts: Equatable {
         return true
     }
 
-    /// `_~!$&'()*+,;=:@/`, one bit per ASCII byte: looked up for most bytes of every URL.
-    private static let rawPunctuation: (low: UInt64, high: UInt64) = "_~!$&'()*+,;=:@/".utf8.reduce((0, 0)) { bits, byte in
-        byte < 64 ? (bits.low | 1 << UInt64(byte), bits.high) : (bits.low, bits.high | 1 << UInt64(byte - 64))
-    }
-
-    private static func isRawPunctuation(_ byte: UInt8) -> Bool {
-        byte < 64 ? rawPunctuation.low & 1 << UInt64(byte) != 0 : byte < 128 && rawPunctuation.high & 1 << UInt64(byte - 64) != 0
-    }
+    /// Looked up for most bytes of every URL.
+    private static let rawPunctuation = ASCIIBits { "_~!$&'()*+,;=:@/".unicodeScalars.contains($0) }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)

@@ -106,3 +106,21 @@ public struct ScalarSet: Hashable, Sendable {
         return result
     }
 }
+
+/// A set of ASCII scalars as two words of bits: membership is one test, for sets asked about
+/// every scalar of every URL.
+struct ASCIIBits: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(where holds: (Unicode.Scalar) -> Bool) {
+        for value in UInt8(0)..<128 where holds(Unicode.Scalar(value)) {
+            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        }
+    }
+
+    @inline(__always)
+    func contains(_ value: UInt32) -> Bool {
+        value < 64 ? low & 1 << UInt64(value) != 0 : value < 128 && high & 1 << UInt64(value - 64) != 0
+    }
+}
