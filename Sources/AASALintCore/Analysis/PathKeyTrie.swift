@@ -19,11 +19,13 @@ struct PathKeyTrie: Sendable {
     /// The components in depth-first order of the trie, and where each component is.
     private(set) var componentsInTrieOrder: [Int] = []
     private(set) var positions: [Int] = []
-    /// Per node, its number in depth-first order and that of the first node after its subtree;
-    /// per depth-first number, how many components end at the nodes before it.
+    /// Per node, its number in depth-first order; per depth-first number, how many components end at
+    /// the nodes before it, and the number after the node's subtree; per position in
+    /// `componentsInTrieOrder`, the depth-first number of the component's node.
     private var depthFirstNumbers: [Int32] = []
-    private var subtreeEnds: [Int32] = []
     private var componentsBefore: [Int32] = []
+    private var subtreeEndsByNumber: [Int32] = []
+    private var nodeNumbers: [Int32] = []
 
     /// `values`: the value tries of the variables of `keys`, by id.
     init(keys: [[PathKeyToken]], values: [ValueTrie]) {
@@ -37,8 +39,7 @@ struct PathKeyTrie: Sendable {
     /// The run of the subtree of the node where the component at `position` of `componentsInTrieOrder`
     /// ends: the components whose keys start with its key, all compatible with it.
     func subtreeRun(ofComponentAt position: Int) -> Range<Int> {
-        let number = Int(nodeNumbers[position])
-        return Int(componentsBefore[number])..<Int(componentsBefore[Int(subtreeEndsByNumber[number])])
+        subtreeRun(ofNumber: Int(nodeNumbers[position]))
     }
 
     /// Runs of `componentsInTrieOrder` that together hold the components whose keys are compatible with `key`.
@@ -136,11 +137,6 @@ struct PathKeyTrie: Sendable {
         componentsBefore = before
     }
 
-    /// Per position in `componentsInTrieOrder`, the depth-first number of the component's node; per
-    /// depth-first number, the number after the node's subtree.
-    private var nodeNumbers: [Int32] = []
-    private var subtreeEndsByNumber: [Int32] = []
-
     @inline(__always)
     private func ownRun(of node: Int) -> Range<Int> {
         let number = Int(depthFirstNumbers[node])
@@ -149,8 +145,12 @@ struct PathKeyTrie: Sendable {
 
     @inline(__always)
     private func subtreeRun(of node: Int) -> Range<Int> {
-        let number = Int(depthFirstNumbers[node])
-        return Int(componentsBefore[number])..<Int(componentsBefore[Int(subtreeEndsByNumber[number])])
+        subtreeRun(ofNumber: Int(depthFirstNumbers[node]))
+    }
+
+    @inline(__always)
+    private func subtreeRun(ofNumber number: Int) -> Range<Int> {
+        Int(componentsBefore[number])..<Int(componentsBefore[Int(subtreeEndsByNumber[number])])
     }
 
     /// Collects the components of the subtree at `node` whose keys are compatible with `key[position...]`.
