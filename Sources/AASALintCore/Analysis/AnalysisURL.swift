@@ -7,20 +7,28 @@ struct AnalysisURL: Sendable, Hashable {
     let percentEncoded: Bool
 
     func string(host: String) -> String {
-        var url = "https://" + host + wire(path, keeping: "/")
+        var url = "https://" + host + wire(path, keeping: Self.keptInPath)
         if !query.isEmpty { url += "?" + StructuredQuery.urlText(of: query, percentEncoded: percentEncoded) }
-        if !fragment.isEmpty { url += "#" + wire(fragment, keeping: "/?") }
+        if !fragment.isEmpty { url += "#" + wire(fragment, keeping: Self.keptInFragment) }
         return url
     }
 
+    /// What a client leaves as it is in a path, and in a fragment.
+    private static let keptInPath = ASCIIBits { ExampleURL.isUnreserved($0) || "!$&'()*+,;=:@/".unicodeScalars.contains($0) }
+    private static let keptInFragment = ASCIIBits { ExampleURL.isUnreserved($0) || "!$&'()*+,;=:@/?".unicodeScalars.contains($0) }
+
     /// Encoded text is already as sent; decoded text is encoded here, leaving what a client
     /// leaves as it is.
-    private func wire(_ values: [UInt32], keeping extra: String) -> String {
-        var text = String.UnicodeScalarView()
-        text.append(contentsOf: values.compactMap(Unicode.Scalar.init))
-        guard !percentEncoded else { return String(text) }
-        return PercentEncoding.encode(String(text)) { scalar in
-            ExampleURL.isUnreserved(scalar) || "!$&'()*+,;=:@".unicodeScalars.contains(scalar) || extra.unicodeScalars.contains(scalar)
+    private func wire(_ values: [UInt32], keeping kept: ASCIIBits) -> String {
+        let text: String
+        if values.allSatisfy({ $0 < 0x80 }) {
+            text = String(decoding: values.map { UInt8($0) }, as: UTF8.self)
+        } else {
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: values.compactMap(Unicode.Scalar.init))
+            text = String(scalars)
         }
+        guard !percentEncoded else { return text }
+        return PercentEncoding.encode(text) { kept.contains($0.value) }
     }
 }

@@ -11,33 +11,66 @@
 struct ComponentKeyIndex: Sendable {
     private let trie: PathKeyTrie
     /// Per component, runs of the trie's components in depth-first order that together hold exactly the
-    /// components compatible with it (itself included; runs may overlap).
+    /// components compatible with it (itself included; runs may overlap); empty for a component
+    /// compatible with no other, which is never compared.
     private let compatibleRuns: [[Range<Int>]]
+    /// The connected parts of the compatibility relation, as `groups()` gives them.
+    private let parts: [[Int]]
     private static let smallestParallelIndex = 256
 
+    /// Walking the trie with every key took most of the time of indexing a large file whose components
+    /// mostly share no path. Two keys without variables are compatible exactly when one starts the
+    /// other, which the trie's subtrees say without a walk, and compatibility is symmetric: the groups
+    /// need the walks of the keys with variables only, and the comparisons those of the components
+    /// that have a group to share. Joining each component to its runs, and the members of each run
+    /// to one another once, takes time in the number of runs and components, not of pairs.
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
         let trie = PathKeyTrie(keys: keys, values: vocabulary.values)
         self.trie = trie
         let walk = { @Sendable (component: Int) -> [Range<Int>] in trie.compatibleRuns(with: keys[component]) }
         // The walks only read the trie; on large files they take a share of the analysis worth spreading.
-        compatibleRuns = keys.count < Self.smallestParallelIndex ? keys.indices.map(walk) : Array(keys.indices).parallelMap(walk)
+        let walkAll = { (components: [Int]) -> [[Range<Int>]] in
+            components.count < Self.smallestParallelIndex ? components.map(walk) : components.parallelMap(walk)
+        }
+        let withVariables = keys.indices.filter { PathKeyTrie.hasVariable(keys[$0]) }
+        var runs = [[Range<Int>]](repeating: [], count: keys.count)
+        for (component, found) in zip(withVariables, walkAll(withVariables)) { runs[component] = found }
+        var partition = Partition(count: keys.count)
+        for position in 0..<keys.count { partition.joinRun(trie.subtreeRun(ofComponentAt: position)) }
+        for component in withVariables {
+            for run in runs[component] where !run.isEmpty {
+                partition.join(trie.positions[component], run.lowerBound)
+                partition.joinRun(run)
+            }
+        }
+        let parts = Self.parts(of: &partition, positions: trie.positions)
+        let shared = parts.filter { $0.count > 1 }.flatMap { $0 }.filter { !PathKeyTrie.hasVariable(keys[$0]) }
+        for (component, found) in zip(shared, walkAll(shared)) { runs[component] = found }
+        for part in parts where part.count == 1 { runs[part[0]] = [] }
+        compatibleRuns = runs
+        self.parts = parts
     }
 
     /// The components in groups, each ascending and the groups by their first component, such that components
     /// of different groups share no path: the connected parts of the compatibility relation.
-    /// Joining each component to its runs, and the members of each run to one another once, takes
-    /// time in the number of runs and components, not of pairs.
     func groups() -> [[Int]] {
-        var parts = Partition(count: trie.componentsInTrieOrder.count)
-        for component in compatibleRuns.indices {
-            for run in compatibleRuns[component] where !run.isEmpty {
-                parts.join(trie.positions[component], run.lowerBound)
-                parts.joinRun(run)
+        parts
+    }
+
+    /// The parts of the components, numbered by their first component.
+    private static func parts(of partition: inout Partition, positions: [Int]) -> [[Int]] {
+        var partOfRoot = [Int](repeating: -1, count: positions.count)
+        var parts: [[Int]] = []
+        for component in positions.indices {
+            let root = partition.root(of: positions[component])
+            if partOfRoot[root] < 0 {
+                partOfRoot[root] = parts.count
+                parts.append([component])
+            } else {
+                parts[partOfRoot[root]].append(component)
             }
         }
-        var groups: [Int: [Int]] = [:]
-        for component in compatibleRuns.indices { groups[parts.root(of: trie.positions[component]), default: []].append(component) }
-        return groups.values.sorted { $0[0] < $1[0] }
+        return parts
     }
 
     /// Lists the earlier compatible components of the components of a group, asked in ascending order.
@@ -69,8 +102,8 @@ struct ComponentKeyIndex: Sendable {
             }
             let position = index.trie.positions[component]
             listed[position >> 6] |= 1 << UInt64(position & 63)
-            found.sort()
-            return found.enumerated().compactMap { offset, other in offset > 0 && found[offset - 1] == other ? nil : other }
+            found.sortRemovingDuplicates()
+            return found
         }
     }
 }

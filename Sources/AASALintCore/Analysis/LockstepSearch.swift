@@ -108,7 +108,8 @@ struct LockstepSearch {
             zip(states, subject).reduce(0) { $0 * $1.1.stateCount + $1.0 }
         }
         var parents: [(state: Int, value: UInt32)] = [(-1, 0)]
-        var seen: Set<Int> = [number(states)]
+        var seen = SeenNumbers(count: subject.reduce(1) { $0 * $1.stateCount })
+        _ = seen.insert(number(states))
         var head = 0
         while head < parents.count {
             let base = head * width
@@ -119,7 +120,7 @@ struct LockstepSearch {
                     if subject[position].isDead(target) { continue next }
                     targets[position] = target
                 }
-                guard seen.insert(number(targets)).inserted else { continue }
+                guard seen.insert(number(targets)) else { continue }
                 budget -= width
                 guard budget >= 0 else { return nil }
                 states += targets
@@ -159,8 +160,9 @@ struct LockstepSearch {
     /// searches try them, so that example strings read well.
     private static func readableOrder(of classes: ScalarClasses) -> [(index: Int, value: UInt32)] {
         classes.representatives.enumerated()
-            .map { (index: $0.offset, value: $0.element) }
-            .sorted { (rank($0.value), $0.value) < (rank($1.value), $1.value) }
+            .map { (rank: rank($0.element), index: $0.offset, value: $0.element) }
+            .sorted { ($0.rank, $0.value) < ($1.rank, $1.value) }
+            .map { (index: $0.index, value: $0.value) }
     }
 
     private static func witness(to state: Int, parents: [(state: Int, value: UInt32)]) -> [UInt32] {
@@ -177,6 +179,27 @@ struct LockstepSearch {
     /// rather than `*`; the query marks count as `&` and `=`.
     private static func rank(_ value: UInt32) -> Int {
         value == 0x2F ? 3 : Unicode.Scalar(value).map(ScalarSet.readability(of:)) ?? 4
+    }
+}
+
+/// The product states a search has reached, by number: one bit each while the product is small
+/// (every example URL's search is over one automaton or two), hashed beyond.
+private struct SeenNumbers {
+    private var bits: [UInt64]
+    private var hashed: Set<Int> = []
+    private static let mostBits = 1 << 16
+
+    init(count: Int) {
+        bits = count <= Self.mostBits ? Array(repeating: 0, count: (count + 63) / 64) : []
+    }
+
+    /// True when `number` was not reached before.
+    mutating func insert(_ number: Int) -> Bool {
+        guard !bits.isEmpty else { return hashed.insert(number).inserted }
+        let mask: UInt64 = 1 << UInt64(number & 63)
+        guard bits[number >> 6] & mask == 0 else { return false }
+        bits[number >> 6] |= mask
+        return true
     }
 }
 

@@ -22,6 +22,20 @@ private final class OrderAnalysisCache: @unchecked Sendable {
         let bytes: [UInt8]
         let host: String
         let budget: AnalysisBudget
+
+        /// The contents are hashed by their length and ends only: hashing all of a 128 KB file took
+        /// longer than most of its analysis, and keys are still compared whole (at once when they
+        /// share the file's bytes).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(path)
+            hasher.combine(bytes.count)
+            bytes.prefix(Self.hashedEnd).withUnsafeBytes { hasher.combine(bytes: $0) }
+            bytes.suffix(Self.hashedEnd).withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(host)
+            hasher.combine(budget)
+        }
+
+        private static let hashedEnd = 64
     }
 
     static let shared = OrderAnalysisCache()

@@ -24,20 +24,43 @@ final class PathKeyVocabulary {
     func id(of source: Values) -> Int {
         if let known = idByValues[source] { return known }
         switch source {
-        case .builtIn(let variable): values.append(Self.builtInTries[variable] ?? ValueTrie([]))
+        case .builtIn(let variable): values.append(Self.builtInTrie(of: variable))
         case .custom(let words): values.append(ValueTrie(words))
         }
         idByValues[source] = values.count - 1
         return values.count - 1
     }
 
-    private static let builtInTries: [BuiltInVariable: ValueTrie] = Dictionary(uniqueKeysWithValues: BuiltInVariable.allCases.map { variable in
+    /// Each built once, when a file first uses it: most files use `$(lang)` or nothing.
+    private static func builtInTrie(of variable: BuiltInVariable) -> ValueTrie {
+        switch variable {
+        case .alpha: alphaTrie
+        case .upper: upperTrie
+        case .lower: lowerTrie
+        case .alnum: alnumTrie
+        case .digit: digitTrie
+        case .xdigit: xdigitTrie
+        case .region: regionTrie
+        case .lang: langTrie
+        }
+    }
+
+    private static let alphaTrie = trie(of: .alpha)
+    private static let upperTrie = trie(of: .upper)
+    private static let lowerTrie = trie(of: .lower)
+    private static let alnumTrie = trie(of: .alnum)
+    private static let digitTrie = trie(of: .digit)
+    private static let xdigitTrie = trie(of: .xdigit)
+    private static let regionTrie = trie(of: .region)
+    private static let langTrie = trie(of: .lang)
+
+    private static func trie(of variable: BuiltInVariable) -> ValueTrie {
         let words: [[UInt32]] = switch variable.language {
         case .character(let set): set.ranges.flatMap { $0 }.compactMap(Unicode.Scalar.init).map { [CaseFolding.fold($0).value] }
         case .words(let words): words.map { $0.unicodeScalars.map { CaseFolding.fold($0).value } }
         }
-        return (variable, ValueTrie(words))
-    })
+        return ValueTrie(words)
+    }
 }
 
 /// Builds the keys of the components of one file, with the file's variables.
@@ -58,21 +81,63 @@ struct PathKeyBuilder {
 
     /// The key ends at a `%` when the component compares the encoded URL, where `%41` and `A` are
     /// different texts for the same character.
+    ///
+    /// The pattern's tokens, normalised as `PathNormalization` does, are read straight from its
+    /// text and only up to the key's end: parsing and normalising every pattern whole took most of
+    /// the time of building a large file's index.
     mutating func key(of component: CompiledComponent) -> [PathKeyToken] {
-        guard let text = component.path?.text else { return [] }
-        var key: [PathKeyToken] = []
-        for token in PathNormalization.normalize(Pattern(text).tokens).prefix(Self.maximumLength) {
-            switch token.kind {
-            case .literal(let scalar) where !(component.settings.percentEncoded && scalar == "%"):
-                key.append(.scalar(CaseFolding.fold(scalar).value))
-            case .variable(let name):
-                guard let id = variableID(of: name) else { return key }
-                key.append(.variable(id))
+        guard var text = component.path?.text else { return [] }
+        let stopsAtPercent = component.settings.percentEncoded
+        return text.withUTF8 { key(ofUTF8: $0, stopsAtPercent: stopsAtPercent) }
+    }
+
+    private mutating func key(ofUTF8 bytes: UnsafeBufferPointer<UInt8>, stopsAtPercent: Bool) -> [PathKeyToken] {
+        var key = KeyTokens(stopsAtPercent: stopsAtPercent, expectedLength: bytes.count + 2)
+        var index = 0
+        var isFirst = true
+        var lastIsSlash = false
+        while index < bytes.count {
+            let scalar = Self.scalar(in: bytes, at: &index)
+            if isFirst, scalar != 0x2F, scalar != 0x2A {
+                // Normalisation adds a leading `/`; a `*` ends the key there anyway.
+                guard key.append(.scalar(0x2F)) else { return key.tokens }
+            }
+            isFirst = false
+            switch scalar {
+            case 0x2A, 0x3F: // `*`, `?`
+                return key.tokens
+            case 0x24 where index < bytes.count && bytes[index] == 0x28: // `$(`
+                // No byte of a multi-byte scalar is `)`.
+                guard let close = bytes[(index + 1)...].firstIndex(of: 0x29),
+                      let id = variableID(of: String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<close]), as: UTF8.self)),
+                      key.append(.variable(id)) else { return key.tokens }
+                index = close + 1
+                lastIsSlash = false
+            case 0x2F where lastIsSlash:
+                continue
             default:
-                return key
+                guard key.appendLiteral(scalar) else { return key.tokens }
+                lastIsSlash = scalar == 0x2F
             }
         }
-        return key
+        // Normalisation ends the path with a `/` (the empty pattern is `/` alone).
+        if !lastIsSlash { _ = key.append(.scalar(0x2F)) }
+        return key.tokens
+    }
+
+    /// The scalar whose UTF-8 encoding starts at `index`, which moves past it.
+    @inline(__always)
+    private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: inout Int) -> UInt32 {
+        let lead = bytes[index]
+        guard lead >= 0x80 else {
+            index += 1
+            return UInt32(lead)
+        }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        var value = UInt32(lead) & (0x7F >> length)
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        index += length
+        return value
     }
 
     private mutating func variableID(of name: String) -> Int? {
@@ -105,28 +170,46 @@ struct PathKeyBuilder {
     }
 }
 
-/// A set of words as a trie, to follow many words along one text at once.
-struct ValueTrie {
-    struct Node {
-        var children: [UInt32: Int] = [:]
-        var isWordEnd = false
+/// A key as it grows, up to `PathKeyBuilder.maximumLength` tokens.
+private struct KeyTokens {
+    let stopsAtPercent: Bool
+    private(set) var tokens: [PathKeyToken] = []
+
+    init(stopsAtPercent: Bool, expectedLength: Int) {
+        self.stopsAtPercent = stopsAtPercent
+        tokens.reserveCapacity(min(expectedLength, PathKeyBuilder.maximumLength))
     }
 
-    private(set) var nodes = [Node()]
+    /// False when the key ends before `token`.
+    mutating func append(_ token: PathKeyToken) -> Bool {
+        guard tokens.count < PathKeyBuilder.maximumLength else { return false }
+        tokens.append(token)
+        return true
+    }
+
+    mutating func appendLiteral(_ scalar: UInt32) -> Bool {
+        guard !(stopsAtPercent && scalar == 0x25) else { return false }
+        return append(.scalar(CaseFolding.fold(scalar)))
+    }
+}
+
+/// A set of words as a trie, to follow many words along one text at once.
+final class ValueTrie: Sendable {
+    let edges: TrieEdges
+    private let wordEnds: [Bool]
 
     init(_ words: [[UInt32]]) {
+        var edges = TrieEdges()
+        var ends: [Int] = []
         for word in words {
-            var node = 0
-            for scalar in word {
-                if let child = nodes[node].children[scalar] {
-                    node = child
-                } else {
-                    nodes.append(Node())
-                    nodes[node].children[scalar] = nodes.count - 1
-                    node = nodes.count - 1
-                }
-            }
-            nodes[node].isWordEnd = true
+            ends.append(word.reduce(0) { edges.addChild(of: $0, along: $1) })
         }
+        var wordEnds = [Bool](repeating: false, count: edges.nodeCount)
+        for end in ends { wordEnds[end] = true }
+        self.edges = edges
+        self.wordEnds = wordEnds
     }
+
+    @inline(__always)
+    func isWordEnd(_ node: Int) -> Bool { wordEnds[node] }
 }

@@ -8,26 +8,38 @@
 /// (the components of a node, or of its subtree), and a walk answers those runs rather than
 /// the components themselves.
 struct PathKeyTrie: Sendable {
-    private struct Node {
-        var scalarChildren: [UInt32: Int] = [:]
-        var variableChildren: [Int: Int] = [:]
-        var componentsEndingHere: [Int] = []
-    }
-
-    private var nodes = [Node()]
+    /// Scalar edges are labelled with the scalar, variable edges with the variable's id and this bit.
+    private static let variableLabel: UInt32 = 1 << 31
+    private var edges: TrieEdges
+    /// Per node, the first of its variable children and the next variable child of its parent (-1 for none):
+    /// every step of a walk asks for them, and most nodes have none.
+    private var firstVariableChildren: [Int32] = [-1]
+    private var nextVariableSiblings: [Int32] = [-1]
     private let values: [ValueTrie]
-    /// The components in depth-first order of the trie, the run of each node's own components and of its
-    /// subtree in it, and where each component is.
+    /// The components in depth-first order of the trie, and where each component is.
     private(set) var componentsInTrieOrder: [Int] = []
-    private var ownRanges: [Range<Int>] = []
-    private var subtreeRanges: [Range<Int>] = []
     private(set) var positions: [Int] = []
+    /// Per node, its number in depth-first order; per depth-first number, how many components end at
+    /// the nodes before it, and the number after the node's subtree; per position in
+    /// `componentsInTrieOrder`, the depth-first number of the component's node.
+    private var depthFirstNumbers: [Int32] = []
+    private var componentsBefore: [Int32] = []
+    private var subtreeEndsByNumber: [Int32] = []
+    private var nodeNumbers: [Int32] = []
 
     /// `values`: the value tries of the variables of `keys`, by id.
     init(keys: [[PathKeyToken]], values: [ValueTrie]) {
         self.values = values
-        for (component, key) in keys.enumerated() { insert(key, of: component) }
-        orderComponentsDepthFirst(count: keys.count)
+        // Keys share most of their starts: half their tokens is room enough for the edges, most often.
+        edges = TrieEdges(capacity: keys.reduce(0) { $0 + $1.count } / 2)
+        let ends = keys.map { insert($0) }
+        orderComponentsDepthFirst(ends: ends)
+    }
+
+    /// The run of the subtree of the node where the component at `position` of `componentsInTrieOrder`
+    /// ends: the components whose keys start with its key, all compatible with it.
+    func subtreeRun(ofComponentAt position: Int) -> Range<Int> {
+        subtreeRun(ofNumber: Int(nodeNumbers[position]))
     }
 
     /// Runs of `componentsInTrieOrder` that together hold the components whose keys are compatible with `key`.
@@ -38,74 +50,133 @@ struct PathKeyTrie: Sendable {
     }
 
     /// Runs of `componentsInTrieOrder` that together hold the components whose keys some start of `text`
-    /// (folded scalars, a whole path rather than a key) expands: the components that may match it.
-    func runs(startingText text: [PathKeyToken]) -> [Range<Int>] {
+    /// (a whole path rather than a key, folded as it is read) expands: the components that may match it.
+    func runs(startingText text: [UInt32]) -> [Range<Int>] {
         var found = CompatibleRuns(keyIsPrefix: false)
-        walk(from: 0, key: text, at: 0, into: &found)
+        walk(from: 0, key: text.lazy.map { PathKeyToken.scalar(CaseFolding.fold($0)) }, at: 0, into: &found)
         return found.runs
     }
 
-    private mutating func insert(_ key: [PathKeyToken], of component: Int) {
-        var node = 0
-        for token in key {
-            let existing: Int? = switch token {
-            case .scalar(let scalar): nodes[node].scalarChildren[scalar]
-            case .variable(let id): nodes[node].variableChildren[id]
-            }
-            if let existing {
-                node = existing
-                continue
-            }
-            nodes.append(Node())
-            switch token {
-            case .scalar(let scalar): nodes[node].scalarChildren[scalar] = nodes.count - 1
-            case .variable(let id): nodes[node].variableChildren[id] = nodes.count - 1
-            }
-            node = nodes.count - 1
-        }
-        nodes[node].componentsEndingHere.append(component)
+    /// Whether `key` holds a variable: only such keys meet components beyond their own branch of the trie.
+    static func hasVariable(_ key: [PathKeyToken]) -> Bool {
+        key.contains { if case .variable = $0 { true } else { false } }
     }
 
-    /// Lists the components in depth-first order, so that each node's subtree is one run of them.
-    private mutating func orderComponentsDepthFirst(count: Int) {
-        subtreeRanges = Array(repeating: 0..<0, count: nodes.count)
-        ownRanges = Array(repeating: 0..<0, count: nodes.count)
-        var stack = [(node: 0, leaving: false)]
-        while let (node, leaving) = stack.popLast() {
-            if leaving {
-                subtreeRanges[node] = subtreeRanges[node].lowerBound..<componentsInTrieOrder.count
-                continue
+    /// The node where `key` ends.
+    private mutating func insert(_ key: [PathKeyToken]) -> Int {
+        var node = 0
+        for token in key {
+            let label = Self.label(of: token)
+            let nodeCount = edges.nodeCount
+            let child = edges.addChild(of: node, along: label)
+            if edges.nodeCount > nodeCount {
+                firstVariableChildren.append(-1)
+                nextVariableSiblings.append(-1)
+                if label & Self.variableLabel != 0 {
+                    nextVariableSiblings[child] = firstVariableChildren[node]
+                    firstVariableChildren[node] = Int32(child)
+                }
             }
-            subtreeRanges[node] = componentsInTrieOrder.count..<componentsInTrieOrder.count
-            ownRanges[node] = componentsInTrieOrder.count..<componentsInTrieOrder.count + nodes[node].componentsEndingHere.count
-            componentsInTrieOrder += nodes[node].componentsEndingHere
-            stack.append((node, true))
-            stack += nodes[node].scalarChildren.values.map { ($0, false) } + nodes[node].variableChildren.values.map { ($0, false) }
+            node = child
         }
-        positions = Array(repeating: 0, count: count)
-        for (position, component) in componentsInTrieOrder.enumerated() { positions[component] = position }
+        return node
+    }
+
+    @inline(__always)
+    private static func label(of token: PathKeyToken) -> UInt32 {
+        switch token {
+        case .scalar(let scalar): scalar
+        case .variable(let id): variableLabel | UInt32(id)
+        }
+    }
+
+    /// Numbers the nodes in depth-first order, so that each node's subtree is one run of numbers and
+    /// of components, and lists the components in that order.
+    private mutating func orderComponentsDepthFirst(ends: [Int]) {
+        let nodeCount = edges.nodeCount
+        var numbers = [Int32](repeating: 0, count: nodeCount)
+        var order: [Int32] = []
+        order.reserveCapacity(nodeCount)
+        // A node's children are pushed when it is numbered, so its descendants are numbered right after it.
+        var stack: [Int32] = [0]
+        while let node = stack.popLast() {
+            numbers[Int(node)] = Int32(order.count)
+            order.append(node)
+            var child = edges.firstChild(of: Int(node))
+            while child >= 0 {
+                stack.append(Int32(child))
+                child = edges.nextSibling(of: child)
+            }
+        }
+        var sizes = [Int32](repeating: 1, count: nodeCount)
+        for node in order.reversed() {
+            var child = edges.firstChild(of: Int(node))
+            while child >= 0 {
+                sizes[Int(node)] += sizes[child]
+                child = edges.nextSibling(of: child)
+            }
+        }
+        var before = [Int32](repeating: 0, count: nodeCount + 1)
+        for end in ends { before[Int(numbers[end]) + 1] += 1 }
+        for number in 0..<nodeCount { before[number + 1] += before[number] }
+        var next = before
+        componentsInTrieOrder = Array(repeating: 0, count: ends.count)
+        positions = Array(repeating: 0, count: ends.count)
+        nodeNumbers = Array(repeating: 0, count: ends.count)
+        for (component, end) in ends.enumerated() {
+            let number = Int(numbers[end])
+            let position = Int(next[number])
+            next[number] += 1
+            componentsInTrieOrder[position] = component
+            positions[component] = position
+            nodeNumbers[position] = Int32(number)
+        }
+        subtreeEndsByNumber = [Int32](repeating: 0, count: nodeCount)
+        for node in 0..<nodeCount { subtreeEndsByNumber[Int(numbers[node])] = numbers[node] + sizes[node] }
+        depthFirstNumbers = numbers
+        componentsBefore = before
+    }
+
+    @inline(__always)
+    private func ownRun(of node: Int) -> Range<Int> {
+        let number = Int(depthFirstNumbers[node])
+        return Int(componentsBefore[number])..<Int(componentsBefore[number + 1])
+    }
+
+    @inline(__always)
+    private func subtreeRun(of node: Int) -> Range<Int> {
+        subtreeRun(ofNumber: Int(depthFirstNumbers[node]))
+    }
+
+    @inline(__always)
+    private func subtreeRun(ofNumber number: Int) -> Range<Int> {
+        Int(componentsBefore[number])..<Int(componentsBefore[Int(subtreeEndsByNumber[number])])
     }
 
     /// Collects the components of the subtree at `node` whose keys are compatible with `key[position...]`.
-    private func walk(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRuns) {
-        found.insert(ownRanges[node])
+    private func walk<Key: KeyText>(from node: Int, key: Key, at position: Int, into found: inout CompatibleRuns) {
+        found.insert(ownRun(of: node))
         guard position < key.count else {
-            if found.keyIsPrefix { collectSubtree(node, into: &found) }
+            if found.keyIsPrefix { found.insert(subtreeRun(of: node)) }
             return
         }
+        var variableChild = Int(firstVariableChildren[node])
         switch key[position] {
         case .scalar(let scalar):
-            if let child = nodes[node].scalarChildren[scalar] { walk(from: child, key: key, at: position + 1, into: &found) }
-            for (id, child) in nodes[node].variableChildren {
-                followValues(of: id, along: key, from: position, then: child, into: &found)
+            let child = edges.child(of: node, along: scalar)
+            if child >= 0 { walk(from: child, key: key, at: position + 1, into: &found) }
+            while variableChild >= 0 {
+                followValues(of: Int(edges.labels[variableChild] & ~Self.variableLabel), along: key, from: position, then: variableChild, into: &found)
+                variableChild = Int(nextVariableSiblings[variableChild])
             }
         case .variable(let id):
-            for (other, child) in nodes[node].variableChildren {
-                if other == id {
-                    walk(from: child, key: key, at: position + 1, into: &found)
+            while variableChild >= 0 {
+                if Int(edges.labels[variableChild] & ~Self.variableLabel) == id {
+                    walk(from: variableChild, key: key, at: position + 1, into: &found)
                 } else {
-                    collectSubtree(child, into: &found)
+                    found.insert(subtreeRun(of: variableChild))
                 }
+                variableChild = Int(nextVariableSiblings[variableChild])
             }
             followTrie(from: node, valueNode: 0, values: values[id], key: key, resumingAt: position + 1, into: &found)
         }
@@ -114,19 +185,19 @@ struct PathKeyTrie: Sendable {
     /// A variable of the trie (values `id`, subtree `child`) against the key's text from `position`:
     /// each value the text starts with resumes the walk after it; a key that ends (or meets a
     /// variable) inside a value is compatible with the whole subtree.
-    private func followValues(of id: Int, along key: [PathKeyToken], from position: Int, then child: Int, into found: inout CompatibleRuns) {
+    private func followValues<Key: KeyText>(of id: Int, along key: Key, from position: Int, then child: Int, into found: inout CompatibleRuns) {
         let trie = values[id]
         var valueNode = 0
         var cursor = position
         while true {
-            if trie.nodes[valueNode].isWordEnd { resume(from: child, key: key, at: cursor, into: &found) }
-            guard !trie.nodes[valueNode].children.isEmpty else { return }
+            if trie.isWordEnd(valueNode) { resume(from: child, key: key, at: cursor, into: &found) }
+            guard trie.edges.firstChild(of: valueNode) >= 0 else { return }
             guard cursor < key.count, case .scalar(let scalar) = key[cursor] else {
-                if found.keyIsPrefix { collectSubtree(child, into: &found) }
+                if found.keyIsPrefix { found.insert(subtreeRun(of: child)) }
                 return
             }
-            guard let next = trie.nodes[valueNode].children[scalar] else { return }
-            valueNode = next
+            valueNode = trie.edges.child(of: valueNode, along: scalar)
+            guard valueNode >= 0 else { return }
             cursor += 1
         }
     }
@@ -134,31 +205,50 @@ struct PathKeyTrie: Sendable {
     /// A variable of the key (`values`) against the literal branches of the trie below `node`:
     /// where a value ends, the key's walk resumes; components whose keys end (or meet a variable)
     /// inside a value are compatible.
-    private func followTrie(from node: Int, valueNode: Int, values: ValueTrie, key: [PathKeyToken], resumingAt position: Int,
+    private func followTrie<Key: KeyText>(from node: Int, valueNode: Int, values: ValueTrie, key: Key, resumingAt position: Int,
                             into found: inout CompatibleRuns) {
-        let isStart = valueNode == 0
-        if values.nodes[valueNode].isWordEnd { resume(from: node, key: key, at: position, into: &found) }
-        if !isStart {
-            found.insert(ownRanges[node])
-            for child in nodes[node].variableChildren.values { collectSubtree(child, into: &found) }
+        if values.isWordEnd(valueNode) { resume(from: node, key: key, at: position, into: &found) }
+        if valueNode != 0 {
+            found.insert(ownRun(of: node))
+            var variableChild = Int(firstVariableChildren[node])
+            while variableChild >= 0 {
+                found.insert(subtreeRun(of: variableChild))
+                variableChild = Int(nextVariableSiblings[variableChild])
+            }
         }
-        for (scalar, nextValue) in values.nodes[valueNode].children {
-            guard let child = nodes[node].scalarChildren[scalar] else { continue }
-            followTrie(from: child, valueNode: nextValue, values: values, key: key, resumingAt: position, into: &found)
+        // The branches both tries have, found from the side with fewer: a language code's trie
+        // offers dozens of letters where a path goes on with a few.
+        if edges.childCount(of: node) < values.edges.childCount(of: valueNode) {
+            var child = edges.firstChild(of: node)
+            while child >= 0 {
+                let label = edges.labels[child]
+                let nextValue = label & Self.variableLabel == 0 ? values.edges.child(of: valueNode, along: label) : -1
+                if nextValue >= 0 { followTrie(from: child, valueNode: nextValue, values: values, key: key, resumingAt: position, into: &found) }
+                child = edges.nextSibling(of: child)
+            }
+        } else {
+            var nextValue = values.edges.firstChild(of: valueNode)
+            while nextValue >= 0 {
+                let child = edges.child(of: node, along: values.edges.labels[nextValue])
+                if child >= 0 { followTrie(from: child, valueNode: nextValue, values: values, key: key, resumingAt: position, into: &found) }
+                nextValue = values.edges.nextSibling(of: nextValue)
+            }
         }
     }
 
     /// The walk after a value: values that are prefixes of one another (`a`, `aa`) reach one
     /// place by many ways, and each place is walked once.
-    private func resume(from node: Int, key: [PathKeyToken], at position: Int, into found: inout CompatibleRuns) {
+    private func resume<Key: KeyText>(from node: Int, key: Key, at position: Int, into found: inout CompatibleRuns) {
         guard found.firstVisit(to: node, at: position, keyLength: key.count) else { return }
         walk(from: node, key: key, at: position, into: &found)
     }
-
-    private func collectSubtree(_ node: Int, into found: inout CompatibleRuns) {
-        found.insert(subtreeRanges[node])
-    }
 }
+
+/// What a walk reads: a key, or a text read as one without building it.
+private protocol KeyText: RandomAccessCollection<PathKeyToken> where Index == Int {}
+
+extension Array: KeyText where Element == PathKeyToken {}
+extension LazyMapCollection: KeyText where Base == [UInt32], Element == PathKeyToken {}
 
 /// The runs of components found so far, and where the walk has resumed after a value, so that no
 /// place is walked twice.
@@ -166,7 +256,11 @@ private struct CompatibleRuns {
     /// False when the walked key is a whole text: components whose keys go on beyond its end cannot match it.
     let keyIsPrefix: Bool
     private(set) var runs: [Range<Int>] = []
+    /// The places resumed at, in a list while they are few (a walk resumes after each value that a
+    /// path starts with, a dozen places or so), then in a set.
+    private var visitedFew: [Int] = []
     private var visited: Set<Int> = []
+    private static let mostListed = 32
 
     init(keyIsPrefix: Bool) {
         self.keyIsPrefix = keyIsPrefix
@@ -174,9 +268,17 @@ private struct CompatibleRuns {
 
     /// True the first time the walk reaches `node` at `position` of a key of `keyLength` tokens.
     mutating func firstVisit(to node: Int, at position: Int, keyLength: Int) -> Bool {
-        visited.insert(node * (keyLength + 1) + position).inserted
+        let place = node * (keyLength + 1) + position
+        guard visitedFew.count == Self.mostListed else {
+            guard !visitedFew.contains(place) else { return false }
+            visitedFew.append(place)
+            if visitedFew.count == Self.mostListed { visited = Set(visitedFew) }
+            return true
+        }
+        return visited.insert(place).inserted
     }
 
+    @inline(__always)
     mutating func insert(_ run: Range<Int>) {
         if !run.isEmpty { runs.append(run) }
     }

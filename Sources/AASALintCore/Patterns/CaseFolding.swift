@@ -14,6 +14,14 @@ enum CaseFolding {
         return foldingsBeyondLowercase[only] ?? only
     }
 
+    /// The folding of a scalar value, ASCII without leaving the caller: keys and URL paths fold
+    /// every scalar they hold.
+    @inline(__always)
+    static func fold(_ value: UInt32) -> UInt32 {
+        if value < 0x80 { return value &- 0x41 < 26 ? value + 0x20 : value }
+        return Unicode.Scalar(value).map { fold($0).value } ?? value
+    }
+
     /// Every scalar whose folding equals that of `scalar`, itself included.
     static func equivalents(of scalar: Unicode.Scalar) -> ScalarSet {
         let folded = fold(scalar)

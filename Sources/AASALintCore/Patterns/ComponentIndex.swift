@@ -6,17 +6,22 @@
 /// the 386 components of a catalog that start `/$(lang)/` are tried only where the path goes on
 /// with a language.
 struct ComponentIndex: Sendable {
-    /// The components of one entry that compare one form of the path (encoded or decoded).
-    private struct Part: Sendable {
+    /// The components of one entry that compare one form of the path (encoded or decoded); a class,
+    /// so that asking it for a URL's candidates does not copy the trie's arrays.
+    private final class Part: Sendable {
         let trie: PathKeyTrie
         /// The entry's position of each component of the trie.
         let components: [Int]
 
+        init(trie: PathKeyTrie, components: [Int]) {
+            self.trie = trie
+            self.components = components
+        }
+
         func candidates(along path: [UInt32], into found: inout [Int]) {
             guard !components.isEmpty else { return }
-            let text = path.map { PathKeyToken.scalar(CaseFolding.fold($0)) }
-            for run in trie.runs(startingText: text) {
-                found += trie.componentsInTrieOrder[run].map { components[$0] }
+            for run in trie.runs(startingText: path) {
+                for position in run { found.append(components[trie.componentsInTrieOrder[position]]) }
             }
         }
     }
@@ -49,12 +54,21 @@ struct ComponentIndex: Sendable {
         encodedParts[entry].candidates(along: url.path.scalars(percentEncoded: true), into: &found)
         decodedParts[entry].candidates(along: url.path.scalars(percentEncoded: false), into: &found)
         // A component can be met twice: after each of two values of a variable that are prefixes of one another.
-        return found.count < 2 ? found : Set(found).sorted()
+        found.sortRemovingDuplicates()
+        return found
     }
 }
 
-private extension CaseFolding {
-    static func fold(_ value: UInt32) -> UInt32 {
-        Unicode.Scalar(value).map { fold($0).value } ?? value
+extension Array where Element: Comparable {
+    /// Sorts the elements and keeps one of each, in place.
+    mutating func sortRemovingDuplicates() {
+        guard count > 1 else { return }
+        sort()
+        var distinct = 1
+        for position in 1..<count where self[position] != self[distinct - 1] {
+            self[distinct] = self[position]
+            distinct += 1
+        }
+        removeSubrange(distinct...)
     }
 }

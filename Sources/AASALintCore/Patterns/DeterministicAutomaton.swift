@@ -12,12 +12,18 @@ final class DeterministicAutomaton: Sendable {
 
     public var stateCount: Int { accepting.count }
 
-    init(classes: ScalarClasses, start: Int, accepting: [Bool], table: [Int32]) {
+    convenience init(classes: ScalarClasses, start: Int, accepting: [Bool], table: [Int32]) {
+        self.init(classes: classes, start: start, accepting: accepting, table: table,
+                  dead: Self.deadStates(accepting: accepting, table: table, classCount: classes.count))
+    }
+
+    /// `dead`: the states from which no accepting state can be reached, when the caller knows them.
+    private init(classes: ScalarClasses, start: Int, accepting: [Bool], table: [Int32], dead: [Bool]) {
         self.classes = classes
         self.start = start
         self.accepting = accepting
         self.table = table
-        dead = Self.deadStates(accepting: accepting, table: table, classCount: classes.count)
+        self.dead = dead
     }
 
     /// Subset construction: the automaton, nil when it would need more than `stateBudget`
@@ -130,7 +136,15 @@ final class DeterministicAutomaton: Sendable {
                 table.replaceSubrange(row * width..<(row + 1) * width, with: repeatElement(Int32(run), count: width))
             }
         }
-        return (DeterministicAutomaton(classes: classes, start: 0, accepting: accepting, table: table), work)
+        // The empty subset is dead, and so is every state before a label that holds no scalar.
+        var dead = [Bool](repeating: false, count: stateCount)
+        dead[Int(deadState)] = true
+        var reachesEnd = true
+        for (position, step) in steps.enumerated().reversed() {
+            reachesEnd = reachesEnd && !step.isEmpty
+            dead[state(after: position)] = !reachesEnd
+        }
+        return (DeterministicAutomaton(classes: classes, start: 0, accepting: accepting, table: table, dead: dead), work)
     }
 
     @inline(__always)

@@ -107,9 +107,14 @@ struct PlainURLParts: Equatable {
     }
 
     init?(_ string: String) {
-        let utf8 = Array(string.utf8)
+        var string = string
+        guard let parts = string.withUTF8(Self.init(utf8:)) else { return nil }
+        self = parts
+    }
+
+    private init?(utf8: UnsafeBufferPointer<UInt8>) {
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-              utf8[colon...].starts(with: Array("://".utf8)),
+              utf8[colon...].starts(with: "://".utf8),
               utf8[..<colon].allSatisfy(Self.isLetter) else { return nil }
         let hostStart = colon + 3
         let hostEnd = utf8[hostStart...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
@@ -140,7 +145,7 @@ struct PlainURLParts: Equatable {
 
     /// Only bytes RFC 3986 lets a path, query or fragment hold raw (the query and fragment
     /// `?` too, and no second `#`), each `%` starting two hex digits.
-    private static func isPlain(_ bytes: ArraySlice<UInt8>, allowingQuestionMark: Bool) -> Bool {
+    private static func isPlain(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, allowingQuestionMark: Bool) -> Bool {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             let byte = bytes[index]
@@ -149,7 +154,7 @@ struct PlainURLParts: Equatable {
                 index += 3
                 continue
             }
-            guard isHostByte(byte) || Self.rawPunctuation.contains(byte) || (allowingQuestionMark && byte == UInt8(ascii: "?")) else {
+            guard isHostByte(byte) || rawPunctuation.contains(UInt32(byte)) || (allowingQuestionMark && byte == UInt8(ascii: "?")) else {
                 return false
             }
             index += 1
@@ -157,7 +162,8 @@ struct PlainURLParts: Equatable {
         return true
     }
 
-    private static let rawPunctuation = Set("_~!$&'()*+,;=:@/".utf8)
+    /// Looked up for most bytes of every URL.
+    private static let rawPunctuation = ASCIIBits { "_~!$&'()*+,;=:@/".unicodeScalars.contains($0) }
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)

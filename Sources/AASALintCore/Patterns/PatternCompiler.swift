@@ -56,7 +56,7 @@ struct PatternCompiler: Sendable {
         labels.reserveCapacity(tokens.count)
         for token in endsInRun ? tokens.dropLast() : tokens[...] {
             switch token.kind {
-            case .literal(let scalar): labels.append(AutomatonBuilder.label(ScalarSet(scalar), caseSensitive: caseSensitive))
+            case .literal(let scalar): labels.append(AutomatonBuilder.label(of: scalar, caseSensitive: caseSensitive))
             case .anyScalar: labels.append(.all)
             case .anyRun, .variable, .unterminatedVariable: return nil
             }
@@ -127,7 +127,7 @@ private struct AutomatonBuilder {
         for token in tokens {
             switch token.kind {
             case .literal(let scalar):
-                current = step(from: current, on: label(ScalarSet(scalar)))
+                current = step(from: current, on: Self.label(of: scalar, caseSensitive: caseSensitive))
             case .anyScalar:
                 current = step(from: current, on: .all)
             case .anyRun:
@@ -175,7 +175,7 @@ private struct AutomatonBuilder {
             if trie.isWordEnd[node] { automaton.addEmptyMove(from: state, to: join) }
             for (scalar, child) in trie.children[node] {
                 let target = stateOfClass[trie.equivalenceClass[child]] ?? join
-                automaton.addEdge(from: state, on: label(ScalarSet(scalar)), to: target)
+                automaton.addEdge(from: state, on: Self.label(of: scalar, caseSensitive: caseSensitive), to: target)
             }
             stateOfClass[classID] = state
         }
@@ -191,6 +191,15 @@ private struct AutomatonBuilder {
     private func label(_ set: ScalarSet) -> ScalarSet {
         Self.label(set, caseSensitive: caseSensitive)
     }
+
+    /// The label of a literal scalar: those of ASCII are made once, since every pattern is made of them.
+    static func label(of scalar: Unicode.Scalar, caseSensitive: Bool) -> ScalarSet {
+        guard scalar.isASCII else { return label(ScalarSet(scalar), caseSensitive: caseSensitive) }
+        return (caseSensitive ? asciiLabels : asciiLabelsIgnoringCase)[Int(scalar.value)]
+    }
+
+    private static let asciiLabels = (0..<128).map { ScalarSet(Unicode.Scalar(UInt8($0))) }
+    private static let asciiLabelsIgnoringCase = asciiLabels.map { label($0, caseSensitive: false) }
 
     /// The set widened to every case variant when matching ignores case.
     static func label(_ set: ScalarSet, caseSensitive: Bool) -> ScalarSet {

@@ -15,13 +15,17 @@ public final class PatternLanguage: @unchecked Sendable {
     /// languages, and those of patterns such as `/$(lang)/*` are most of the cost, in time and
     /// memory, of compiling a file. The first match simulates the Thompson automaton instead,
     /// and only a second one determinises: matching one URL against thousands of rules then
-    /// costs a pass over each, not its automaton.
+    /// costs a pass over each, not its automaton. A chain needs neither to match (`matchingChain`).
     private var lazy: Determinised?
     private var thompson: NondeterministicAutomaton?
     private var hasMatched = false
     private let construction: @Sendable () -> NondeterministicAutomaton
+    private let chain: @Sendable () -> (labels: [ScalarSet], endsInRun: Bool)?
     /// The deterministic automaton built without the Thompson one, when the pattern allows.
     private let direct: @Sendable () -> Determinised?
+    /// A chain's labels, which decide a match scalar by scalar without any automaton: a pattern
+    /// determinised on use matches with them alone, and nil once known not to be a chain.
+    private var matchingChain: ChainMatcher??
     private let lock = NSLock()
 
     /// The deterministic automaton or, over the budget, the simulation of the Thompson one;
@@ -40,6 +44,11 @@ public final class PatternLanguage: @unchecked Sendable {
         init(_ automaton: DeterministicAutomaton, work: Int) {
             (self.automaton, simulation, self.work) = (automaton, nil, work)
         }
+
+        func accepts(_ input: [UInt32]) -> Bool {
+            if let automaton { return automaton.accepts(input) }
+            return simulation?.accepts(input) ?? false
+        }
     }
 
     /// `construction` builds the Thompson automaton, now or on first use. `chain` gives, for a
@@ -49,6 +58,7 @@ public final class PatternLanguage: @unchecked Sendable {
          construction: @escaping @Sendable () -> NondeterministicAutomaton) {
         self.stateBudget = stateBudget
         self.construction = construction
+        self.chain = chain
         direct = {
             guard let (labels, endsInRun) = chain() else { return nil }
             return DeterministicAutomaton.chain(labels, endsInRun: endsInRun, stateBudget: stateBudget).map { Determinised($0.automaton, work: $0.work) }
@@ -75,18 +85,27 @@ public final class PatternLanguage: @unchecked Sendable {
         }
     }
 
-    /// The Thompson automaton to simulate, on the first match of a pattern determinised on use;
-    /// nil after it, or for a chain, whose automaton costs less to build than the Thompson one.
-    private func firstMatchAutomaton() -> NondeterministicAutomaton? {
-        guard eager == nil else { return nil }
-        return lock.withLock {
-            guard lazy == nil, !hasMatched else { return nil }
-            hasMatched = true
-            if let built = direct() {
-                lazy = built
-                return nil
+    /// How a pattern determinised on use matches: a chain by its labels; any other by simulating
+    /// the Thompson automaton the first time, and by its deterministic automaton after.
+    private enum LazyMatcher {
+        case chain(ChainMatcher)
+        case firstMatch(NondeterministicAutomaton)
+        case determinised(Determinised)
+    }
+
+    private func lazyMatcher() -> LazyMatcher {
+        lock.withLock {
+            if matchingChain == nil { matchingChain = chain().map { ChainMatcher(labels: $0.labels, endsInRun: $0.endsInRun) } }
+            if let matchingChain = matchingChain ?? nil { return .chain(matchingChain) }
+            if let lazy { return .determinised(lazy) }
+            if !hasMatched {
+                hasMatched = true
+                return .firstMatch(builtThompson())
             }
-            return builtThompson()
+            let built = Determinised(thompson ?? construction(), stateBudget: stateBudget)
+            lazy = built
+            thompson = nil
+            return .determinised(built)
         }
     }
 
@@ -112,10 +131,14 @@ public final class PatternLanguage: @unchecked Sendable {
     var determinisationWork: Int { determinised.work }
 
     public func matches(_ input: [UInt32]) -> Bool {
-        if let automaton = firstMatchAutomaton() { return StateSetSimulation(automaton: automaton).accepts(input) }
-        let determinised = self.determinised
-        if let automaton = determinised.automaton { return automaton.accepts(input) }
-        return determinised.simulation?.accepts(input) ?? false
+        guard let eager else {
+            switch lazyMatcher() {
+            case .chain(let chain): return chain.accepts(input)
+            case .firstMatch(let automaton): return StateSetSimulation(automaton: automaton).accepts(input)
+            case .determinised(let determinised): return determinised.accepts(input)
+            }
+        }
+        return eager.accepts(input)
     }
 
     public func matches(_ text: String) -> Bool {
@@ -126,5 +149,18 @@ public final class PatternLanguage: @unchecked Sendable {
     public var isEmpty: Bool {
         if let automaton { return automaton.isEmpty }
         return !nondeterministic.canReachAccepting
+    }
+}
+
+/// A pattern of fixed scalars that ends in at most one `*`, matched as its chain automaton
+/// would, one label per scalar.
+private struct ChainMatcher {
+    let labels: [ScalarSet]
+    let endsInRun: Bool
+
+    func accepts(_ input: [UInt32]) -> Bool {
+        guard endsInRun ? input.count >= labels.count : input.count == labels.count else { return false }
+        for (label, value) in zip(labels, input) where !label.contains(value) { return false }
+        return true
     }
 }

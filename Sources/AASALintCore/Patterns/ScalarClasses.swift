@@ -12,6 +12,11 @@ struct ScalarClasses: Sendable {
     var count: Int { sets.count }
 
     init(separating labels: some Collection<ScalarSet>) {
+        self = Self(separatingDisjoint: labels) ?? Self(separatingByRefinement: labels)
+    }
+
+    /// The partition by refinement, whatever the labels: what `init(separating:)` gives.
+    init(separatingByRefinement labels: some Collection<ScalarSet>) {
         let distinctLabels = Array(Set(labels))
         var boundaries: [UInt32] = [0]
         for label in distinctLabels {
@@ -58,12 +63,86 @@ struct ScalarClasses: Sendable {
             }
             let end = interval + 1 < starts.count ? starts[interval + 1] - 1 : ScalarSet.maximum
             intervalClass[interval] = renumbered[old]
-            members[Int(renumbered[old])].append(starts[interval]...end)
+            Self.append(starts[interval]...end, to: &members[Int(renumbered[old])])
         }
         self.starts = starts
         self.intervalClass = intervalClass
-        sets = members.map { ScalarSet($0) }
-        asciiClass = (0..<128).map { intervalClass[Self.interval(containing: UInt32($0), in: starts)] }
+        sets = members.map { ScalarSet(normalized: $0) }
+        asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
+    }
+
+    /// The partition of labels that are pairwise disjoint or equal, apart from labels of every
+    /// scalar (which separate nothing), as refinement would number it: each distinct label a class,
+    /// and the scalars of none another. Nil for labels that overlap otherwise. Most patterns'
+    /// labels are such (literal scalars, their case variants, `?` and `*`), and building their
+    /// partition this way, without a set of labels or a search per interval, took most of the time
+    /// of compiling them.
+    private init?(separatingDisjoint labels: some Collection<ScalarSet>) {
+        var sorted = labels.filter { !$0.isEmpty && $0 != .all }
+        sorted.sort { $0.ranges[0].lowerBound < $1.ranges[0].lowerBound }
+        var distinct: [ScalarSet] = []
+        distinct.reserveCapacity(sorted.count)
+        var rangeCount = 0
+        for label in sorted {
+            if let last = distinct.last, last.ranges[0].lowerBound == label.ranges[0].lowerBound {
+                guard last == label else { return nil }
+                continue
+            }
+            distinct.append(label)
+            rangeCount += label.ranges.count
+        }
+        var ranges: [(range: ClosedRange<UInt32>, label: Int)] = []
+        ranges.reserveCapacity(rangeCount)
+        for (label, set) in distinct.enumerated() {
+            for range in set.ranges { ranges.append((range, label)) }
+        }
+        // Labels of one range each are in order already.
+        if rangeCount > distinct.count { ranges.sort { $0.range.lowerBound < $1.range.lowerBound } }
+        var starts: [UInt32] = []
+        var intervalClass: [Int32] = []
+        starts.reserveCapacity(2 * rangeCount + 1)
+        intervalClass.reserveCapacity(2 * rangeCount + 1)
+        // Each label is a class of its own, numbered when first met; the scalars of none are the last "label".
+        let outside = distinct.count
+        var classOfLabel = [Int32](repeating: -1, count: distinct.count + 1)
+        var sets: [ScalarSet] = []
+        sets.reserveCapacity(distinct.count + 1)
+        var outsideRanges: [ClosedRange<UInt32>] = []
+        func add(_ interval: ClosedRange<UInt32>, of label: Int) {
+            if classOfLabel[label] < 0 {
+                classOfLabel[label] = Int32(sets.count)
+                sets.append(label == outside ? .empty : distinct[label])
+            }
+            starts.append(interval.lowerBound)
+            intervalClass.append(classOfLabel[label])
+            if label == outside { outsideRanges.append(interval) }
+        }
+        var next: UInt32 = 0
+        for (range, label) in ranges {
+            guard range.lowerBound >= next else { return nil }
+            if range.lowerBound > next { add(next...(range.lowerBound - 1), of: outside) }
+            add(range, of: label)
+            next = range.upperBound + 1
+        }
+        if next <= ScalarSet.maximum { add(next...ScalarSet.maximum, of: outside) }
+        if classOfLabel[outside] >= 0 { sets[Int(classOfLabel[outside])] = ScalarSet(normalized: outsideRanges) }
+        self.starts = starts
+        self.intervalClass = intervalClass
+        self.sets = sets
+        asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
+    }
+
+    /// The class of each ASCII scalar, read off the intervals in one pass.
+    private static func asciiClasses(starts: [UInt32], intervalClass: [Int32]) -> [Int32] {
+        var classes = [Int32](repeating: 0, count: 128)
+        classes.withUnsafeMutableBufferPointer { classes in
+            for (interval, start) in starts.enumerated() {
+                guard start < 128 else { break }
+                let end = interval + 1 < starts.count ? min(Int(starts[interval + 1]), 128) : 128
+                for value in Int(start)..<end { classes[value] = intervalClass[interval] }
+            }
+        }
+        return classes
     }
 
     /// The coarsest partition finer than each of `partitions`: the same classes, numbered the
@@ -74,8 +153,10 @@ struct ScalarClasses: Sendable {
         var starts: [UInt32] = []
         starts.reserveCapacity(boundaries.count)
         for boundary in boundaries where starts.last != boundary { starts.append(boundary) }
-        // A signature (the class in each partition) is one number when the counts allow.
-        let fitsInInt = partitions.map(\.count).productWithoutOverflow != nil
+        // A signature (the class in each partition) is one number when the counts allow, and
+        // indexes an array when there are few (two partitions of a few dozen classes each).
+        let signatureCount = partitions.map(\.count).productWithoutOverflow
+        var classOfSmallNumber = [Int32](repeating: -1, count: signatureCount.map { $0 <= Self.mostArraySignatures ? $0 : 0 } ?? 0)
         var classByNumber: [Int: Int32] = [:]
         var classBySignature: [[Int32]: Int32] = [:]
         var members: [[ClosedRange<UInt32>]] = []
@@ -88,17 +169,41 @@ struct ScalarClasses: Sendable {
         var intervalClass: [Int32] = []
         intervalClass.reserveCapacity(starts.count)
         for (interval, start) in starts.enumerated() {
-            let found = fitsInInt
-                ? classIndex(of: partitions.reduce(0) { $0 * $1.count + $1.classIndex(of: start) }, in: &classByNumber)
-                : classIndex(of: partitions.map { Int32($0.classIndex(of: start)) }, in: &classBySignature)
+            let found: Int32
+            if signatureCount != nil {
+                let number = partitions.reduce(0) { $0 * $1.count + $1.classIndex(of: start) }
+                if classOfSmallNumber.isEmpty {
+                    found = classIndex(of: number, in: &classByNumber)
+                } else {
+                    if classOfSmallNumber[number] < 0 {
+                        classOfSmallNumber[number] = Int32(members.count)
+                        members.append([])
+                    }
+                    found = classOfSmallNumber[number]
+                }
+            } else {
+                found = classIndex(of: partitions.map { Int32($0.classIndex(of: start)) }, in: &classBySignature)
+            }
             let end = interval + 1 < starts.count ? starts[interval + 1] - 1 : ScalarSet.maximum
-            members[Int(found)].append(start...end)
+            Self.append(start...end, to: &members[Int(found)])
             intervalClass.append(found)
         }
         self.starts = starts
         self.intervalClass = intervalClass
-        sets = members.map { ScalarSet($0) }
-        asciiClass = (0..<128).map { intervalClass[Self.interval(containing: UInt32($0), in: starts)] }
+        sets = members.map { ScalarSet(normalized: $0) }
+        asciiClass = Self.asciiClasses(starts: starts, intervalClass: intervalClass)
+    }
+
+    private static let mostArraySignatures = 1 << 14
+
+    /// Appends an interval above every range of `ranges`, joined to the last when adjacent: the
+    /// ranges stay sorted, disjoint and never adjacent, with nothing to sort afterwards.
+    private static func append(_ interval: ClosedRange<UInt32>, to ranges: inout [ClosedRange<UInt32>]) {
+        if let last = ranges.last, last.upperBound + 1 == interval.lowerBound {
+            ranges[ranges.count - 1] = last.lowerBound...interval.upperBound
+        } else {
+            ranges.append(interval)
+        }
     }
 
     /// For each class, its most readable member (`ScalarSet.representative`).
@@ -108,7 +213,8 @@ struct ScalarClasses: Sendable {
             let classIndex = self.classIndex(of: scalar.value)
             if found[classIndex] == nil { found[classIndex] = scalar.value }
         }
-        return found.indices.map { found[$0] ?? sets[$0].representative?.value ?? sets[$0].ranges[0].lowerBound }
+        // A class without a readable member found above has none.
+        return found.indices.map { found[$0] ?? sets[$0].representativeBeyondReadable?.value ?? sets[$0].ranges[0].lowerBound }
     }
 
     @inline(__always)
@@ -119,9 +225,10 @@ struct ScalarClasses: Sendable {
 
     /// The classes whose members all belong to `label` (every class is inside or outside it).
     func classes(in label: ScalarSet) -> [Int] {
-        if label.ranges.count == 1, label.ranges[0].lowerBound == label.ranges[0].upperBound {
-            return [classIndex(of: label.ranges[0].lowerBound)]
-        }
+        guard let first = label.ranges.first else { return [] }
+        let firstClass = classIndex(of: first.lowerBound)
+        // A label that is one class holds no other: most labels of a pattern's partition.
+        if label.ranges.count == 1 && first.lowerBound == first.upperBound || sets[firstClass] == label { return [firstClass] }
         if label.ranges.allSatisfy({ $0.lowerBound == $0.upperBound }) {
             return Array(Set(label.ranges.map { classIndex(of: $0.lowerBound) })).sorted()
         }

@@ -18,7 +18,8 @@ public struct ScalarSet: Hashable, Sendable {
         self.init(normalized: Self.normalize(Array(ranges)))
     }
 
-    private init(normalized ranges: [ClosedRange<UInt32>]) {
+    /// `ranges` already sorted, disjoint and never adjacent.
+    init(normalized ranges: [ClosedRange<UInt32>]) {
         self.ranges = ranges
     }
 
@@ -66,6 +67,11 @@ public struct ScalarSet: Hashable, Sendable {
         for preferred in Self.readableOrder where contains(preferred.value) {
             return preferred
         }
+        return representativeBeyondReadable
+    }
+
+    /// The representative of a set that holds no scalar of `readableOrder`.
+    var representativeBeyondReadable: Unicode.Scalar? {
         for range in ranges {
             for value in [range.lowerBound, max(range.lowerBound, 0xE000)] where range.contains(value) {
                 if let scalar = Unicode.Scalar(value), value >= 0x20, value != 0x7F { return scalar }
@@ -98,5 +104,23 @@ public struct ScalarSet: Hashable, Sendable {
             }
         }
         return result
+    }
+}
+
+/// A set of ASCII scalars as two words of bits: membership is one test, for sets asked about
+/// every scalar of every URL.
+struct ASCIIBits: Sendable {
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
+
+    init(where holds: (Unicode.Scalar) -> Bool) {
+        for value in UInt8(0)..<128 where holds(Unicode.Scalar(value)) {
+            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
+        }
+    }
+
+    @inline(__always)
+    func contains(_ value: UInt32) -> Bool {
+        value < 64 ? low & 1 << UInt64(value) != 0 : value < 128 && high & 1 << UInt64(value - 64) != 0
     }
 }

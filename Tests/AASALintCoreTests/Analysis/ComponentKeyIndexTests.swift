@@ -6,17 +6,21 @@ import Testing
 @Suite struct ComponentKeyIndexTests {
     /// The earlier rules offered for each rule, and the groups, of one entry of these paths.
     private func index(_ paths: [String], variables: String = "") throws -> (earlier: [[Int]], groups: [[Int]]) {
-        let components = paths.map { "{\"/\": \"\($0)\"}" }.joined(separator: ", ")
-        let json = """
-            {"applinks": {\(variables)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\(components)]}]}}
-            """
-        let matcher = try #require(AASAMatcher(file: LintFile(path: "index.json", kind: .aasa, bytes: Array(json.utf8)), determinisesEagerly: false))
-        let rules = try #require(matcher.entries.first?.components)
+        let (matcher, rules) = try entry(paths.map { "{\"/\": \"\($0)\"}" }, variables: variables)
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
         let index = ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
         var earlier = ComponentKeyIndex.EarlierComponents(index)
         return (rules.indices.map { earlier.of($0) }, index.groups())
+    }
+
+    /// The matcher of a file of one details entry of these components, and the entry's components.
+    private func entry(_ components: [String], variables: String) throws -> (matcher: AASAMatcher, rules: [CompiledComponent]) {
+        let json = """
+            {"applinks": {\(variables)"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\(components.joined(separator: ", "))]}]}}
+            """
+        let matcher = try #require(AASAMatcher(file: LintFile(path: "index.json", kind: .aasa, bytes: Array(json.utf8)), determinisesEagerly: false))
+        return (matcher, try #require(matcher.entries.first?.components))
     }
 
     @Test func literalPrefixesThatDisagreeAreNeverCompared() throws {
@@ -83,6 +87,27 @@ import Testing
         #expect(found.earlier == [[], [0], [], [0, 1]])
     }
 
+    /// Keys are read straight from the pattern text: the same as the pattern's tokens normalised
+    /// as a path, cut at the first token that is not literal text or a variable of literal values,
+    /// on generated patterns (fixed seed).
+    @Test func keysAreTheNormalisedTokensUpToTheFirstWildcard() throws {
+        let pieces = ["a", "B", "/", "//", "*", "?", "%", "é", "Σ", "$(lang)", "$(store)", "$(wild)", "$(nope)", "$(", ")", "$"]
+        let variables = #""substitutionVariables": {"store": ["us-shop", "uk"], "wild": ["a*"]}, "#
+        var random = SeededRandom(seed: 0x6B_E7)
+        let paths = (0..<400).map { _ in (0..<random.next(below: 8)).map { _ in pieces[random.next(below: pieces.count)] }.joined() }
+        for percentEncoded in [false, true] {
+            let (matcher, rules) = try entry(paths.map { "{\"/\": \"\($0)\", \"percentEncoded\": \(percentEncoded)}" }, variables: variables)
+            let vocabulary = PathKeyVocabulary()
+            var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
+            let literal: [String: PathKeyVocabulary.Values] = ["lang": .builtIn(.lang), "store": .custom([[0x75, 0x6B], Array("us-shop".unicodeScalars.map(\.value))])]
+            for rule in rules {
+                let path = try #require(rule.path?.text)
+                let expected = referenceKey(of: path, percentEncoded: percentEncoded, literal: literal, vocabulary: vocabulary)
+                #expect(keys.key(of: rule) == expected, "\(path)")
+            }
+        }
+    }
+
     /// Rules that match one URL must be compared: on generated files, every pair of rules
     /// that a sample URL matches is offered to the later one. The index keeps runs of rules
     /// rather than pairs, and its groups are still the connected parts of the pairs it offers.
@@ -93,15 +118,27 @@ import Testing
         let matcher = try #require(AASAMatcher(file: LintFile(path: "generated.json", kind: .aasa, bytes: Array(json.utf8))))
         let rules = try #require(matcher.entries.first?.components)
         let vocabulary = PathKeyVocabulary()
-        var keys = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
-        let index = ComponentKeyIndex(keys: rules.map { keys.key(of: $0) }, vocabulary: vocabulary)
+        var builder = PathKeyBuilder(variables: matcher.variables, vocabulary: vocabulary)
+        let keys = rules.map { builder.key(of: $0) }
+        let index = ComponentKeyIndex(keys: keys, vocabulary: vocabulary)
         var lister = ComponentKeyIndex.EarlierComponents(index)
         let earlier = rules.indices.map { lister.of($0) }
         let groupOf = Dictionary(uniqueKeysWithValues: index.groups().enumerated().flatMap { group in group.element.map { ($0, group.offset) } })
         var part = Array(rules.indices)
         func root(_ rule: Int) -> Int { part[rule] == rule ? rule : root(part[rule]) }
+        func join(_ one: Int, _ other: Int) {
+            if root(one) != root(other) { part[max(root(one), root(other))] = min(root(one), root(other)) }
+        }
         for (rule, others) in earlier.enumerated() {
-            for other in others where root(other) != root(rule) { part[max(root(other), root(rule))] = min(root(other), root(rule)) }
+            for other in others { join(rule, other) }
+        }
+        #expect(index.groups() == Dictionary(grouping: rules.indices, by: root).values.sorted { $0[0] < $1[0] }, "\(json)")
+        // The groups are those of every key's walk, though the index walks only some of them.
+        let trie = PathKeyTrie(keys: keys, values: vocabulary.values)
+        for (rule, key) in keys.enumerated() {
+            for run in trie.compatibleRuns(with: key) {
+                for position in run { join(rule, trie.componentsInTrieOrder[position]) }
+            }
         }
         #expect(index.groups() == Dictionary(grouping: rules.indices, by: root).values.sorted { $0[0] < $1[0] }, "\(json)")
         for url in GeneratedAASA.sampleURLs() {
@@ -115,4 +152,22 @@ import Testing
             }
         }
     }
+}
+
+/// Keys as the index defines them, from the pattern's parsed and normalised tokens: `literal` holds the
+/// value sets of the variables whose values are all literal text.
+private func referenceKey(of path: String, percentEncoded: Bool, literal: [String: PathKeyVocabulary.Values],
+                          vocabulary: PathKeyVocabulary) -> [PathKeyToken] {
+    var key: [PathKeyToken] = []
+    for token in PathNormalization.normalize(Pattern(path).tokens).prefix(PathKeyBuilder.maximumLength) {
+        switch token.kind {
+        case .literal(let scalar) where !(percentEncoded && scalar == "%"):
+            key.append(.scalar(CaseFolding.fold(scalar).value))
+        case .variable(let name) where literal[name] != nil:
+            key.append(.variable(vocabulary.id(of: literal[name]!)))
+        default:
+            return key
+        }
+    }
+    return key
 }

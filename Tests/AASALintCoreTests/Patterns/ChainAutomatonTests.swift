@@ -47,6 +47,7 @@ import Testing
             return "start or accepting states \(actual.start) \(actual.accepting) vs \(expected.start) \(expected.accepting)"
         }
         for state in 0..<actual.stateCount {
+            guard actual.isDead(state) == expected.isDead(state) else { return "state \(state) dead or not" }
             for classIndex in 0..<actual.classes.count
                 where actual.target(of: state, onClass: classIndex) != expected.target(of: state, onClass: classIndex) {
                 return "state \(state) on class \(classIndex)"
