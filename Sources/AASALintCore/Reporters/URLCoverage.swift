@@ -8,14 +8,21 @@ public struct URLCoverage: Sendable {
         public fileprivate(set) var examples: [Decision.Outcome: [String]] = [:]
     }
 
+    /// A component and how many URLs it decided.
+    public struct ComponentTally: Sendable {
+        public let component: CompiledComponent
+        public fileprivate(set) var urls: Int
+    }
+
     public static let examplesPerClass = 3
 
     public private(set) var apps: [AppTally]
     public private(set) var urlCount = 0
-    /// By component pointer.
-    public private(set) var decidedByComponent: [JSONPointer: Int] = [:]
     public private(set) var unreadable: [(line: Int, reason: String)] = []
     public private(set) var notPageViews = 0
+    /// By the component's identity: hashing its pointer, an array of strings, for every URL cost
+    /// more than deciding the URL.
+    private var decidedByComponent: [ObjectIdentifier: ComponentTally] = [:]
     private let positionByApp: [String: Int]
 
     public init(appIDs: [String]) {
@@ -23,12 +30,21 @@ public struct URLCoverage: Sendable {
         positionByApp = Dictionary(uniqueKeysWithValues: appIDs.enumerated().map { ($1, $0) })
     }
 
+    /// The components that decided at least one URL, in no particular order.
+    public var decidingComponents: [ComponentTally] { Array(decidedByComponent.values) }
+
     public mutating func record(_ url: String, _ decisions: [Decision]) {
         urlCount += 1
         // A component that decides for several apps decided one URL.
-        for component in Set(decisions.compactMap { $0.decidingComponent?.pointer }) { decidedByComponent[component, default: 0] += 1 }
-        for decision in decisions {
-            guard let position = positionByApp[decision.appID] else { continue }
+        var counted: [ObjectIdentifier] = []
+        for (offset, decision) in decisions.enumerated() {
+            if let component = decision.decidingComponent, !counted.contains(ObjectIdentifier(component)) {
+                counted.append(ObjectIdentifier(component))
+                decidedByComponent[ObjectIdentifier(component), default: ComponentTally(component: component, urls: 0)].urls += 1
+            }
+            // The decisions usually come in the order of the apps.
+            let position = offset < apps.count && apps[offset].appID == decision.appID ? offset : positionByApp[decision.appID]
+            guard let position else { continue }
             apps[position].counts[decision.outcome, default: 0] += 1
             if apps[position].examples[decision.outcome, default: []].count < Self.examplesPerClass {
                 apps[position].examples[decision.outcome, default: []].append(url)
@@ -47,7 +63,7 @@ public struct URLCoverage: Sendable {
     /// The components of the entries that decide for the apps, that decided no URL: dead in
     /// practice, whatever the order analysis proves.
     public func componentsDecidingNone(in matcher: AASAMatcher) -> [CompiledComponent] {
-        componentsOfDecidingEntries(in: matcher).filter { decidedByComponent[$0.pointer] == nil }
+        componentsOfDecidingEntries(in: matcher).filter { decidedByComponent[ObjectIdentifier($0)] == nil }
     }
 
     /// How many components the URLs were tried against: those of the entries that decide for the apps.

@@ -31,14 +31,11 @@ public struct URLCoverageReport {
                 lines.append("  \(label): " + examples.joined(separator: " "))
             }
         }
-        // Each pointer's text is made once: a catalog's thousands of components would make it at every comparison.
-        let ranked = coverage.decidedByComponent.map { (pointer: $0.key, decided: $0.value, text: $0.key.description) }
-            .sorted { $0.decided != $1.decided ? $0.decided > $1.decided : $0.text < $1.text }
-            .map { ($0.pointer, $0.decided) }
+        let ranked = mostDeciding()
         if !ranked.isEmpty {
             lines.append("Components that decided most URLs:")
-            for (pointer, decided) in ranked.prefix(Self.mostDecidingShown) {
-                lines.append("  \(place(pointer)) \(summary(of: pointer)): \(count(decided, "URL"))")
+            for tally in ranked {
+                lines.append("  \(place(tally.component.pointer)) \(tally.component.summary): \(count(tally.urls, "URL"))")
             }
         }
         let idle = coverage.componentsDecidingNone(in: matcher)
@@ -60,8 +57,16 @@ public struct URLCoverageReport {
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
-    private func summary(of pointer: JSONPointer) -> String {
-        matcher.entries.lazy.flatMap(\.components).first { $0.pointer == pointer }?.summary ?? ""
+    /// The components that decided most URLs, the earlier in the file first among equals.
+    private func mostDeciding() -> [URLCoverage.ComponentTally] {
+        let tallies = coverage.decidingComponents
+        guard !tallies.isEmpty else { return [] }
+        var order: [ObjectIdentifier: Int] = [:]
+        for (position, component) in matcher.entries.lazy.flatMap(\.components).enumerated() { order[ObjectIdentifier(component)] = position }
+        return Array(tallies.sorted { first, second in
+            first.urls != second.urls ? first.urls > second.urls
+                : order[ObjectIdentifier(first.component), default: .max] < order[ObjectIdentifier(second.component), default: .max]
+        }.prefix(Self.mostDecidingShown))
     }
 
     private func place(_ pointer: JSONPointer) -> String {
@@ -77,7 +82,8 @@ public struct URLCoverageReport {
 /// `{"url": …, "app": …, "decision": "match" | "block" | "none", "rule": pointer or null, "line": rule line or null}`.
 public struct URLDecisionLines {
     private let file: LintFile
-    private var lineByRule: [JSONPointer: Int] = [:]
+    /// By the component's identity, which hashes in a fraction of the time its pointer takes.
+    private var lineByComponent: [ObjectIdentifier: Int] = [:]
 
     public init(file: LintFile) {
         self.file = file
@@ -93,9 +99,9 @@ public struct URLDecisionLines {
             }
             var rule = "null"
             var line = "null"
-            if let pointer = decision.decidingComponent?.pointer {
-                rule = JSONWriter.escaped(pointer.description)
-                line = String(ruleLine(pointer))
+            if let component = decision.decidingComponent {
+                rule = JSONWriter.escaped(component.pointer.description)
+                line = String(self.line(of: component))
             }
             output += "{\"url\": \(JSONWriter.escaped(url)), \"app\": \(JSONWriter.escaped(decision.appID)), "
                 + "\"decision\": \"\(name)\", \"rule\": \(rule), \"line\": \(line)}\n"
@@ -103,10 +109,10 @@ public struct URLDecisionLines {
         return output
     }
 
-    private mutating func ruleLine(_ pointer: JSONPointer) -> Int {
-        if let known = lineByRule[pointer] { return known }
-        let line = file.location(pointer).range.start.line
-        lineByRule[pointer] = line
+    private mutating func line(of component: CompiledComponent) -> Int {
+        if let known = lineByComponent[ObjectIdentifier(component)] { return known }
+        let line = file.location(component.pointer).range.start.line
+        lineByComponent[ObjectIdentifier(component)] = line
         return line
     }
 }
