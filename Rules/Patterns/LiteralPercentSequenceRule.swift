@@ -23,7 +23,7 @@ struct LiteralPercentSequenceRule: OptionlessRule {
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
         for occurrence in catalog.occurrences where occurrence.isComparedDecoded {
-            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+            let scalars = occurrence.pattern.scalars
             for run in PercentEncoding.encodedRuns(in: scalars) {
                 let written = String(String.UnicodeScalarView(scalars[run.range]))
                 let meant = String(validating: run.bytes, as: UTF8.self).map { " (\"\($0)\")" } ?? ""

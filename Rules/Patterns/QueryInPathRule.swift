@@ -21,7 +21,7 @@ struct QueryInPathRule: OptionlessRule {
         let host = ExampleURL.host(of: file, in: context)
         return file.patternCatalog.occurrences.compactMap { occurrence in
             guard occurrence.isPath, let start = Self.queryStart(in: occurrence.pattern.tokens) else { return nil }
-            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+            let scalars = occurrence.pattern.scalars
             let path = String(String.UnicodeScalarView(scalars[..<start]))
             let query = String(String.UnicodeScalarView(scalars[(start + 1)...]))
             let url = "https://\(host)\(path.hasPrefix("/") ? "" : "/")\(path)?\(query.replacingStars())"

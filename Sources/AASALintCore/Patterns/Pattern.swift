@@ -2,13 +2,23 @@
 /// with its place in the string so that findings point at the exact characters.
 public struct Pattern: Hashable, Sendable {
     public let text: String
+    /// The Unicode scalars of `text`, which token ranges count: kept for the rules that look
+    /// at every pattern scalar by scalar.
+    public let scalars: [Unicode.Scalar]
     public let tokens: [PatternToken]
 
     /// `expandsVariables` is false for the values of substitution variables, where `$(` is
     /// plain text (and makes the system drop the value).
     public init(_ text: String, expandsVariables: Bool = true) {
         self.text = text
-        tokens = PatternParser(Array(text.unicodeScalars), expandsVariables: expandsVariables).tokens()
+        // Appended one by one: `Array(text.unicodeScalars)` walks the text once more to count them.
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+        }
+        self.scalars = scalars
+        tokens = PatternParser(scalars, expandsVariables: expandsVariables).tokens()
     }
 
     /// The `$(name)` references, with their ranges.
@@ -53,6 +63,7 @@ private struct PatternParser {
 
     func tokens() -> [PatternToken] {
         var tokens: [PatternToken] = []
+        tokens.reserveCapacity(scalars.count)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
