@@ -77,9 +77,13 @@ private struct PatternParser {
                     tokens.append(PatternToken(.unterminatedVariable, at: index..<scalars.count))
                     return tokens
                 }
-                var name = String.UnicodeScalarView()
-                name.append(contentsOf: scalars[(index + 2)..<close])
-                tokens.append(PatternToken(.variable(String(name)), at: index..<close + 1))
+                // Scalar by scalar: appending the slice at once takes a generic path that costs
+                // more than parsing the rest of the pattern.
+                var name = ""
+                for scalar in scalars[(index + 2)..<close] {
+                    name.unicodeScalars.append(scalar)
+                }
+                tokens.append(PatternToken(.variable(name), at: index..<close + 1))
                 index = close + 1
                 continue
             default:
