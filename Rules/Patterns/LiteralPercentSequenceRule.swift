@@ -22,7 +22,7 @@ struct LiteralPercentSequenceRule: OptionlessRule {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences where occurrence.isComparedDecoded {
+        for occurrence in catalog.occurrences where occurrence.isComparedDecoded && occurrence.pattern.contains("%") {
             let scalars = occurrence.pattern.scalars
             for run in PercentEncoding.encodedRuns(in: scalars) {
                 let written = String(String.UnicodeScalarView(scalars[run.range]))

@@ -23,7 +23,7 @@ struct PercentEncodedUnicodeRule: OptionlessRule {
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
         var fixes = ComponentFixes(file: file)
-        for occurrence in catalog.occurrences where occurrence.isComparedEncoded {
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && occurrence.pattern.contains("%") {
             let scalars = occurrence.pattern.scalars
             for run in PercentEncoding.encodedRuns(in: scalars) {
                 guard let text = String(validating: run.bytes, as: UTF8.self), text.unicodeScalars.contains(where: { !$0.isASCII }) else {
