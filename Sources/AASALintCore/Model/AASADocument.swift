@@ -197,24 +197,31 @@ public struct LegacyPath: Sendable {
 public struct Component: Sendable {
     public var pointer: JSONPointer { storage.pointer }
     public var object: WrittenObject { storage.object }
-    public var path: Located<String>? { storage.keys.path }
-    public var query: QueryPattern? { storage.keys.query }
-    public var fragment: Located<String>? { storage.keys.fragment }
-    public var exclude: ResolvedFlag { storage.keys.exclude ?? .builtIn(false) }
-    public var caseSensitive: ResolvedFlag { storage.keys.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive) }
-    public var percentEncoded: ResolvedFlag { storage.keys.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded) }
+    public var path: Located<String>? { storage.own.path ?? storage.inherited.path }
+    public var query: QueryPattern? { storage.own.query ?? storage.inherited.query }
+    public var fragment: Located<String>? { storage.own.fragment ?? storage.inherited.fragment }
+    public var exclude: ResolvedFlag { storage.own.exclude ?? storage.inherited.exclude ?? .builtIn(false) }
+    public var caseSensitive: ResolvedFlag {
+        storage.own.caseSensitive ?? storage.inherited.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive)
+    }
+    public var percentEncoded: ResolvedFlag {
+        storage.own.percentEncoded ?? storage.inherited.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded)
+    }
 
     /// Shared by the copies that the catalog, the matcher and the rules make of each component.
     private final class Storage: Sendable {
         let pointer: JSONPointer
         let object: WrittenObject
-        /// Its keys over those it inherits.
-        let keys: ComponentKeys
+        /// The keys it sets, and those it inherits for the others: kept apart rather than
+        /// merged, which copied every key of every component once more.
+        let own: ComponentKeys
+        let inherited: ComponentKeys
 
-        init(pointer: JSONPointer, object: WrittenObject, keys: ComponentKeys) {
+        init(pointer: JSONPointer, object: WrittenObject, own: ComponentKeys, inherited: ComponentKeys) {
             self.pointer = pointer
             self.object = object
-            self.keys = keys
+            self.own = own
+            self.inherited = inherited
         }
     }
 
@@ -223,7 +230,7 @@ public struct Component: Sendable {
     init?(_ node: PositionedValue, at pointer: JSONPointer, inheriting inherited: ComponentKeys) {
         guard node.members != nil else { return nil }
         storage = Storage(pointer: pointer, object: WrittenObject(node: node),
-                          keys: ComponentKeys(node, at: pointer, origin: .component).over(inherited))
+                          own: ComponentKeys(node, at: pointer, origin: .component), inherited: inherited)
     }
 
     public var isExclude: Bool { exclude.value }
