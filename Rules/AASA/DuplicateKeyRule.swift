@@ -42,6 +42,7 @@ struct DuplicateKeyRule: OptionlessRule {
     /// Each member whose key an earlier member has, with the first member that has it.
     private static func repeatedKeys(in members: [PositionedMember]) -> [(member: PositionedMember, first: PositionedMember)] {
         var repeated: [(member: PositionedMember, first: PositionedMember)] = []
+        guard members.count > 1 else { return repeated }
         guard members.count > pairwiseLimit else {
             for (index, member) in members.enumerated() {
                 if let first = members[..<index].first(where: { $0.key == member.key }) { repeated.append((member, first)) }
