@@ -20,14 +20,10 @@ struct DuplicateKeyRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let root = file.root else { return [] }
         var diagnostics: [Diagnostic] = []
-        visitObjects(root, at: .root) { members, pointer in
-            var first: [String: PositionedMember] = [:]
-            for member in members {
-                guard let earlier = first[member.key] else {
-                    first[member.key] = member
-                    continue
-                }
-                let memberPointer = pointer.appending(member.key)
+        var path = JSONPointerStack()
+        visitObjects(root, path: &path) { members, path in
+            for (member, earlier) in Self.repeatedKeys(in: members) {
+                let memberPointer = path.pointer.appending(member.key)
                 diagnostics.append(diagnostic(
                     "\"\(member.key)\" is already a key of this object; the system keeps only one of the two values (usually this one) and ignores the other; merge them into one key",
                     at: file.location(span: member.keySpan, pointer: memberPointer),
@@ -39,16 +35,46 @@ struct DuplicateKeyRule: OptionlessRule {
         return diagnostics
     }
 
-    private func visitObjects(_ node: PositionedValue, at pointer: JSONPointer, _ visit: ([PositionedMember], JSONPointer) -> Void) {
+    /// Objects this small are searched pair by pair: hashing every key costs more than
+    /// comparing it with the few before it, and almost every object of a file is this small.
+    private static let pairwiseLimit = 16
+
+    /// Each member whose key an earlier member has, with the first member that has it.
+    private static func repeatedKeys(in members: [PositionedMember]) -> [(member: PositionedMember, first: PositionedMember)] {
+        var repeated: [(member: PositionedMember, first: PositionedMember)] = []
+        guard members.count > 1 else { return repeated }
+        guard members.count > pairwiseLimit else {
+            for (index, member) in members.enumerated() {
+                if let first = members[..<index].first(where: { $0.key == member.key }) { repeated.append((member, first)) }
+            }
+            return repeated
+        }
+        var first: [String: PositionedMember] = [:]
+        for member in members {
+            if let earlier = first[member.key] {
+                repeated.append((member, earlier))
+            } else {
+                first[member.key] = member
+            }
+        }
+        return repeated
+    }
+
+    private func visitObjects(_ node: PositionedValue, path: inout JSONPointerStack,
+                              _ visit: ([PositionedMember], JSONPointerStack) -> Void) {
         switch node.value {
         case .object(let members):
-            visit(members, pointer)
+            visit(members, path)
             for member in members {
-                visitObjects(member.value, at: pointer.appending(member.key), visit)
+                path.push(member.key)
+                visitObjects(member.value, path: &path, visit)
+                path.pop()
             }
         case .array(let elements):
             for (index, element) in elements.enumerated() {
-                visitObjects(element, at: pointer.appending(index), visit)
+                path.push(index)
+                visitObjects(element, path: &path, visit)
+                path.pop()
             }
         default:
             break

@@ -24,8 +24,9 @@ struct InvalidTypeRule: OptionlessRule {
         // A root of another type is `invalid-json`'s finding.
         guard let root = file.root, root.members != nil else { return [] }
         var diagnostics: [Diagnostic] = []
-        AASASchema.file.walk(root) { node, pointer, schema in
+        AASASchema.file.walk(root) { node, path, schema in
             guard !schema.accepts(node) else { return }
+            let pointer = path.pointer
             let expected = schema.types.map(\.rawValue).sorted().joined(separator: " or ")
             diagnostics.append(diagnostic(
                 "\(name(of: pointer, schema: schema)) must be \(withArticle(expected)), not \(withArticle(node.typeName)); \(schema.consequence(node))",

@@ -25,9 +25,10 @@ struct UnknownKeyRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let root = file.root, root.members != nil else { return [] }
         var diagnostics: [Diagnostic] = []
-        AASASchema.file.walk(root) { node, pointer, schema in
+        AASASchema.file.walk(root) { node, path, schema in
             guard let properties = schema.properties, schema.accepts(node), let members = node.members else { return }
-            for member in members where properties[member.key] == nil {
+            for member in members where schema.schema(forKey: member.key) == nil {
+                let pointer = path.pointer
                 let memberPointer = pointer.appending(member.key)
                 let suggestion = schema.suggestedKey(for: member.key)
                 let fix = suggestion.map { "did you mean \"\($0)\"?" } ?? "valid keys here: \(properties.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", "))"

@@ -21,8 +21,8 @@ struct FragmentInPathRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         let host = ExampleURL.host(of: file, in: context)
         return file.patternCatalog.occurrences.compactMap { occurrence in
-            guard occurrence.isPath, let hash = occurrence.pattern.tokens.first(where: { $0.kind == .literal("#") }) else { return nil }
-            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+            guard occurrence.isPath, occurrence.pattern.contains("#"), let hash = occurrence.pattern.tokens.first(where: { $0.kind == .literal("#") }) else { return nil }
+            let scalars = occurrence.pattern.scalars
             let path = String(String.UnicodeScalarView(scalars[..<hash.range.lowerBound]))
             let fragment = String(String.UnicodeScalarView(scalars[hash.range.upperBound...]))
             let url = "https://\(host)\(path.hasPrefix("/") ? "" : "/")\(path)#\(fragment)"

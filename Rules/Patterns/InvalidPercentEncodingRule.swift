@@ -21,8 +21,8 @@ struct InvalidPercentEncodingRule: OptionlessRule {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences where occurrence.isComparedEncoded {
-            for (range, escape) in PercentEncoding.escapes(in: Array(occurrence.pattern.text.unicodeScalars)) where escape == .malformed {
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && occurrence.pattern.contains("%") {
+            for (range, escape) in PercentEncoding.escapes(in: occurrence.pattern.scalars) where escape == .malformed {
                 let url = ExampleURL.intended(by: occurrence, host: host, variables: catalog.substitutionVariables, percentEncoded: true)
                 diagnostics.append(diagnostic(
                     "\"%\" is not followed by two hex digits; this pattern is compared with the percent-encoded URL, where a percent sign arrives as \"%25\", so it never matches (e.g. \(url)); write \"%25\"",

@@ -22,8 +22,8 @@ struct LiteralPercentSequenceRule: OptionlessRule {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences where occurrence.isComparedDecoded {
-            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+        for occurrence in catalog.occurrences where occurrence.isComparedDecoded && occurrence.pattern.contains("%") {
+            let scalars = occurrence.pattern.scalars
             for run in PercentEncoding.encodedRuns(in: scalars) {
                 let written = String(String.UnicodeScalarView(scalars[run.range]))
                 let meant = String(validating: run.bytes, as: UTF8.self).map { " (\"\($0)\")" } ?? ""

@@ -22,8 +22,8 @@ struct NonASCIIPatternRule: OptionlessRule {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences where occurrence.isComparedEncoded {
-            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && !occurrence.pattern.isASCII {
+            let scalars = occurrence.pattern.scalars
             guard let first = scalars.firstIndex(where: { !$0.isASCII }), let last = scalars.lastIndex(where: { !$0.isASCII }) else {
                 continue
             }

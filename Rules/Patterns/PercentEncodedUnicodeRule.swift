@@ -23,8 +23,8 @@ struct PercentEncodedUnicodeRule: OptionlessRule {
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
         var fixes = ComponentFixes(file: file)
-        for occurrence in catalog.occurrences where occurrence.isComparedEncoded {
-            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && occurrence.pattern.contains("%") {
+            let scalars = occurrence.pattern.scalars
             for run in PercentEncoding.encodedRuns(in: scalars) {
                 guard let text = String(validating: run.bytes, as: UTF8.self), text.unicodeScalars.contains(where: { !$0.isASCII }) else {
                     continue

@@ -20,8 +20,8 @@ struct QueryInPathRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         let host = ExampleURL.host(of: file, in: context)
         return file.patternCatalog.occurrences.compactMap { occurrence in
-            guard occurrence.isPath, let start = Self.queryStart(in: occurrence.pattern.tokens) else { return nil }
-            let scalars = Array(occurrence.pattern.text.unicodeScalars)
+            guard occurrence.isPath, occurrence.pattern.contains("="), let start = Self.queryStart(in: occurrence.pattern.tokens) else { return nil }
+            let scalars = occurrence.pattern.scalars
             let path = String(String.UnicodeScalarView(scalars[..<start]))
             let query = String(String.UnicodeScalarView(scalars[(start + 1)...]))
             let url = "https://\(host)\(path.hasPrefix("/") ? "" : "/")\(path)?\(query.replacingStars())"

@@ -18,7 +18,7 @@ struct UnterminatedVariableRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        file.patternCatalog.occurrences.flatMap { occurrence in
+        file.patternCatalog.occurrences.filter { $0.pattern.contains("$") }.flatMap { occurrence in
             occurrence.pattern.tokens.filter { $0.kind == .unterminatedVariable }.map { token in
                 diagnostic(
                     "\"$(\" has no closing \")\", so the system never matches this pattern; close the variable reference with \")\"",

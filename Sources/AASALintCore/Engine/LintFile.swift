@@ -1,67 +1,93 @@
 import Foundation
 
 /// One input file, read and parsed once, shared by every rule.
+///
+/// Rules, closures and the engine pass files around by value; the contents live in one shared
+/// object, so that a copy costs a retain rather than one per field.
 public struct LintFile: Sendable {
     /// The path as reports show it: relative to the working directory when inside it.
-    public let path: String
-    public let kind: FileKind
+    public var path: String { contents.path }
+    public var kind: FileKind { contents.kind }
     /// Size on disk; known even when the file was too large to read.
-    public let byteCount: Int
+    public var byteCount: Int { contents.byteCount }
     /// The contents; empty when the file was not read because it exceeds the reading limit.
-    public let bytes: [UInt8]
+    public var bytes: [UInt8] { contents.bytes }
     /// The CMS signature around the contents of a provisioning profile or of a signed (iOS 8)
     /// AASA file, or why it could not be read; nil for other files.
-    public let signature: Result<CMSSignedData, DERSyntaxError>?
+    public var signature: Result<CMSSignedData, DERSyntaxError>? { contents.signature }
     /// What the tree is read from, and what its spans and lines refer to: the content inside the
     /// signature when there is one, else the contents.
-    public let payload: [UInt8]
+    public var payload: [UInt8] { contents.payload }
     /// The parsed tree, or why the bytes are not strict JSON; nil for files not read as JSON.
-    public let json: Result<PositionedValue, JSONSyntaxError>?
+    public var json: Result<PositionedValue, JSONSyntaxError>? { contents.json }
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
-    public let aasa: AASADocument?
+    public var aasa: AASADocument? { contents.aasa }
     /// The parsed property list, or why it is not one; nil for files not read as entitlements.
-    public let plist: Result<PositionedValue, PlistSyntaxError>?
+    public var plist: Result<PositionedValue, PlistSyntaxError>? { contents.plist }
     /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
     /// when the file is an entitlements property list whose root is a dictionary.
-    public let entitlements: EntitlementsDocument?
+    public var entitlements: EntitlementsDocument? { contents.entitlements }
     /// The profile's model, when the file is a provisioning profile whose payload is a dictionary.
-    public let profile: ProvisioningProfile?
+    public var profile: ProvisioningProfile? { contents.profile }
     /// Positions for everything in the file.
-    public let document: SourceDocument
+    public var document: SourceDocument { contents.document }
     /// Where the entitlements come from when they are those an executable inside an artifact
     /// was signed with; nil for files in the repository.
-    public let signedBundle: SignedBundle?
-    /// Work derived from the parsed file that several rules need, done once.
-    private let derived = DerivedWork()
+    public var signedBundle: SignedBundle? { contents.signedBundle }
+
+    private let contents: Contents
 
     public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil, signedBundle: SignedBundle? = nil) {
-        self.path = path
-        self.kind = kind
-        self.signedBundle = signedBundle
-        self.bytes = bytes
-        self.byteCount = byteCount ?? bytes.count
-        let isRead = bytes.count == self.byteCount
-        let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
-        signature = isRead && isSigned ? Result { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
-        let content = try? signature?.get().content
-        let payload = content ?? bytes
-        self.payload = payload
-        if kind == .aasa, isRead {
-            json = Result { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
-        } else {
-            json = nil
+        contents = Contents(path: path, kind: kind, bytes: bytes, byteCount: byteCount, signedBundle: signedBundle)
+    }
+
+    /// What `LintFile` reads and derives, held once however many copies of the file there are.
+    private final class Contents: Sendable {
+        let path: String
+        let kind: FileKind
+        let byteCount: Int
+        let bytes: [UInt8]
+        let signature: Result<CMSSignedData, DERSyntaxError>?
+        let payload: [UInt8]
+        let json: Result<PositionedValue, JSONSyntaxError>?
+        let aasa: AASADocument?
+        let plist: Result<PositionedValue, PlistSyntaxError>?
+        let entitlements: EntitlementsDocument?
+        let profile: ProvisioningProfile?
+        let document: SourceDocument
+        let signedBundle: SignedBundle?
+        /// Work derived from the parsed file that several rules need, done once.
+        let derived = DerivedWork()
+
+        init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int?, signedBundle: SignedBundle?) {
+            self.path = path
+            self.kind = kind
+            self.signedBundle = signedBundle
+            self.bytes = bytes
+            self.byteCount = byteCount ?? bytes.count
+            let isRead = bytes.count == self.byteCount
+            let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
+            signature = isRead && isSigned ? Result { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
+            let content = try? signature?.get().content
+            let payload = content ?? bytes
+            self.payload = payload
+            if kind == .aasa, isRead {
+                json = Result { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
+            } else {
+                json = nil
+            }
+            if kind == .entitlements && isRead || kind == .provisioningProfile && content != nil {
+                plist = Result { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
+            } else {
+                plist = nil
+            }
+            let root = (try? json?.get()) ?? (try? plist?.get())
+            let object = root?.members == nil ? nil : root
+            aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
+            entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
+            profile = kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil
+            document = SourceDocument(path: path, lines: LineTable(payload), root: root)
         }
-        if kind == .entitlements && isRead || kind == .provisioningProfile && content != nil {
-            plist = Result { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
-        } else {
-            plist = nil
-        }
-        let root = (try? json?.get()) ?? (try? plist?.get())
-        let object = root?.members == nil ? nil : root
-        aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
-        entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
-        profile = kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil
-        document = SourceDocument(path: path, lines: LineTable(payload), root: root)
     }
 
     public var isRead: Bool { bytes.count == byteCount }
@@ -106,18 +132,18 @@ public struct LintFile: Sendable {
     /// file is not an AASA JSON object, or is over `compilationLimit`.
     public var matcher: AASAMatcher? {
         guard byteCount <= Self.compilationLimit else { return nil }
-        return derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
+        return contents.derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
     }
 
     /// Drops the compiled matcher and pattern catalog once every rule has seen the file, so that
     /// linting many files holds the compiled form of only those in progress.
     public func releaseDerivedWork() {
-        derived.release()
+        contents.derived.release()
     }
 
     /// Every pattern of the file with its place and settings, read once for the pattern rules.
     public var patternCatalog: PatternCatalog {
-        derived.catalog { PatternCatalog(file: self) }
+        contents.derived.catalog { PatternCatalog(file: self) }
     }
 
 }

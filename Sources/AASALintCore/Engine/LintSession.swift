@@ -95,8 +95,8 @@ public struct LintSession: Sendable {
         let artifacts = selection.selected.filter { $0.kind == .artifact }.parallelMap { (path: $0.path, outcome: ArtifactReader.read($0.path)) }
         let folders = selection.discovery.folders
         problems += folders.compactMap { folder in
-            let yield = folder.files.map(\.path) + selection.selected.map(\.path).filter { FileDiscovery.path($0, isInside: folder.path) }
-            return yield.isEmpty ? UsageError(Self.noFileMessage(forFolder: folder.path)) : nil
+            let yields = !folder.files.isEmpty || selection.selected.contains { FileDiscovery.path($0.path, isInside: folder.path) }
+            return yields ? nil : UsageError(Self.noFileMessage(forFolder: folder.path))
         }
         if selection.selected.isEmpty && selection.standardInput.isEmpty {
             problems += folders.filter { !$0.files.isEmpty }.map { folder in
@@ -183,7 +183,10 @@ public struct LintSession: Sendable {
     /// an artifact (`build/*.ipa!Payload/Shop.app/Shop`) selects it for reading.
     private func deselection(of path: String, explicitlyNamed: Bool, isArtifact: Bool = false) -> Deselection? {
         let configuration = plan.configuration
-        guard let relative = configuration.relativePath(ofDisplayPath: path) else { return nil }
+        // Without globs every file is selected; making the path relative resolves it on disk.
+        guard !configuration.exclude.isEmpty || !configuration.include.isEmpty,
+              let relative = configuration.relativePath(ofDisplayPath: path)
+        else { return nil }
         if let glob = configuration.exclude.first(where: { $0.matches(relative) }) { return .excluded(by: glob) }
         if explicitlyNamed || configuration.include.isEmpty
             || configuration.include.contains(where: { $0.matches(relative) || (isArtifact && $0.reachesInside(artifact: relative)) }) {

@@ -29,7 +29,8 @@ struct Linter: Sendable {
         }
         let plan = self.plan
         let diagnostics = work.parallelMap { file, selection in
-            var findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: file.kinds) && runs($0.check) }.flatMap { entry in
+            let kinds = file.kinds
+            var findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: kinds) && runs($0.check) }.flatMap { entry in
                 entry.fileCheck?.check(file, in: context).compactMap { plan.adjusted(entry.configured($0)) } ?? []
             }
             if !file.isFixable {

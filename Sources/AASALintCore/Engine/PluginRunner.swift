@@ -14,13 +14,14 @@ struct PluginRunner: Sendable {
     /// not started when there is none: a configuration's plugins have no business with the
     /// files of other folders, or with standard input.
     func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
+        guard !configuration.plugins.isEmpty else { return ([], []) }
         let folder = Self.realPath(configuration.directory)
         let requestFiles = files.compactMap { file -> (String, LintFile)? in
             guard let folder, let real = Self.realPath(file.path), PathContainment.path(real, isBelow: folder),
                   let path = configuration.relativePath(ofDisplayPath: file.path) else { return nil }
             return (path, file)
         }
-        guard !configuration.plugins.isEmpty, !requestFiles.isEmpty else { return ([], []) }
+        guard !requestFiles.isEmpty else { return ([], []) }
         let request = Data(self.request(for: requestFiles).utf8)
         var diagnostics: [Diagnostic] = []
         var problems: [UsageError] = []

@@ -29,7 +29,8 @@ public struct RulePlan: Sendable {
 
     /// Indices of the overrides that apply to a whole file, in order (the last wins).
     func fileOverrides(for file: LintFile) -> [Int] {
-        guard let path = configuration.relativePath(ofDisplayPath: file.path) else { return [] }
+        // Making the path relative resolves it on disk: not done for every file when nothing overrides.
+        guard !configuration.overrides.isEmpty, let path = configuration.relativePath(ofDisplayPath: file.path) else { return [] }
         return configuration.overrides.indices.filter { index in
             configuration.overrides[index].targets.contains { $0.pointer == nil && $0.files.matches(path) }
         }

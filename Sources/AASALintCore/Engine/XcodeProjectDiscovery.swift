@@ -36,26 +36,33 @@ struct XcodeProjectDiscovery: Sendable {
         return (projects, problems)
     }
 
+    /// The walk follows no symbolic link, the named path's included, and does not go into a
+    /// folder on another file system than the named folder's (it names it if it is a project):
+    /// what FileManager's enumerator did here on Linux, without the URLs and resource values it
+    /// made for every entry, which cost as much as linting a tree of small files.
     private func projectFolders(under path: String) -> [String] {
         let shown = DisplayPath.of(path)
         if shown.hasSuffix(".xcodeproj") { return isProject(shown) ? [shown] : [] }
-        let root = URL(fileURLWithPath: shown)
-        guard let walk = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else { return [] }
+        var root = stat()
+        guard lstat(shown, &root) == 0, root.st_mode & S_IFMT == S_IFDIR else { return [] }
         var found: [String] = []
-        let prefix = root.standardizedFileURL.path
-        for case let url as URL in walk {
-            let name = url.lastPathComponent
-            guard (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true else { continue }
-            if FileDiscovery.skippedFolders.contains(name) {
-                walk.skipDescendants()
-            } else if name.hasSuffix(".xcodeproj") {
-                walk.skipDescendants()
-                let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count)).drop { $0 == "/" }
-                let folder = shown == "." ? String(relative) : shown + "/" + relative
-                if isProject(folder) { found.append(folder) }
+        collectProjects(in: shown, shownAs: shown == "." ? "" : shown, device: root.st_dev, into: &found)
+        return found
+    }
+
+    private func collectProjects(in folder: String, shownAs shown: String, device: dev_t, into found: inout [String]) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names {
+            var entry = stat()
+            let path = folder + "/" + name
+            guard lstat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFDIR, !FileDiscovery.skippedFolders.contains(name) else { continue }
+            let shownPath = shown.isEmpty ? name : shown + "/" + name
+            if name.hasSuffix(".xcodeproj") {
+                if isProject(shownPath) { found.append(shownPath) }
+            } else if entry.st_dev == device {
+                collectProjects(in: path, shownAs: shownPath, device: device, into: &found)
             }
         }
-        return found
     }
 
     private func isProject(_ folder: String) -> Bool {

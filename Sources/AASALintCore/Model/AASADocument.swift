@@ -195,26 +195,42 @@ public struct LegacyPath: Sendable {
 /// set taken from the defaults hierarchy (component > details `defaults` > `applinks.defaults`
 /// > built-in). A part nil matches everything; each part's pointer says where it is written.
 public struct Component: Sendable {
-    public let pointer: JSONPointer
-    public let object: WrittenObject
-    public let path: Located<String>?
-    public let query: QueryPattern?
-    public let fragment: Located<String>?
-    public let exclude: ResolvedFlag
-    public let caseSensitive: ResolvedFlag
-    public let percentEncoded: ResolvedFlag
+    public var pointer: JSONPointer { storage.pointer }
+    public var object: WrittenObject { storage.object }
+    public var path: Located<String>? { storage.own.path ?? storage.inherited.path }
+    public var query: QueryPattern? { storage.own.query ?? storage.inherited.query }
+    public var fragment: Located<String>? { storage.own.fragment ?? storage.inherited.fragment }
+    public var exclude: ResolvedFlag { storage.own.exclude ?? storage.inherited.exclude ?? .builtIn(false) }
+    public var caseSensitive: ResolvedFlag {
+        storage.own.caseSensitive ?? storage.inherited.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive)
+    }
+    public var percentEncoded: ResolvedFlag {
+        storage.own.percentEncoded ?? storage.inherited.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded)
+    }
+
+    /// Shared by the copies that the catalog, the matcher and the rules make of each component.
+    private final class Storage: Sendable {
+        let pointer: JSONPointer
+        let object: WrittenObject
+        /// The keys it sets, and those it inherits for the others: kept apart rather than
+        /// merged, which copied every key of every component once more.
+        let own: ComponentKeys
+        let inherited: ComponentKeys
+
+        init(pointer: JSONPointer, object: WrittenObject, own: ComponentKeys, inherited: ComponentKeys) {
+            self.pointer = pointer
+            self.object = object
+            self.own = own
+            self.inherited = inherited
+        }
+    }
+
+    private let storage: Storage
 
     init?(_ node: PositionedValue, at pointer: JSONPointer, inheriting inherited: ComponentKeys) {
         guard node.members != nil else { return nil }
-        self.pointer = pointer
-        object = WrittenObject(node: node)
-        let keys = ComponentKeys(node, at: pointer, origin: .component).over(inherited)
-        path = keys.path
-        query = keys.query
-        fragment = keys.fragment
-        exclude = keys.exclude ?? .builtIn(false)
-        caseSensitive = keys.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive)
-        percentEncoded = keys.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded)
+        storage = Storage(pointer: pointer, object: WrittenObject(node: node),
+                          own: ComponentKeys(node, at: pointer, origin: .component), inherited: inherited)
     }
 
     public var isExclude: Bool { exclude.value }

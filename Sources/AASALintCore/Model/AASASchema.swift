@@ -15,6 +15,17 @@ public final class AASASchema: Sendable {
             case .null: self = .null
             }
         }
+
+        fileprivate var bit: UInt8 {
+            switch self {
+            case .object: 1
+            case .array: 2
+            case .string: 4
+            case .number: 8
+            case .boolean: 16
+            case .null: 32
+            }
+        }
     }
 
     /// Accepted types, and for objects and arrays what is inside.
@@ -30,6 +41,10 @@ public final class AASASchema: Sendable {
     /// What messages call the key of a value of this schema in a map-like object ("query item"
     /// in `"?": {"page": 1}`); nil where the key is named as it is.
     public let keyMeaning: String?
+    /// `types` as bits of `ValueType.bit`, and `properties` as a list: the walk asks about every
+    /// node and member, and a set or dictionary lookup hashes for each.
+    private let acceptedTypes: UInt8
+    private let propertyList: [(key: String, schema: AASASchema)]
 
     init(
         _ types: Set<ValueType>,
@@ -45,10 +60,12 @@ public final class AASASchema: Sendable {
         self.place = place
         self.keyMeaning = keyMeaning
         self.consequence = consequence
+        acceptedTypes = types.reduce(0) { $0 | $1.bit }
+        propertyList = properties.map { $0.map { (key: $0.key, schema: $0.value) } } ?? []
     }
 
     public func accepts(_ node: PositionedValue) -> Bool {
-        types.contains(ValueType(node))
+        acceptedTypes & ValueType(node).bit != 0
     }
 
     /// The valid key an unknown `key` most likely stands for ("did you mean"): a near spelling,
@@ -64,28 +81,35 @@ public final class AASASchema: Sendable {
 
     /// The schema for a member of an object this schema describes; nil for an unknown key.
     public func schema(forKey key: String) -> AASASchema? {
-        if let properties { return properties[key] }
-        return values
+        guard properties != nil else { return values }
+        return propertyList.first { $0.key == key }?.schema
     }
 
-    /// Visits every node the schema describes, with its pointer, skipping below a node of the
-    /// wrong type (the system ignores what is inside it) and below unknown keys.
-    public func walk(
-        _ node: PositionedValue,
-        at pointer: JSONPointer = .root,
-        _ visit: (PositionedValue, JSONPointer, AASASchema) -> Void
-    ) {
-        visit(node, pointer, self)
+    /// Visits every node the schema describes, with the way to it from `node` (its pointer when
+    /// `node` is the root), skipping below a node of the wrong type (the system ignores what is
+    /// inside it) and below unknown keys.
+    public func walk(_ node: PositionedValue, _ visit: (PositionedValue, JSONPointerStack, AASASchema) -> Void) {
+        var path = JSONPointerStack()
+        walk(node, path: &path, visit)
+    }
+
+    private func walk(_ node: PositionedValue, path: inout JSONPointerStack, _ visit: (PositionedValue, JSONPointerStack, AASASchema) -> Void) {
+        visit(node, path, self)
         guard accepts(node) else { return }
         switch node.value {
         case .object(let members):
             for member in members {
-                schema(forKey: member.key)?.walk(member.value, at: pointer.appending(member.key), visit)
+                guard let schema = schema(forKey: member.key) else { continue }
+                path.push(member.key)
+                schema.walk(member.value, path: &path, visit)
+                path.pop()
             }
         case .array(let elements):
             guard let values else { return }
             for (index, element) in elements.enumerated() {
-                values.walk(element, at: pointer.appending(index), visit)
+                path.push(index)
+                values.walk(element, path: &path, visit)
+                path.pop()
             }
         default:
             break

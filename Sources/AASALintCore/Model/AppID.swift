@@ -49,12 +49,23 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
     static let documentationSampleTeamID = "ABCDE12345"
     private static let placeholderTeamIDs: Set = ["TEAMID", "TEAM_ID", "XXXXXXXXXX", documentationSampleTeamID]
 
+    /// ASCII text is searched byte by byte: Foundation's `contains`, needed for text where
+    /// canonical equivalence may matter, costs more than the rest of reading an AASA file's appIDs.
+    private static func holdsPlaceholderMarker(_ upper: String) -> Bool {
+        guard upper.utf8.allSatisfy({ $0 < 0x80 }) else { return placeholderMarkers.contains { upper.contains($0) } }
+        let bytes = Array(upper.utf8)
+        return placeholderMarkers.contains { marker in
+            let markerBytes = Array(marker.utf8)
+            return bytes.indices.contains { bytes[$0...].starts(with: markerBytes) }
+        }
+    }
+
     public init(_ text: String) throws(Problem) {
         guard !text.isEmpty else { throw .empty }
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else { throw .whitespace }
         let upper = text.uppercased()
         let upperPrefix = upper.prefix { $0 != "." }
-        if Self.placeholderMarkers.contains(where: { upper.contains($0) }) || Self.placeholderTeamIDs.contains(String(upperPrefix)) {
+        if Self.holdsPlaceholderMarker(upper) || Self.placeholderTeamIDs.contains(String(upperPrefix)) {
             throw .placeholder(text)
         }
         guard !text.contains("*") else { throw .wildcard }

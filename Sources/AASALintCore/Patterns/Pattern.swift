@@ -2,18 +2,57 @@
 /// with its place in the string so that findings point at the exact characters.
 public struct Pattern: Hashable, Sendable {
     public let text: String
+    /// The Unicode scalars of `text`, which token ranges count: kept for the rules that look
+    /// at every pattern scalar by scalar.
+    public let scalars: [Unicode.Scalar]
     public let tokens: [PatternToken]
+    /// Which ASCII scalars `text` holds (bit n for U+00n, then bit n for U+004n), and whether it
+    /// holds any other: most rules look for a character that most patterns lack.
+    private let asciiBelow64: UInt64
+    private let asciiFrom64: UInt64
+    private let holdsNonASCII: Bool
 
     /// `expandsVariables` is false for the values of substitution variables, where `$(` is
     /// plain text (and makes the system drop the value).
     public init(_ text: String, expandsVariables: Bool = true) {
         self.text = text
-        tokens = PatternParser(Array(text.unicodeScalars), expandsVariables: expandsVariables).tokens()
+        // Appended one by one: `Array(text.unicodeScalars)` walks the text once more to count them.
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        var below64: UInt64 = 0
+        var from64: UInt64 = 0
+        var nonASCII = false
+        for scalar in text.unicodeScalars {
+            scalars.append(scalar)
+            switch scalar.value {
+            case ..<64: below64 |= 1 << scalar.value
+            case ..<128: from64 |= 1 << (scalar.value - 64)
+            default: nonASCII = true
+            }
+        }
+        self.scalars = scalars
+        asciiBelow64 = below64
+        asciiFrom64 = from64
+        holdsNonASCII = nonASCII
+        tokens = PatternParser(scalars, expandsVariables: expandsVariables).tokens()
     }
+
+    /// Whether `text` holds `scalar`; for an ASCII scalar, answered without going through it.
+    public func contains(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case ..<64: asciiBelow64 & 1 << scalar.value != 0
+        case ..<128: asciiFrom64 & 1 << (scalar.value - 64) != 0
+        default: holdsNonASCII && scalars.contains(scalar)
+        }
+    }
+
+    /// Whether every scalar of `text` is ASCII.
+    public var isASCII: Bool { !holdsNonASCII }
 
     /// The `$(name)` references, with their ranges.
     public var variableReferences: [(name: String, range: Range<Int>)] {
-        tokens.compactMap { token in
+        guard contains("$") else { return [] }
+        return tokens.compactMap { token in
             if case .variable(let name) = token.kind { (name, token.range) } else { nil }
         }
     }
@@ -53,6 +92,7 @@ private struct PatternParser {
 
     func tokens() -> [PatternToken] {
         var tokens: [PatternToken] = []
+        tokens.reserveCapacity(scalars.count)
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -66,9 +106,13 @@ private struct PatternParser {
                     tokens.append(PatternToken(.unterminatedVariable, at: index..<scalars.count))
                     return tokens
                 }
-                var name = String.UnicodeScalarView()
-                name.append(contentsOf: scalars[(index + 2)..<close])
-                tokens.append(PatternToken(.variable(String(name)), at: index..<close + 1))
+                // Scalar by scalar: appending the slice at once takes a generic path that costs
+                // more than parsing the rest of the pattern.
+                var name = ""
+                for scalar in scalars[(index + 2)..<close] {
+                    name.unicodeScalars.append(scalar)
+                }
+                tokens.append(PatternToken(.variable(name), at: index..<close + 1))
                 index = close + 1
                 continue
             default:

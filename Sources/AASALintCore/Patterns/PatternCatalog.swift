@@ -2,7 +2,9 @@
 /// pattern rules inspect. Variable values are listed once, with the settings of every
 /// pattern that uses them.
 public struct PatternCatalog: Sendable {
-    public struct Occurrence: Sendable {
+    /// A class, so that the many rules that go through every occurrence share it rather than
+    /// copy its patterns, pointers and component.
+    public final class Occurrence: Sendable {
         public enum Role: Hashable, Sendable {
             case path
             /// A legacy `paths` string (after its `NOT ` prefix).
@@ -29,6 +31,17 @@ public struct PatternCatalog: Sendable {
         public let owner: JSONPointer
         /// The component when the owner is one.
         public let component: Component?
+
+        init(role: Role, pattern: Pattern, pointer: JSONPointer, offset: Int, settings: [MatchSettings], owner: JSONPointer,
+             component: Component?) {
+            self.role = role
+            self.pattern = pattern
+            self.pointer = pointer
+            self.offset = offset
+            self.settings = settings
+            self.owner = owner
+            self.component = component
+        }
 
         public var isComparedEncoded: Bool { settings.contains { $0.percentEncoded } }
         public var isComparedDecoded: Bool { settings.contains { !$0.percentEncoded } }

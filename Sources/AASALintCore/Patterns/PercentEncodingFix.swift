@@ -49,14 +49,14 @@ public enum PercentEncodingFix {
     }
 
     static func hasEncodedUnicode(_ pattern: Pattern) -> Bool {
-        PercentEncoding.encodedRuns(in: Array(pattern.text.unicodeScalars)).contains { run in
+        PercentEncoding.encodedRuns(in: pattern.scalars).contains { run in
             String(validating: run.bytes, as: UTF8.self)?.unicodeScalars.contains { !$0.isASCII } ?? false
         }
     }
 
     /// Why comparing `occurrence` decoded would change more than the spelling of its text.
     private static func unsafeReason(_ occurrence: PatternCatalog.Occurrence, catalog: PatternCatalog) -> String? {
-        let scalars = Array(occurrence.pattern.text.unicodeScalars)
+        let scalars = occurrence.pattern.scalars
         let escapes = PercentEncoding.escapes(in: scalars)
         var insideEscape = Set<Int>()
         for (range, escape) in escapes {
@@ -100,7 +100,7 @@ public enum PercentEncodingFix {
             guard let node = file.root?.node(at: occurrence.pointer),
                   let map = JSONStringSourceMap(bytes: file.bytes, span: node.span, decoded: occurrence.pattern.text)
             else { return nil }
-            for run in PercentEncoding.encodedRuns(in: Array(occurrence.pattern.text.unicodeScalars)) {
+            for run in PercentEncoding.encodedRuns(in: occurrence.pattern.scalars) {
                 edits.append(file.edit(replacing: map.span(of: run.range), with: String(decoding: run.bytes, as: UTF8.self)))
             }
         }

@@ -25,7 +25,12 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     public func appending(_ key: String) -> JSONPointer {
-        JSONPointer(tokens: tokens + [key])
+        // One allocation: `tokens + [key]` would make the one-token array first.
+        var extended: [String] = []
+        extended.reserveCapacity(tokens.count + 1)
+        extended.append(contentsOf: tokens)
+        extended.append(key)
+        return JSONPointer(tokens: extended)
     }
 
     public func appending(_ index: Int) -> JSONPointer {

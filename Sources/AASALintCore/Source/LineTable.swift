@@ -14,30 +14,61 @@ public struct LineTable: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\n"):
-                starts.append(index + 1)
-            case UInt8(ascii: "\r"):
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index + 1)
-            default:
-                break
-            }
-            index += 1
-        }
-        lineStarts = starts
         var counts = [0]
         counts.reserveCapacity(bytes.count / Self.blockSize + 1)
-        var scalars = 0
-        index = 0
-        while index < bytes.count {
-            if Self.startsScalar(bytes[index]) { scalars += 1 }
-            index += 1
-            if index % Self.blockSize == 0 { counts.append(scalars) }
+        // Eight bytes at a time: a word without a line break is skipped whole, and a block's
+        // scalars are its bytes less its continuation bytes, counted in bulk.
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                if index + 8 <= count, !Self.holdsLineBreak(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                switch base[index] {
+                case UInt8(ascii: "\n"):
+                    starts.append(index + 1)
+                case UInt8(ascii: "\r"):
+                    if index + 1 < count, base[index + 1] == UInt8(ascii: "\n") { index += 1 }
+                    starts.append(index + 1)
+                default:
+                    break
+                }
+                index += 1
+            }
+            var scalars = 0
+            var blockStart = 0
+            while blockStart + Self.blockSize <= count {
+                var continuationBytes = 0
+                for offset in stride(from: blockStart, to: blockStart + Self.blockSize, by: 8) {
+                    continuationBytes += Self.continuationBytes(in: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                }
+                scalars += Self.blockSize - continuationBytes
+                counts.append(scalars)
+                blockStart += Self.blockSize
+            }
         }
+        lineStarts = starts
         scalarsBeforeBlock = counts
+    }
+
+    private static let everyByte: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether a byte of `word` is LF or CR: a byte equal to one of them is zero after the
+    /// exclusive or, and subtracting one from every byte borrows through a zero byte only.
+    private static func holdsLineBreak(_ word: UInt64) -> Bool {
+        let lineFeeds = word ^ (everyByte &* UInt64(UInt8(ascii: "\n")))
+        let carriageReturns = word ^ (everyByte &* UInt64(UInt8(ascii: "\r")))
+        return (lineFeeds &- everyByte) & ~lineFeeds & highBits != 0
+            || (carriageReturns &- everyByte) & ~carriageReturns & highBits != 0
+    }
+
+    /// The bytes of `word` that are UTF-8 continuation bytes (10xxxxxx): top bit set, the next one clear.
+    private static func continuationBytes(in word: UInt64) -> Int {
+        (word & ~(word << 1) & highBits).nonzeroBitCount
     }
 
     public var lineCount: Int { lineStarts.count }

@@ -37,7 +37,9 @@ extension PositionedValue {
     /// NSJSONSerialization keeps the last duplicate. Keys compare by their Unicode scalars, as
     /// NSString does, not by Swift's canonical equivalence: "é" and "e\u{301}" are different keys.
     public func member(_ key: String) -> PositionedMember? {
-        members?.last { $0.key.unicodeScalars.elementsEqual(key.unicodeScalars) }
+        // The same scalars are the same UTF-8 bytes: their count, known without reading them,
+        // and `==` rule out most other keys before the bytes are compared.
+        members?.last { $0.key.utf8.count == key.utf8.count && $0.key == key && $0.key.utf8.elementsEqual(key.utf8) }
     }
 
     /// Resolves `pointer`; object tokens choose the last member with that key. Nil if absent.

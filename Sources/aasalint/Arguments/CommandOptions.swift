@@ -55,32 +55,38 @@ struct ListOption: DeclaredOption {
 
 extension CommandOptions {
     /// The options of the stored properties, groups flattened, in declaration order.
-    ///
-    /// The option types are tried by name before the protocols: a cast to a protocol scans every
-    /// conformance in the binary the first time each type meets it, and every run lists its
-    /// command's options.
     var specs: [OptionSpec] {
-        Mirror(reflecting: self).children.flatMap { child -> [OptionSpec] in
+        Self.specs(reflecting: self)
+    }
+
+    /// The option types are tried by name, and a group is recognised by the options found inside
+    /// it, before any cast to a protocol: such a cast scans every conformance in the binary the
+    /// first time each type meets it, and every run lists its command's options.
+    private static func specs(reflecting value: Any) -> [OptionSpec] {
+        Mirror(reflecting: value).children.flatMap { child -> [OptionSpec] in
             switch child.value {
-            case let flag as Flag: [flag.spec]
-            case let option as ValueOption: [option.spec]
-            case let list as ListOption: [list.spec]
-            case let group as any CommandOptions: group.specs
-            case let option as any DeclaredOption: [option.spec]
-            default: []
+            case let flag as Flag: return [flag.spec]
+            case let option as ValueOption: return [option.spec]
+            case let list as ListOption: return [list.spec]
+            default:
+                let grouped = specs(reflecting: child.value)
+                guard grouped.isEmpty, let option = child.value as? any DeclaredOption else { return grouped }
+                return [option.spec]
             }
         }
     }
 }
 
-/// The options and operands given to one subcommand, read through the command's `Options`.
-struct ParsedArguments<Options: CommandOptions>: Sendable {
+/// The options and operands given to one subcommand, read through the command's `Options`, a
+/// `CommandOptions`. The type does not require that: the runtime would then look the
+/// conformance up, scanning every conformance in the binary, for each group a command reads.
+struct ParsedArguments<Options: Sendable>: Sendable {
     let positionals: [String]
     let wantsHelp: Bool
     private let options: Options
     private let given: [String: [String]]
 
-    init(positionals: [String], wantsHelp: Bool, given: [String: [String]], options: Options = Options()) {
+    init(positionals: [String], wantsHelp: Bool, given: [String: [String]], options: Options) {
         self.positionals = positionals
         self.wantsHelp = wantsHelp
         self.given = given
@@ -95,5 +101,11 @@ struct ParsedArguments<Options: CommandOptions>: Sendable {
     /// The arguments as a group of options reads them, for the code shared by the commands that declare it.
     subscript<Group: CommandOptions>(_ group: KeyPath<Options, Group>) -> ParsedArguments<Group> {
         ParsedArguments<Group>(positionals: positionals, wantsHelp: wantsHelp, given: given, options: options[keyPath: group])
+    }
+}
+
+extension ParsedArguments where Options: CommandOptions {
+    init(positionals: [String], wantsHelp: Bool, given: [String: [String]]) {
+        self.init(positionals: positionals, wantsHelp: wantsHelp, given: given, options: Options())
     }
 }
