@@ -1,11 +1,12 @@
 import AASALintCore
 
 enum ArgumentParser {
-    /// `command` is the spec made from `Options`, whose options it must list.
+    /// `command` is the spec made from `Options`, whose options it must list. Debug builds check
+    /// that by reflecting on `Options` again, which a release run would pay on every start.
     static func parse<Options: CommandOptions>(
         _ arguments: [String], for command: CommandSpec, as _: Options.Type
     ) throws(ArgumentError) -> ParsedArguments<Options> {
-        precondition(Options().specs.map(\.name) == command.options.map(\.name), "\(command.name) is not parsed with its own options")
+        assert(Options().specs.map(\.name) == command.options.map(\.name), "\(command.name) is not parsed with its own options")
         var scan = ArgumentScan(command: command, remaining: arguments[...])
         scan.run()
         // `--help` wins over any other mistake on the line: the user is asking how to fix it.
