@@ -38,7 +38,7 @@ public struct FileDiscovery: Sendable {
     }
 
     public func discover(_ paths: [String]) -> Discovery {
-        var files = Set<DiscoveredFile>()
+        var files: [DiscoveredFile] = []
         var problems: [UsageError] = []
         var folders: [(path: String, files: [DiscoveredFile])] = []
         let manager = FileManager.default
@@ -51,14 +51,31 @@ public struct FileDiscovery: Sendable {
             if isDirectory.boolValue, ArtifactBundle.Layout(path: DisplayPath.of(path)) == nil {
                 var walk = FolderWalk(manager: manager)
                 walk.visit(root: path, shownAs: DisplayPath.of(path))
-                files.formUnion(walk.found)
+                files += walk.found
                 problems += walk.problems
                 folders.append((DisplayPath.of(path), walk.found))
             } else {
-                files.insert(DiscoveredFile(path: DisplayPath.of(path), kind: Self.kind(ofExplicitName: path)))
+                files.append(DiscoveredFile(path: DisplayPath.of(path), kind: Self.kind(ofExplicitName: path)))
             }
         }
-        return Discovery(files: files.sorted { $0.path < $1.path }, problems: problems, folders: folders)
+        return Discovery(files: Self.sortedWithoutRepeats(files), problems: problems, folders: folders)
+    }
+
+    /// Sorted by path, each file once: repeats are found among the files of one path rather than
+    /// through a set, whose element type's Hashable conformance the runtime would look up, scanning
+    /// every conformance in the binary, on every run.
+    private static func sortedWithoutRepeats(_ files: [DiscoveredFile]) -> [DiscoveredFile] {
+        var unique: [DiscoveredFile] = []
+        var samePathStart = 0
+        for file in files.sorted(by: { $0.path < $1.path }) {
+            if unique.last?.path != file.path {
+                samePathStart = unique.count
+            } else if unique[samePathStart...].contains(file) {
+                continue
+            }
+            unique.append(file)
+        }
+        return unique
     }
 
     /// Whether the file at display path `file` lies inside the folder at display path `folder`.

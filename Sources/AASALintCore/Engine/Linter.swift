@@ -18,14 +18,20 @@ struct Linter: Sendable {
                      servedFiles: [String: LintFile] = [:], runs: @Sendable (any RuleCheck) -> Bool = { _ in true }) throws(UsageError) -> [Diagnostic] {
         let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects,
                                   servedFiles: servedFiles)
-        var selections: [[Int]: RuleSelection] = [:]
+        // A run meets few sets of overrides, so they are searched in a list: a dictionary keyed by
+        // [Int] makes the runtime look up Array's Hashable conformance, scanning every conformance
+        // in the binary, on every run.
+        var selections: [(overrides: [Int], selection: RuleSelection)] = []
         var work: [(file: LintFile, selection: RuleSelection)] = []
         for file in files {
             let overrides = plan.fileOverrides(for: file)
-            if selections[overrides] == nil {
-                selections[overrides] = try plan.selection(applying: overrides)
+            if let known = selections.first(where: { $0.overrides == overrides }) {
+                work.append((file, known.selection))
+            } else {
+                let selection = try plan.selection(applying: overrides)
+                selections.append((overrides, selection))
+                work.append((file, selection))
             }
-            if let selection = selections[overrides] { work.append((file, selection)) }
         }
         let plan = self.plan
         let diagnostics = work.parallelMap { file, selection in

@@ -39,8 +39,11 @@ extension DetailsEntry {
     /// Every place of the entry that some reader takes as naming an app: the `appIDs` items, or
     /// `appID`, or both.
     public var appListings: [Located<String>] {
-        var seen = Set<JSONPointer>()
-        return DetailsReader.allCases.flatMap { appIDs(readBy: $0) }.filter { seen.insert($0.pointer).inserted }
+        var listings: [Located<String>] = []
+        for listing in DetailsReader.allCases.flatMap({ appIDs(readBy: $0) }) where !listings.contains(where: { $0.pointer == listing.pointer }) {
+            listings.append(listing)
+        }
+        return listings
     }
 
     /// The readers that take `listing`, one of `appListings`, as naming an app.
@@ -55,24 +58,33 @@ extension DetailsEntry {
 /// is what they read: a fallback, not a dead entry.
 public struct DetailsPrecedence: Sendable {
     public let details: [DetailsEntry]
-    private let deciders: [DetailsReader: [String: Int]]
+    /// Each app's deciding entry, per reader: a dictionary keyed by reader would make the runtime
+    /// look up the reader's Hashable conformance, scanning every conformance in the binary, on every run.
+    private let iOS13Deciders: [String: Int]
+    private let iOS12Deciders: [String: Int]
 
     public init(_ details: [DetailsEntry]) {
         self.details = details
-        deciders = Dictionary(uniqueKeysWithValues: DetailsReader.allCases.map { reader in
-            var first: [String: Int] = [:]
-            for (index, entry) in details.enumerated() {
-                for appID in entry.appIDs(readBy: reader) where first[appID.value] == nil {
-                    first[appID.value] = index
-                }
+        iOS13Deciders = Self.deciders(in: details, on: .iOS13AndLater)
+        iOS12Deciders = Self.deciders(in: details, on: .iOS12AndEarlier)
+    }
+
+    private static func deciders(in details: [DetailsEntry], on reader: DetailsReader) -> [String: Int] {
+        var first: [String: Int] = [:]
+        for (index, entry) in details.enumerated() {
+            for appID in entry.appIDs(readBy: reader) where first[appID.value] == nil {
+                first[appID.value] = index
             }
-            return (reader, first)
-        })
+        }
+        return first
     }
 
     /// The index of the entry that decides for `appID` on `reader`; nil when no entry lists it.
     public func decider(of appID: String, on reader: DetailsReader) -> Int? {
-        deciders[reader]?[appID]
+        switch reader {
+        case .iOS13AndLater: iOS13Deciders[appID]
+        case .iOS12AndEarlier: iOS12Deciders[appID]
+        }
     }
 
     /// The readers on which the entry at `index` is the first to list one of its apps and finds
