@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+
 /// The options of a command, declared once as the stored properties of a struct: an option
 /// (`Flag`, `ValueOption`, `ListOption`) or a group of options shared by several commands.
 /// The parser, `--help` and the completion scripts list the stored properties in order, and a
@@ -56,24 +58,32 @@ struct ListOption: DeclaredOption {
 extension CommandOptions {
     /// The options of the stored properties, groups flattened, in declaration order.
     var specs: [OptionSpec] {
-        Self.specs(reflecting: self)
+        withUnsafeBytes(of: self) { bytes in
+            guard let start = bytes.baseAddress else { return [] }
+            return Self.specs(of: Self.self, at: start)
+        }
     }
 
-    /// The option types are tried by name, and a group is recognised by the options found inside
-    /// it, before any cast to a protocol: such a cast scans every conformance in the binary the
-    /// first time each type meets it, and every run lists its command's options.
-    private static func specs(reflecting value: Any) -> [OptionSpec] {
-        Mirror(reflecting: value).children.flatMap { child -> [OptionSpec] in
-            switch child.value {
-            case let flag as Flag: return [flag.spec]
-            case let option as ValueOption: return [option.spec]
-            case let list as ListOption: return [list.spec]
-            default:
-                let grouped = specs(reflecting: child.value)
-                guard grouped.isEmpty, let option = child.value as? any DeclaredOption else { return grouped }
-                return [option.spec]
+    /// The stored properties are read from the type's field records, in declaration order, and an
+    /// option is recognised by its type: a Mirror would look up the CustomReflectable conformance
+    /// of every type it meets, scanning every conformance in the binary each time, and every run
+    /// lists its command's options. A group is a struct whose fields hold options.
+    private static func specs(of type: Any.Type, at start: UnsafeRawPointer) -> [OptionSpec] {
+        var specs: [OptionSpec] = []
+        _ = _forEachField(of: type) { _, offset, fieldType, kind in
+            let field = start + offset
+            if fieldType == Flag.self {
+                specs.append(field.load(as: Flag.self).spec)
+            } else if fieldType == ValueOption.self {
+                specs.append(field.load(as: ValueOption.self).spec)
+            } else if fieldType == ListOption.self {
+                specs.append(field.load(as: ListOption.self).spec)
+            } else if kind == .struct {
+                specs += Self.specs(of: fieldType, at: field)
             }
+            return true
         }
+        return specs
     }
 }
 
