@@ -89,8 +89,12 @@ public struct LintSession: Sendable {
     /// it that are linted; folders that yield no file are problems. Also the artifacts' warnings.
     private func read(_ selection: Selection, problems: inout [UsageError]) -> (files: [LintFile], warnings: [String]) {
         let reader = self.reader
-        let outcomes = selection.selected.filter { $0.kind != .artifact }.parallelMap { file in
-            Result { () throws(UsageError) in try reader.read(file) }
+        let outcomes = selection.selected.filter { $0.kind != .artifact }.parallelMap { file -> ReadOutcome in
+            do throws(UsageError) {
+                return .read(try reader.read(file))
+            } catch {
+                return .failed(error)
+            }
         }
         let artifacts = selection.selected.filter { $0.kind == .artifact }.parallelMap { (path: $0.path, outcome: ArtifactReader.read($0.path)) }
         let folders = selection.discovery.folders
@@ -106,8 +110,8 @@ public struct LintSession: Sendable {
         var files = selection.standardInput
         for outcome in outcomes {
             switch outcome {
-            case .success(let file): files.append(file)
-            case .failure(let error): problems.append(error)
+            case .read(let file): files.append(file)
+            case .failed(let error): problems.append(error)
             }
         }
         for (path, artifact) in artifacts {
@@ -116,6 +120,13 @@ public struct LintSession: Sendable {
             problems += artifact.problems
         }
         return (files, artifacts.flatMap(\.outcome.warnings))
+    }
+
+    /// What reading one file gave. Not a Result: its `Failure: Error` requirement made the runtime
+    /// look up UsageError's conformance, scanning every conformance in the binary, on every run.
+    private enum ReadOutcome: Sendable {
+        case read(LintFile)
+        case failed(UsageError)
     }
 
     /// The findings of the rules and plugins, after `ignore:` entries, with the unused entries.

@@ -29,7 +29,9 @@ public final class AASASchema: Sendable {
     }
 
     /// Accepted types, and for objects and arrays what is inside.
-    public let types: Set<ValueType>
+    public var types: Set<ValueType> {
+        Set(ValueType.allCases.filter { acceptedTypes & $0.bit != 0 })
+    }
     /// Fixed keys of an object; nil when any key is allowed (see `values`).
     public let properties: [String: AASASchema]?
     /// The schema of every value of a map-like object, or of every element of an array.
@@ -42,19 +44,20 @@ public final class AASASchema: Sendable {
     /// in `"?": {"page": 1}`); nil where the key is named as it is.
     public let keyMeaning: String?
     /// `types` as bits of `ValueType.bit`, and `properties` as a list: the walk asks about every
-    /// node and member, and a set or dictionary lookup hashes for each.
+    /// node and member, and a set or dictionary lookup hashes for each. The bits are all the schema
+    /// keeps of its types: building a set of them made the runtime look up ValueType's Hashable
+    /// conformance, scanning every conformance in the binary, on every run.
     private let acceptedTypes: UInt8
     private let propertyList: [(key: String, schema: AASASchema)]
 
     init(
-        _ types: Set<ValueType>,
+        _ types: [ValueType],
         properties: [String: AASASchema]? = nil,
         values: AASASchema? = nil,
         place: String? = nil,
         keyMeaning: String? = nil,
         consequence: @escaping @Sendable (PositionedValue) -> String
     ) {
-        self.types = types
         self.properties = properties
         self.values = values
         self.place = place
