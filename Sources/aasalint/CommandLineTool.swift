@@ -12,6 +12,8 @@ struct CommandLineTool {
     static let commands: [CommandSpec] = subcommands.map { $0.spec }
 
     var output = StandardStreams()
+    /// Set when the process exits after the run: a lint keeps its files and findings here.
+    var keptUntilExit: KeptUntilExit?
 
     /// Runs the command; a report that could not be written fails the run, whatever it found.
     func run(_ arguments: [String]) -> Int32 {
@@ -24,7 +26,7 @@ struct CommandLineTool {
 
     private func dispatch(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
-            return LintCommand(output: output).run([])
+            return LintCommand(output: output, keptUntilExit: keptUntilExit).run([])
         }
         switch first {
         case "--help", "-h", "help":
@@ -32,6 +34,8 @@ struct CommandLineTool {
             return ExitStatus.success
         case "--version":
             return VersionCommand(output: output).run([])
+        case LintCommand.name:
+            return LintCommand(output: output, keptUntilExit: keptUntilExit).run(Array(arguments.dropFirst()))
         default:
             if let command = Self.subcommands.first(where: { $0.name == first }) {
                 return command.init(output: output).run(Array(arguments.dropFirst()))
@@ -46,7 +50,7 @@ struct CommandLineTool {
                     return output.fail(error.description)
                 }
             }
-            return LintCommand(output: output).run(arguments)
+            return LintCommand(output: output, keptUntilExit: keptUntilExit).run(arguments)
         }
     }
 }

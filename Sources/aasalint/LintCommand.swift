@@ -41,6 +41,17 @@ struct LintCommand: Subcommand {
     }
 
     let output: StandardStreams
+    /// Keeps what the lint read and found until the process exits, which frees it faster.
+    private let keptUntilExit: KeptUntilExit?
+
+    init(output: StandardStreams) {
+        self.init(output: output, keptUntilExit: nil)
+    }
+
+    init(output: StandardStreams, keptUntilExit: KeptUntilExit?) {
+        self.output = output
+        self.keptUntilExit = keptUntilExit
+    }
 
     func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         try lint(parsed)
@@ -100,7 +111,8 @@ struct LintCommand: Subcommand {
         } else if parsed[\.unsafeFixes] {
             throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
         }
-        let outcome = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: extraFiles)
+        let outcome = LintSession(plan: plan, baseline: baseline, keptUntilExit: keptUntilExit).run(paths: paths, extraFiles: extraFiles)
+        keptUntilExit?.keep(outcome)
         if parsed[\.explainRelease] {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
             output.write(TerminalText.lines(lines))

@@ -5,11 +5,15 @@ public struct LintSession: Sendable {
     public let reader: FileReader
     /// The accepted findings and the folder their paths are relative to.
     public let baseline: (baseline: Baseline, directory: String)?
+    /// Keeps the files read, their trees, models and compiled forms, until the process exits;
+    /// nil frees them as the run goes.
+    public let keptUntilExit: KeptUntilExit?
 
-    public init(plan: RulePlan, baseline: (Baseline, String)? = nil, reader: FileReader = FileReader()) {
+    public init(plan: RulePlan, baseline: (Baseline, String)? = nil, reader: FileReader = FileReader(), keptUntilExit: KeptUntilExit? = nil) {
         self.plan = plan
         self.baseline = baseline
         self.reader = reader
+        self.keptUntilExit = keptUntilExit
     }
 
     public struct Outcome: Sendable {
@@ -40,6 +44,7 @@ public struct LintSession: Sendable {
         let findings = findings(in: files, referenced: referenced, xcodeProjects: xcodeProjects, scope: scope, problems: &problems)
         let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
         let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: xcodeProjects, files: files).explanation(for: files + referenced)
+        keptUntilExit?.keep(files + referenced)
         return Outcome(report: report, problems: problems, warnings: warnings(for: selection) + artifactWarnings,
                        allDiagnostics: findings.diagnostics, scope: scope, releaseExplanation: release,
                        lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
@@ -143,7 +148,7 @@ public struct LintSession: Sendable {
         let configuration = plan.configuration
         var diagnostics: [Diagnostic] = []
         do throws(UsageError) {
-            diagnostics = try Linter(plan: plan).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects)
+            diagnostics = try Linter(plan: plan, keptUntilExit: keptUntilExit).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects)
         } catch {
             problems.append(error)
         }

@@ -1,9 +1,15 @@
 /// Runs the planned rules over parsed files and returns the findings in report order.
 struct Linter: Sendable {
     let plan: RulePlan
+    /// Where the compiled matcher and pattern catalog of a run's only file go once its rules have
+    /// run, rather than being freed; nil frees them then. Files of a run of several are freed as
+    /// they are done, so that the next ones reuse the memory and a run holds the compiled forms of
+    /// only the files in progress.
+    let keptUntilExit: KeptUntilExit?
 
-    init(plan: RulePlan) {
+    init(plan: RulePlan, keptUntilExit: KeptUntilExit? = nil) {
         self.plan = plan
+        self.keptUntilExit = keptUntilExit
     }
 
     init(selection: RuleSelection, configuration: Configuration = Configuration()) {
@@ -34,6 +40,7 @@ struct Linter: Sendable {
             }
         }
         let plan = self.plan
+        let keptUntilExit = work.count == 1 ? self.keptUntilExit : nil
         let diagnostics = work.parallelMap { file, selection in
             let kinds = file.kinds
             var findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: kinds) && runs($0.check) }.flatMap { entry in
@@ -42,7 +49,11 @@ struct Linter: Sendable {
             if !file.isFixable {
                 for index in findings.indices { findings[index].fix = findings[index].fix?.withoutEdits }
             }
-            file.releaseDerivedWork()
+            if let keptUntilExit {
+                keptUntilExit.keep(file)
+            } else {
+                file.releaseDerivedWork()
+            }
             return findings
         }.flatMap { $0 }
         return diagnostics.sorted(by: Diagnostic.reportOrder)

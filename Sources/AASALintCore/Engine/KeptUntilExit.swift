@@ -1,0 +1,19 @@
+import Foundation
+
+/// What a short-lived process keeps until it exits rather than freeing: a command-line lint ends
+/// right after its report, and freeing a large file's tree, model, pattern catalog and matcher
+/// object by object costs millions of instructions that the exit gives back at once (as clang's
+/// -disable-free does). The command line makes one and holds it until it exits; a long-lived
+/// process, such as the LSP server, makes none and frees each file after use.
+public final class KeptUntilExit: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [any Sendable] = []
+
+    public init() {}
+
+    public func keep(_ value: any Sendable) {
+        lock.lock()
+        defer { lock.unlock() }
+        kept.append(value)
+    }
+}
