@@ -5,7 +5,9 @@ public struct Pattern: Hashable, Sendable {
     /// The Unicode scalars of `text`, which token ranges count: kept for the rules that look
     /// at every pattern scalar by scalar.
     public let scalars: [Unicode.Scalar]
-    public let tokens: [PatternToken]
+    /// The `$(name)` references, with their ranges.
+    public let variableReferences: [(name: String, range: Range<Int>)]
+    private let expandsVariables: Bool
     /// Which ASCII scalars `text` holds (bit n for U+00n, then bit n for U+004n), and whether it
     /// holds any other: most rules look for a character that most patterns lack.
     private let asciiBelow64: UInt64
@@ -16,6 +18,7 @@ public struct Pattern: Hashable, Sendable {
     /// plain text (and makes the system drop the value).
     public init(_ text: String, expandsVariables: Bool = true) {
         self.text = text
+        self.expandsVariables = expandsVariables
         // Appended one by one: `Array(text.unicodeScalars)` walks the text once more to count them.
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(text.utf8.count)
@@ -34,7 +37,17 @@ public struct Pattern: Hashable, Sendable {
         asciiBelow64 = below64
         asciiFrom64 = from64
         holdsNonASCII = nonASCII
-        tokens = PatternParser(scalars, expandsVariables: expandsVariables).tokens()
+        let holdsDollar = below64 & 1 << UInt64(UInt8(ascii: "$")) != 0
+        variableReferences = holdsDollar ? PatternParser(scalars, expandsVariables: expandsVariables).tokens().compactMap { token in
+            if case .variable(let name) = token.kind { (name, token.range) } else { nil }
+        } : []
+    }
+
+    /// The parts of the pattern, parsed when asked: most patterns are only searched for a few
+    /// characters they lack, and a token per scalar kept for every pattern of a large file
+    /// was megabytes.
+    public var tokens: [PatternToken] {
+        PatternParser(scalars, expandsVariables: expandsVariables).tokens()
     }
 
     /// Whether `text` holds `scalar`; for an ASCII scalar, answered without going through it.
@@ -49,12 +62,14 @@ public struct Pattern: Hashable, Sendable {
     /// Whether every scalar of `text` is ASCII.
     public var isASCII: Bool { !holdsNonASCII }
 
-    /// The `$(name)` references, with their ranges.
-    public var variableReferences: [(name: String, range: Range<Int>)] {
-        guard contains("$") else { return [] }
-        return tokens.compactMap { token in
-            if case .variable(let name) = token.kind { (name, token.range) } else { nil }
-        }
+    /// Everything else is read from the text.
+    public static func == (lhs: Pattern, rhs: Pattern) -> Bool {
+        lhs.text == rhs.text && lhs.expandsVariables == rhs.expandsVariables
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(expandsVariables)
     }
 }
 
