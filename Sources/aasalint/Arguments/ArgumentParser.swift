@@ -71,7 +71,9 @@ private struct ArgumentScan {
 
     private mutating func consumeLongOption(_ body: Substring) throws(ArgumentError) {
         let (name, inlineValue) = splitInlineValue(body)
-        let spelling = "--" + name
+        // String + String: appending the Substring goes through a generic path whose first use
+        // has the runtime scan every conformance in the binary.
+        let spelling = "--" + String(name)
         guard let option = command.option(named: name) else {
             let suggestion = Suggestion.nearest(to: String(name), in: command.allOptions.map(\.name))
             throw .unknownOption(spelling, for: command, suggestion: suggestion.map { "--" + $0 })
