@@ -35,6 +35,8 @@ public struct AASAMatcher: Sendable {
         var appIDs: [String] = []
         var listed = Set<String>()
         let precedence = applinks?.precedence ?? DetailsPrecedence([])
+        // Most components have one distinct pattern, their path; repeated queries and fragments share theirs.
+        compiler.reserveCapacity(precedence.details.reduce(0) { $0 + ($1.components?.value.count ?? $1.paths?.value.count ?? 0) })
         for (index, detailsEntry) in precedence.details.enumerated() {
             let components = ComponentReader.components(of: detailsEntry, compiler: &compiler)
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
