@@ -115,14 +115,19 @@ private enum ComponentReader {
             return .any
         case .whole(let text):
             return .whole(compile(text, as: .other, settings, &compiler))
+        case .items(let items) where items.count == 1:
+            // One item has no duplicate to drop.
+            return .items([item(items[0], settings, &compiler)])
         case .items(let items):
             // The system reads the object as a dictionary: the last of duplicate keys counts.
             var seen = Set<[Unicode.Scalar]>()
             let lastOfEach = items.reversed().filter { seen.insert(Array($0.name.unicodeScalars)).inserted }.reversed()
-            return .items(lastOfEach.map { item in
-                QueryConstraint.Item(name: item.name, pattern: compile(item.value, as: .other, settings, &compiler))
-            })
+            return .items(lastOfEach.map { item($0, settings, &compiler) })
         }
+    }
+
+    private static func item(_ item: QueryItemPattern, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint.Item {
+        QueryConstraint.Item(name: item.name, pattern: compile(item.value, as: .other, settings, &compiler))
     }
 
     private static func compile(_ text: Located<String>, as part: PatternCompiler.Part, _ settings: MatchSettings,

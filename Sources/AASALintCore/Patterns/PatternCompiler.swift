@@ -21,6 +21,10 @@ struct PatternCompiler: Sendable {
     let determinisesEagerly: Bool
     private var cache: [Key: PatternLanguage?] = [:]
     private let values: VariableAutomata
+    /// The locks of the file's languages, each shared by every `lockCount`-th language: enough that
+    /// languages built on different cores rarely wait for one another.
+    private let locks: [NSLock]
+    private static let lockCount = 32
 
     init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
@@ -28,6 +32,7 @@ struct PatternCompiler: Sendable {
         self.stateBudget = stateBudget
         self.determinisesEagerly = determinisesEagerly
         values = VariableAutomata()
+        locks = (0..<Self.lockCount).map { _ in NSLock() }
     }
 
     /// Room for `count` distinct patterns: growing the cache pattern by pattern rehashed every
@@ -39,8 +44,9 @@ struct PatternCompiler: Sendable {
     /// The cache is looked up once per pattern, the language created in place when missing.
     mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
         let recipe = PatternRecipe(text: text, part: part, caseSensitive: caseSensitive, variables: variables, values: values)
+        let lock = locks[cache.count % Self.lockCount]
         return Self.language(in: &cache[Key(text: text, part: part, caseSensitive: caseSensitive), default: nil]) {
-            PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly, recipe: recipe)
+            PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly, recipe: recipe, lock: lock)
         }
     }
 

@@ -23,7 +23,9 @@ public final class PatternLanguage: @unchecked Sendable {
     /// A chain's labels, which decide a match scalar by scalar without any automaton: a pattern
     /// determinised on use matches with them alone, and nil once known not to be a chain.
     private var matchingChain: ChainMatcher??
-    private let lock = NSLock()
+    /// Shared with other languages of the file (`PatternCompiler`): a lock per pattern was a tenth
+    /// of compiling a large file, and no language takes another's lock while holding its own.
+    private let lock: NSLock
 
     /// The deterministic automaton or, over the budget, the simulation of the Thompson one;
     /// and the work determinising took.
@@ -51,9 +53,10 @@ public final class PatternLanguage: @unchecked Sendable {
     /// `recipe` builds the Thompson automaton, now or on first use, and gives, for a pattern that
     /// is a chain (`DeterministicAutomaton.chain`), its scalars' labels and whether it ends in `*`:
     /// a chain's automaton is built directly.
-    init(stateBudget: Int, determinisesEagerly: Bool = true, recipe: PatternRecipe) {
+    init(stateBudget: Int, determinisesEagerly: Bool = true, recipe: PatternRecipe, lock: NSLock) {
         self.stateBudget = stateBudget
         self.recipe = recipe
+        self.lock = lock
         eager = determinisesEagerly ? (Self.direct(recipe, stateBudget: stateBudget) ?? Determinised(recipe.construction(), stateBudget: stateBudget)) : nil
     }
 
