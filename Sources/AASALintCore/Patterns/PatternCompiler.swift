@@ -22,8 +22,9 @@ struct PatternCompiler: Sendable {
     private var cache: [Key: PatternLanguage?] = [:]
     private let values: VariableAutomata
     /// The locks of the file's languages, each shared by every `lockCount`-th language: enough that
-    /// languages built on different cores rarely wait for one another.
-    private let locks: [NSLock]
+    /// languages built on different cores rarely wait for one another. Made as languages need
+    /// them: a file of one pattern needs one.
+    private var locks: [NSLock] = []
     private static let lockCount = 32
 
     init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
@@ -32,7 +33,6 @@ struct PatternCompiler: Sendable {
         self.stateBudget = stateBudget
         self.determinisesEagerly = determinisesEagerly
         values = VariableAutomata()
-        locks = (0..<Self.lockCount).map { _ in NSLock() }
     }
 
     /// Room for `count` distinct patterns: growing the cache pattern by pattern rehashed every
@@ -44,10 +44,17 @@ struct PatternCompiler: Sendable {
     /// The cache is looked up once per pattern, the language created in place when missing.
     mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
         let recipe = PatternRecipe(text: text, part: part, caseSensitive: caseSensitive, variables: variables, values: values)
-        let lock = locks[cache.count % Self.lockCount]
+        let lock = lock(ofLanguageAt: cache.count)
         return Self.language(in: &cache[Key(text: text, part: part, caseSensitive: caseSensitive), default: nil]) {
             PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly, recipe: recipe, lock: lock)
         }
+    }
+
+    /// Languages are numbered as they are made: while there are fewer than `lockCount`, the one
+    /// about to be made is at most one past the last lock.
+    private mutating func lock(ofLanguageAt position: Int) -> NSLock {
+        if position == locks.count, position < Self.lockCount { locks.append(NSLock()) }
+        return locks[position % Self.lockCount]
     }
 
     private static func language(in slot: inout PatternLanguage?, _ make: () -> PatternLanguage) -> PatternLanguage {
