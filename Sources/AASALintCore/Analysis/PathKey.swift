@@ -214,7 +214,8 @@ final class ValueTrie: Sendable {
     private let wordEnds: [Bool]
 
     init(_ words: [[UInt32]]) {
-        var edges = TrieEdges()
+        // Room for every scalar: growing the table as the 615 language codes came in rehashed it eight times.
+        var edges = TrieEdges(capacity: words.reduce(0) { $0 + $1.count })
         var ends: [Int] = []
         for word in words {
             ends.append(word.reduce(0) { edges.addChild(of: $0, along: $1) })
