@@ -27,7 +27,8 @@ struct ComponentKeyIndex: Sendable {
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
         let trie = PathKeyTrie(keys: keys, values: vocabulary.values)
         self.trie = trie
-        let walk = { @Sendable (component: Int) -> [Range<Int>] in trie.compatibleRuns(with: keys[component]) }
+        let followings = ValueFollowings()
+        let walk = { @Sendable (component: Int) -> [Range<Int>] in trie.compatibleRuns(with: keys[component], sharing: followings) }
         // The walks only read the trie; on large files they take a share of the analysis worth spreading.
         let walkAll = { (components: [Int]) -> [[Range<Int>]] in
             components.count < Self.smallestParallelIndex ? components.map(walk) : components.parallelMap(walk)

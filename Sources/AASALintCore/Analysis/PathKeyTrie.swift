@@ -1,3 +1,5 @@
+import Foundation
+
 /// The path keys of some components in a trie, walked with another key to find the
 /// components whose keys are compatible with it (neither disagrees with the other before one
 /// ends). A variable meets literal text by its values; where two different variables meet,
@@ -43,8 +45,9 @@ struct PathKeyTrie: Sendable {
     }
 
     /// Runs of `componentsInTrieOrder` that together hold the components whose keys are compatible with `key`.
-    func compatibleRuns(with key: [PathKeyToken]) -> [Range<Int>] {
-        var found = CompatibleRuns(keyIsPrefix: true)
+    /// Walks that share `followings` follow each variable from each node once.
+    func compatibleRuns(with key: [PathKeyToken], sharing followings: ValueFollowings? = nil) -> [Range<Int>] {
+        var found = CompatibleRuns(keyIsPrefix: true, followings: followings)
         walk(from: 0, key: key, at: 0, into: &found)
         return found.runs
     }
@@ -52,7 +55,7 @@ struct PathKeyTrie: Sendable {
     /// Runs of `componentsInTrieOrder` that together hold the components whose keys some start of `text`
     /// (a whole path rather than a key, folded as it is read) expands: the components that may match it.
     func runs(startingText text: [UInt32]) -> [Range<Int>] {
-        var found = CompatibleRuns(keyIsPrefix: false)
+        var found = CompatibleRuns(keyIsPrefix: false, followings: nil)
         walk(from: 0, key: text.lazy.map { PathKeyToken.scalar(CaseFolding.fold($0)) }, at: 0, into: &found)
         return found.runs
     }
@@ -178,7 +181,14 @@ struct PathKeyTrie: Sendable {
                 }
                 variableChild = Int(nextVariableSiblings[variableChild])
             }
-            followTrie(from: node, valueNode: 0, values: values[id], key: key, resumingAt: position + 1, into: &found)
+            let steps = found.followings?.steps(from: node, variable: id) { followTrie(from: node, values: values[id]) }
+                ?? followTrie(from: node, values: values[id])
+            for step in steps {
+                switch step {
+                case .run(let run): found.insert(run)
+                case .resume(let next): resume(from: next, key: key, at: position + 1, into: &found)
+                }
+            }
         }
     }
 
@@ -202,17 +212,23 @@ struct PathKeyTrie: Sendable {
         }
     }
 
-    /// A variable of the key (`values`) against the literal branches of the trie below `node`:
-    /// where a value ends, the key's walk resumes; components whose keys end (or meet a variable)
-    /// inside a value are compatible.
-    private func followTrie<Key: KeyText>(from node: Int, valueNode: Int, values: ValueTrie, key: Key, resumingAt position: Int,
-                            into found: inout CompatibleRuns) {
-        if values.isWordEnd(valueNode) { resume(from: node, key: key, at: position, into: &found) }
+    /// A variable of the key (`values`) against the literal branches of the trie below `node`, in
+    /// the order the walk takes them: where a value ends, the key's walk resumes; components whose
+    /// keys end (or meet a variable) inside a value are compatible. The steps do not depend on the
+    /// rest of the key: the walks of hundreds of keys that start `/$(lang)/` take the same ones.
+    private func followTrie(from node: Int, values: ValueTrie) -> [ValueFollowings.Step] {
+        var steps: [ValueFollowings.Step] = []
+        followTrie(from: node, valueNode: 0, values: values, into: &steps)
+        return steps
+    }
+
+    private func followTrie(from node: Int, valueNode: Int, values: ValueTrie, into steps: inout [ValueFollowings.Step]) {
+        if values.isWordEnd(valueNode) { steps.append(.resume(node)) }
         if valueNode != 0 {
-            found.insert(ownRun(of: node))
+            steps.append(run: ownRun(of: node))
             var variableChild = Int(firstVariableChildren[node])
             while variableChild >= 0 {
-                found.insert(subtreeRun(of: variableChild))
+                steps.append(run: subtreeRun(of: variableChild))
                 variableChild = Int(nextVariableSiblings[variableChild])
             }
         }
@@ -223,14 +239,14 @@ struct PathKeyTrie: Sendable {
             while child >= 0 {
                 let label = edges.labels[child]
                 let nextValue = label & Self.variableLabel == 0 ? values.edges.child(of: valueNode, along: label) : -1
-                if nextValue >= 0 { followTrie(from: child, valueNode: nextValue, values: values, key: key, resumingAt: position, into: &found) }
+                if nextValue >= 0 { followTrie(from: child, valueNode: nextValue, values: values, into: &steps) }
                 child = edges.nextSibling(of: child)
             }
         } else {
             var nextValue = values.edges.firstChild(of: valueNode)
             while nextValue >= 0 {
                 let child = edges.child(of: node, along: values.edges.labels[nextValue])
-                if child >= 0 { followTrie(from: child, valueNode: nextValue, values: values, key: key, resumingAt: position, into: &found) }
+                if child >= 0 { followTrie(from: child, valueNode: nextValue, values: values, into: &steps) }
                 nextValue = values.edges.nextSibling(of: nextValue)
             }
         }
@@ -250,11 +266,39 @@ private protocol KeyText: RandomAccessCollection<PathKeyToken> where Index == In
 extension Array: KeyText where Element == PathKeyToken {}
 extension LazyMapCollection: KeyText where Base == [UInt32], Element == PathKeyToken {}
 
+/// What following each variable from each node of one trie found (`PathKeyTrie.followTrie`),
+/// shared by the walks of an index, on any thread.
+final class ValueFollowings: @unchecked Sendable {
+    enum Step {
+        case run(Range<Int>)
+        /// The walk resumes at this node after a value.
+        case resume(Int)
+    }
+
+    private let lock = NSLock()
+    private var known: [Int: [Step]] = [:]
+
+    func steps(from node: Int, variable id: Int, _ follow: () -> [Step]) -> [Step] {
+        let key = node << 32 | id
+        if let steps = lock.withLock({ known[key] }) { return steps }
+        let steps = follow()
+        lock.withLock { known[key] = steps }
+        return steps
+    }
+}
+
+extension [ValueFollowings.Step] {
+    fileprivate mutating func append(run: Range<Int>) {
+        if !run.isEmpty { append(.run(run)) }
+    }
+}
+
 /// The runs of components found so far, and where the walk has resumed after a value, so that no
 /// place is walked twice.
 private struct CompatibleRuns {
     /// False when the walked key is a whole text: components whose keys go on beyond its end cannot match it.
     let keyIsPrefix: Bool
+    let followings: ValueFollowings?
     private(set) var runs: [Range<Int>] = []
     /// The places resumed at, in a list while they are few (a walk resumes after each value that a
     /// path starts with, a dozen places or so), then in a set.
@@ -262,8 +306,9 @@ private struct CompatibleRuns {
     private var visited: Set<Int> = []
     private static let mostListed = 32
 
-    init(keyIsPrefix: Bool) {
+    init(keyIsPrefix: Bool, followings: ValueFollowings?) {
         self.keyIsPrefix = keyIsPrefix
+        self.followings = followings
     }
 
     /// True the first time the walk reaches `node` at `position` of a key of `keyLength` tokens.
@@ -271,6 +316,8 @@ private struct CompatibleRuns {
         let place = node * (keyLength + 1) + position
         guard visitedFew.count == Self.mostListed else {
             guard !visitedFew.contains(place) else { return false }
+            // Grown one by one, the list was reallocated five times in most walks.
+            if visitedFew.isEmpty { visitedFew.reserveCapacity(Self.mostListed) }
             visitedFew.append(place)
             if visitedFew.count == Self.mostListed { visited = Set(visitedFew) }
             return true

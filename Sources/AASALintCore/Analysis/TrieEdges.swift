@@ -46,9 +46,16 @@ struct TrieEdges: Sendable {
     }
 
     /// The child of `node` along `label`, added when missing.
+    ///
+    /// A missing child takes the empty slot its search ended at, unless the table grows.
     mutating func addChild(of node: Int, along label: UInt32) -> Int {
-        let existing = child(of: node, along: label)
-        if existing >= 0 { return existing }
+        let key = UInt64(node) << 32 | UInt64(label)
+        let mask = slots.count - 1
+        var slot = Self.slot(of: key, shift: shift)
+        while slots[slot] != Self.emptySlot {
+            if slots[slot] == key { return Int(slotTargets[slot]) }
+            slot = (slot + 1) & mask
+        }
         let added = labels.count
         labels.append(label)
         firstChildren.append(-1)
@@ -56,8 +63,13 @@ struct TrieEdges: Sendable {
         childCounts.append(0)
         firstChildren[node] = Int32(added)
         childCounts[node] += 1
-        if 2 * (added + 1) > slots.count { grow() }
-        place(UInt64(node) << 32 | UInt64(label), target: added)
+        if 2 * (added + 1) > slots.count {
+            grow()
+            place(key, target: added)
+        } else {
+            slots[slot] = key
+            slotTargets[slot] = Int32(added)
+        }
         return added
     }
 

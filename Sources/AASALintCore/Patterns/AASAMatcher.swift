@@ -35,6 +35,8 @@ public struct AASAMatcher: Sendable {
         var appIDs: [String] = []
         var listed = Set<String>()
         let precedence = applinks?.precedence ?? DetailsPrecedence([])
+        // Most components have one distinct pattern, their path; repeated queries and fragments share theirs.
+        compiler.reserveCapacity(precedence.details.reduce(0) { $0 + ($1.components?.value.count ?? $1.paths?.value.count ?? 0) })
         for (index, detailsEntry) in precedence.details.enumerated() {
             let components = ComponentReader.components(of: detailsEntry, compiler: &compiler)
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
@@ -113,14 +115,19 @@ private enum ComponentReader {
             return .any
         case .whole(let text):
             return .whole(compile(text, as: .other, settings, &compiler))
+        case .items(let items) where items.count == 1:
+            // One item has no duplicate to drop.
+            return .items([item(items[0], settings, &compiler)])
         case .items(let items):
             // The system reads the object as a dictionary: the last of duplicate keys counts.
             var seen = Set<[Unicode.Scalar]>()
             let lastOfEach = items.reversed().filter { seen.insert(Array($0.name.unicodeScalars)).inserted }.reversed()
-            return .items(lastOfEach.map { item in
-                QueryConstraint.Item(name: item.name, pattern: compile(item.value, as: .other, settings, &compiler))
-            })
+            return .items(lastOfEach.map { item($0, settings, &compiler) })
         }
+    }
+
+    private static func item(_ item: QueryItemPattern, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint.Item {
+        QueryConstraint.Item(name: item.name, pattern: compile(item.value, as: .other, settings, &compiler))
     }
 
     private static func compile(_ text: Located<String>, as part: PatternCompiler.Part, _ settings: MatchSettings,

@@ -19,8 +19,13 @@ struct PatternCompiler: Sendable {
     let stateBudget: Int
     /// False: determinise each language on first use (see `PatternLanguage`).
     let determinisesEagerly: Bool
-    private var cache: [Key: PatternLanguage] = [:]
+    private var cache: [Key: PatternLanguage?] = [:]
     private let values: VariableAutomata
+    /// The locks of the file's languages, each shared by every `lockCount`-th language: enough that
+    /// languages built on different cores rarely wait for one another. Made as languages need
+    /// them: a file of one pattern needs one.
+    private var locks: [NSLock] = []
+    private static let lockCount = 32
 
     init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
@@ -30,22 +35,33 @@ struct PatternCompiler: Sendable {
         values = VariableAutomata()
     }
 
+    /// Room for `count` distinct patterns: growing the cache pattern by pattern rehashed every
+    /// pattern of a large file several times.
+    mutating func reserveCapacity(_ count: Int) {
+        cache.reserveCapacity(count)
+    }
+
+    /// The cache is looked up once per pattern, the language created in place when missing.
     mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
-        let key = Key(text: text, part: part, caseSensitive: caseSensitive)
-        if let known = cache[key] { return known }
-        let variables = variables
-        let values = values
-        let tokens = { @Sendable in
-            let parsed = Pattern(text).tokens
-            return part == .path ? PathNormalization.normalize(parsed) : parsed
+        let recipe = PatternRecipe(text: text, part: part, caseSensitive: caseSensitive, variables: variables, values: values)
+        let lock = lock(ofLanguageAt: cache.count)
+        return Self.language(in: &cache[Key(text: text, part: part, caseSensitive: caseSensitive), default: nil]) {
+            PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly, recipe: recipe, lock: lock)
         }
-        let language = PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly,
-                                       chain: { Self.chain(of: tokens(), caseSensitive: caseSensitive) }) {
-            var builder = AutomatonBuilder(variables: variables, values: values, caseSensitive: caseSensitive)
-            return builder.build(tokens())
-        }
-        cache[key] = language
-        return language
+    }
+
+    /// Languages are numbered as they are made: while there are fewer than `lockCount`, the one
+    /// about to be made is at most one past the last lock.
+    private mutating func lock(ofLanguageAt position: Int) -> NSLock {
+        if position == locks.count, position < Self.lockCount { locks.append(NSLock()) }
+        return locks[position % Self.lockCount]
+    }
+
+    private static func language(in slot: inout PatternLanguage?, _ make: () -> PatternLanguage) -> PatternLanguage {
+        if let known = slot { return known }
+        let made = make()
+        slot = made
+        return made
     }
 
     /// The labels of a pattern of literals and `?` that ends in at most one `*`, for
@@ -62,6 +78,32 @@ struct PatternCompiler: Sendable {
             }
         }
         return (labels, endsInRun)
+    }
+}
+
+/// What a pattern's language is built from, when first needed: stored in the language rather
+/// than captured by closures, each of which cost an allocation per pattern.
+struct PatternRecipe: Sendable {
+    let text: String
+    let part: PatternCompiler.Part
+    let caseSensitive: Bool
+    let variables: SubstitutionVariables
+    fileprivate let values: VariableAutomata
+
+    private func tokens() -> [PatternToken] {
+        let parsed = Pattern(text).tokens
+        return part == .path ? PathNormalization.normalize(parsed) : parsed
+    }
+
+    /// The labels of the pattern when it is a chain (`PatternCompiler.chain(of:caseSensitive:)`).
+    func chain() -> (labels: [ScalarSet], endsInRun: Bool)? {
+        PatternCompiler.chain(of: tokens(), caseSensitive: caseSensitive)
+    }
+
+    /// The Thompson automaton.
+    func construction() -> NondeterministicAutomaton {
+        var builder = AutomatonBuilder(variables: variables, values: values, caseSensitive: caseSensitive)
+        return builder.build(tokens())
     }
 }
 

@@ -19,14 +19,13 @@ public final class PatternLanguage: @unchecked Sendable {
     private var lazy: Determinised?
     private var thompson: NondeterministicAutomaton?
     private var hasMatched = false
-    private let construction: @Sendable () -> NondeterministicAutomaton
-    private let chain: @Sendable () -> (labels: [ScalarSet], endsInRun: Bool)?
-    /// The deterministic automaton built without the Thompson one, when the pattern allows.
-    private let direct: @Sendable () -> Determinised?
+    private let recipe: PatternRecipe
     /// A chain's labels, which decide a match scalar by scalar without any automaton: a pattern
     /// determinised on use matches with them alone, and nil once known not to be a chain.
     private var matchingChain: ChainMatcher??
-    private let lock = NSLock()
+    /// Shared with other languages of the file (`PatternCompiler`): a lock per pattern was a tenth
+    /// of compiling a large file, and no language takes another's lock while holding its own.
+    private let lock: NSLock
 
     /// The deterministic automaton or, over the budget, the simulation of the Thompson one;
     /// and the work determinising took.
@@ -51,19 +50,20 @@ public final class PatternLanguage: @unchecked Sendable {
         }
     }
 
-    /// `construction` builds the Thompson automaton, now or on first use. `chain` gives, for a
-    /// pattern that is one (`DeterministicAutomaton.chain`), its scalars' labels and whether it
-    /// ends in `*`, and nil for any other: a chain's automaton is built directly.
-    init(stateBudget: Int, determinisesEagerly: Bool = true, chain: @escaping @Sendable () -> (labels: [ScalarSet], endsInRun: Bool)? = { nil },
-         construction: @escaping @Sendable () -> NondeterministicAutomaton) {
+    /// `recipe` builds the Thompson automaton, now or on first use, and gives, for a pattern that
+    /// is a chain (`DeterministicAutomaton.chain`), its scalars' labels and whether it ends in `*`:
+    /// a chain's automaton is built directly.
+    init(stateBudget: Int, determinisesEagerly: Bool = true, recipe: PatternRecipe, lock: NSLock) {
         self.stateBudget = stateBudget
-        self.construction = construction
-        self.chain = chain
-        direct = {
-            guard let (labels, endsInRun) = chain() else { return nil }
-            return DeterministicAutomaton.chain(labels, endsInRun: endsInRun, stateBudget: stateBudget).map { Determinised($0.automaton, work: $0.work) }
-        }
-        eager = determinisesEagerly ? (direct() ?? Determinised(construction(), stateBudget: stateBudget)) : nil
+        self.recipe = recipe
+        self.lock = lock
+        eager = determinisesEagerly ? (Self.direct(recipe, stateBudget: stateBudget) ?? Determinised(recipe.construction(), stateBudget: stateBudget)) : nil
+    }
+
+    /// The deterministic automaton built without the Thompson one, when the pattern allows.
+    private static func direct(_ recipe: PatternRecipe, stateBudget: Int) -> Determinised? {
+        guard let (labels, endsInRun) = recipe.chain() else { return nil }
+        return DeterministicAutomaton.chain(labels, endsInRun: endsInRun, stateBudget: stateBudget).map { Determinised($0.automaton, work: $0.work) }
     }
 
     private var determinised: Determinised {
@@ -71,7 +71,7 @@ public final class PatternLanguage: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let lazy { return lazy }
-        let built = direct() ?? Determinised(thompson ?? construction(), stateBudget: stateBudget)
+        let built = Self.direct(recipe, stateBudget: stateBudget) ?? Determinised(thompson ?? recipe.construction(), stateBudget: stateBudget)
         lazy = built
         thompson = nil
         return built
@@ -81,7 +81,7 @@ public final class PatternLanguage: @unchecked Sendable {
     var nondeterministic: NondeterministicAutomaton {
         lock.withLock {
             guard let determinised = lazy ?? eager else { return builtThompson() }
-            return determinised.simulation?.automaton ?? construction()
+            return determinised.simulation?.automaton ?? recipe.construction()
         }
     }
 
@@ -95,14 +95,14 @@ public final class PatternLanguage: @unchecked Sendable {
 
     private func lazyMatcher() -> LazyMatcher {
         lock.withLock {
-            if matchingChain == nil { matchingChain = chain().map { ChainMatcher(labels: $0.labels, endsInRun: $0.endsInRun) } }
+            if matchingChain == nil { matchingChain = recipe.chain().map { ChainMatcher(labels: $0.labels, endsInRun: $0.endsInRun) } }
             if let matchingChain = matchingChain ?? nil { return .chain(matchingChain) }
             if let lazy { return .determinised(lazy) }
             if !hasMatched {
                 hasMatched = true
                 return .firstMatch(builtThompson())
             }
-            let built = Determinised(thompson ?? construction(), stateBudget: stateBudget)
+            let built = Determinised(thompson ?? recipe.construction(), stateBudget: stateBudget)
             lazy = built
             thompson = nil
             return .determinised(built)
@@ -111,7 +111,7 @@ public final class PatternLanguage: @unchecked Sendable {
 
     /// Called with the lock held.
     private func builtThompson() -> NondeterministicAutomaton {
-        let built = thompson ?? construction()
+        let built = thompson ?? recipe.construction()
         thompson = built
         return built
     }

@@ -108,6 +108,17 @@ import Testing
         }
     }
 
+    /// The codes of `$(region)` and `$(lang)` are folded from their tables rather than from the
+    /// variables' words: the same values either way.
+    @Test(arguments: BuiltInVariable.allCases)
+    func builtInValuesAreTheVariablesWordsFolded(variable: BuiltInVariable) {
+        let words: [[UInt32]] = switch variable.language {
+        case .character(let set): set.ranges.flatMap { $0 }.map { [CaseFolding.fold($0)] }
+        case .words(let words): words.map { $0.unicodeScalars.map { CaseFolding.fold($0).value } }
+        }
+        #expect(Set(PathKeyVocabulary.foldedValues(of: variable)) == Set(words))
+    }
+
     /// Rules that match one URL must be compared: on generated files, every pair of rules
     /// that a sample URL matches is offered to the later one. The index keeps runs of rules
     /// rather than pairs, and its groups are still the connected parts of the pairs it offers.
