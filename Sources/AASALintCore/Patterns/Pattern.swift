@@ -8,10 +8,9 @@ public struct Pattern: Hashable, Sendable {
     /// The `$(name)` references, with their ranges.
     public let variableReferences: [(name: String, range: Range<Int>)]
     private let expandsVariables: Bool
-    /// Which ASCII scalars `text` holds (bit n for U+00n, then bit n for U+004n), and whether it
-    /// holds any other: most rules look for a character that most patterns lack.
-    private let asciiBelow64: UInt64
-    private let asciiFrom64: UInt64
+    /// Which ASCII scalars `text` holds, and whether it holds any other: most rules look for a
+    /// character that most patterns lack.
+    private let asciiScalars: ASCIIBits
     private let holdsNonASCII: Bool
 
     /// `expandsVariables` is false for the values of substitution variables, where `$(` is
@@ -22,23 +21,18 @@ public struct Pattern: Hashable, Sendable {
         // Appended one by one: `Array(text.unicodeScalars)` walks the text once more to count them.
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(text.utf8.count)
-        var below64: UInt64 = 0
-        var from64: UInt64 = 0
+        var ascii = ASCIIBits()
         var nonASCII = false
         for scalar in text.unicodeScalars {
             scalars.append(scalar)
-            switch scalar.value {
-            case ..<64: below64 |= 1 << scalar.value
-            case ..<128: from64 |= 1 << (scalar.value - 64)
-            default: nonASCII = true
-            }
+            ascii.insert(scalar.value)
+            nonASCII = nonASCII || !scalar.isASCII
         }
         self.scalars = scalars
-        asciiBelow64 = below64
-        asciiFrom64 = from64
+        asciiScalars = ascii
         holdsNonASCII = nonASCII
-        let holdsDollar = below64 & 1 << UInt64(UInt8(ascii: "$")) != 0
-        variableReferences = holdsDollar ? PatternParser(scalars, expandsVariables: expandsVariables).tokens().compactMap { token in
+        let mayReferVariables = ascii.contains(UInt32(UInt8(ascii: "$")))
+        variableReferences = mayReferVariables ? PatternParser(scalars, expandsVariables: expandsVariables).tokens().compactMap { token in
             if case .variable(let name) = token.kind { (name, token.range) } else { nil }
         } : []
     }
@@ -52,11 +46,7 @@ public struct Pattern: Hashable, Sendable {
 
     /// Whether `text` holds `scalar`; for an ASCII scalar, answered without going through it.
     public func contains(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case ..<64: asciiBelow64 & 1 << scalar.value != 0
-        case ..<128: asciiFrom64 & 1 << (scalar.value - 64) != 0
-        default: holdsNonASCII && scalars.contains(scalar)
-        }
+        scalar.isASCII ? asciiScalars.contains(scalar.value) : holdsNonASCII && scalars.contains(scalar)
     }
 
     /// Whether every scalar of `text` is ASCII.

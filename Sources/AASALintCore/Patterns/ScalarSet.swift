@@ -113,10 +113,16 @@ struct ASCIIBits: Sendable {
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
+    init() {}
+
     init(where holds: (Unicode.Scalar) -> Bool) {
-        for value in UInt8(0)..<128 where holds(Unicode.Scalar(value)) {
-            if value < 64 { low |= 1 << UInt64(value) } else { high |= 1 << UInt64(value - 64) }
-        }
+        for value in UInt8(0)..<128 where holds(Unicode.Scalar(value)) { insert(UInt32(value)) }
+    }
+
+    /// Adds an ASCII scalar; any other value is left out.
+    @inline(__always)
+    mutating func insert(_ value: UInt32) {
+        if value < 64 { low |= 1 << UInt64(value) } else if value < 128 { high |= 1 << UInt64(value - 64) }
     }
 
     @inline(__always)

@@ -60,19 +60,15 @@ public struct URLCoverage: Sendable {
         notPageViews += 1
     }
 
-    /// The components of the entries that decide for the apps, that decided no URL: dead in
-    /// practice, whatever the order analysis proves.
-    public func componentsDecidingNone(in matcher: AASAMatcher) -> [CompiledComponent] {
-        componentsOfDecidingEntries(in: matcher).filter { decidedByComponent[ObjectIdentifier($0)] == nil }
+    /// Whether `component` decided none of the URLs: dead in practice for them, whatever the
+    /// order analysis proves.
+    public func isIdle(_ component: CompiledComponent) -> Bool {
+        decidedByComponent[ObjectIdentifier(component)] == nil
     }
 
-    /// How many components the URLs were tried against: those of the entries that decide for the apps.
-    public func componentsTried(in matcher: AASAMatcher) -> Int {
-        componentsOfDecidingEntries(in: matcher).count
-    }
-
-    private func componentsOfDecidingEntries(in matcher: AASAMatcher) -> [CompiledComponent] {
-        let deciding = Set(apps.compactMap { app in matcher.entries.firstIndex { $0.appIDs.contains(app.appID) } })
+    /// The components the URLs were tried against: those of the entries that decide for the apps.
+    public func componentsTried(in matcher: AASAMatcher) -> [CompiledComponent] {
+        let deciding = Set(apps.compactMap { matcher.decidingEntry(of: $0.appID) })
         return deciding.sorted().flatMap { matcher.entries[$0].components }
     }
 }

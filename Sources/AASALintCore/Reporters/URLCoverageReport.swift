@@ -38,10 +38,10 @@ public struct URLCoverageReport {
                 lines.append("  \(place(tally.component.pointer)) \(tally.component.summary): \(count(tally.urls, "URL"))")
             }
         }
-        let idle = coverage.componentsDecidingNone(in: matcher)
+        let tried = coverage.componentsTried(in: matcher)
+        let idle = tried.filter(coverage.isIdle)
         if !idle.isEmpty {
-            let tried = coverage.componentsTried(in: matcher)
-            lines.append("\(idle.count) of \(count(tried, "component")) decided none of these URLs "
+            lines.append("\(idle.count) of \(count(tried.count, "component")) decided none of these URLs "
                 + "(dead in practice for this traffic; remove them or add the URLs they are for):")
             let shown = listsEveryIdleComponent ? idle[...] : idle.prefix(Self.idleShown)
             for component in shown { lines.append("  \(place(component.pointer)) \(component.summary)") }
