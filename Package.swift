@@ -1,6 +1,18 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// libyaml (the configuration) and zlib (zip archives, gzip). On Linux each module map links
+/// Debian's static archive by file name, so that the binary runs where neither is installed;
+/// libyaml-dev and zlib1g-dev are needed to build only. On macOS zlib comes with the system and
+/// libyaml from Homebrew (`scripts/make-release` links its static archive into release binaries).
+#if os(Linux)
+let yamlLibrary = Target.systemLibrary(name: "CYaml", path: "Sources/CYaml/Linux", providers: [.apt(["libyaml-dev"])])
+let zlibLibrary = Target.systemLibrary(name: "CZlib", path: "Sources/CZlib/Linux", providers: [.apt(["zlib1g-dev"])])
+#else
+let yamlLibrary = Target.systemLibrary(name: "CYaml", path: "Sources/CYaml/Darwin", pkgConfig: "yaml-0.1", providers: [.brew(["libyaml"])])
+let zlibLibrary = Target.systemLibrary(name: "CZlib", path: "Sources/CZlib/Darwin")
+#endif
+
 let package = Package(
     name: "aasalint",
     platforms: [.macOS(.v13)],
@@ -10,18 +22,8 @@ let package = Package(
         .library(name: "AASALintRules", targets: ["AASALintRules"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CYaml",
-            path: "Sources/CYaml",
-            pkgConfig: "yaml-0.1",
-            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            path: "Sources/CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]
-        ),
+        yamlLibrary,
+        zlibLibrary,
         // libcurl's easy interface, loaded on the first download: on Linux, URLSession would link
         // libcurl and its libraries into every run (Apple platforms use URLSession).
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),

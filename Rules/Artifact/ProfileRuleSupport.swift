@@ -1,5 +1,9 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What the profile rules say about dates and names.
 enum ProfileRuleSupport {

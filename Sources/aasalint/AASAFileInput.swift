@@ -1,5 +1,9 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the AASA file a command decides or compares (`-` for standard input) and compiles its rules,
 /// turning unreadable, oversized, non-JSON and non-object files into usage errors.
@@ -7,7 +11,7 @@ enum AASAFileInput {
     static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
         let reader = FileReader()
         // Pipes are welcome here (`<(git show main:PATH)`): read as a stream, never past the limit.
-        let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path)
+        let handle = InputDescriptor.opening(path)
         guard let handle, let contents = reader.contents(of: handle) else {
             throw UsageError("\(path): cannot read this file (check the path and its permissions)")
         }

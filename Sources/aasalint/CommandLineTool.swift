@@ -1,5 +1,14 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Dispatches `aasalint [COMMAND] ...` to a subcommand and turns failures into exit status 2.
 struct CommandLineTool {
@@ -114,7 +123,7 @@ struct StandardStreams {
 /// The first failed write to standard output, shared by the copies of `StandardStreams` that
 /// the commands hold.
 private final class WriteFailure: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var recorded: String?
 
     var reason: String? { lock.withLock { recorded } }

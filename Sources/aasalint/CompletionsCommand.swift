@@ -114,7 +114,7 @@ struct ShellCompletions {
     // MARK: zsh
 
     private static func zshQuoted(_ text: String) -> String {
-        text.replacingOccurrences(of: "'", with: "'\\''")
+        text.replacing("'", with: "'\\''")
     }
 
     /// The actions of `_arguments` specs; a single space completes nothing.
@@ -124,7 +124,7 @@ struct ShellCompletions {
         var functions = ""
         for command in commands {
             var arguments = command.allOptions.map { option -> String in
-                let help = Self.zshQuoted(option.help).replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+                let help = Self.zshQuoted(option.help).replacing("[", with: "\\[").replacing("]", with: "\\]")
                 let action = option.takesValue ? ":\(option.valueName ?? "VALUE"):\(spelled(option.valueCompletion, Self.zshSyntax))" : ""
                 // Brace expansion happens outside the quotes: '(-f --format)'{-f,--format}'[help]...'
                 guard let short = option.shortName else { return "        '\(option.longSpelling)[\(help)]\(action)'" }
@@ -134,7 +134,7 @@ struct ShellCompletions {
                 arguments.append("        '*:\(command.positionals.name.lowercased()):\(spelled(command.positionals.completion, Self.zshSyntax))'")
             }
             functions += """
-                _aasalint_\(command.name.replacingOccurrences(of: "-", with: "_"))() {
+                _aasalint_\(command.name.replacing("-", with: "_"))() {
                     _arguments \\
                 \(arguments.joined(separator: " \\\n"))
                 }
@@ -142,7 +142,7 @@ struct ShellCompletions {
 
                 """
         }
-        let commandList = commands.map { "'\($0.name):\(Self.zshQuoted($0.summary).replacingOccurrences(of: ":", with: "\\:"))'" }
+        let commandList = commands.map { "'\($0.name):\(Self.zshQuoted($0.summary).replacing(":", with: "\\:"))'" }
         return """
             #compdef aasalint
             # zsh completion for aasalint: aasalint completions zsh > "${fpath[1]}/_aasalint"
@@ -171,7 +171,7 @@ struct ShellCompletions {
     // MARK: fish
 
     private static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     /// The flags of `complete` lines: -F forces file names, -f forbids them.

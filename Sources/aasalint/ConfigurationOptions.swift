@@ -1,6 +1,10 @@
 import AASALintCore
 import AASALintRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--config` and `--no-config`, shared by the commands that read `.aasalint.yml`.
 struct ConfigurationOptions: CommandOptions {

@@ -1,5 +1,9 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct InitCommand: Subcommand {
     static let name = "init"

@@ -1,6 +1,10 @@
 import AASALintCore
 import AASALintRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 struct LintCommand: Subcommand {
     static let name = "lint"
@@ -173,7 +177,7 @@ struct LintCommand: Subcommand {
     }
 
     private static func folder(of path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathNames.folder(of: path)
         return folder.isEmpty ? "." : folder
     }
 }
@@ -184,7 +188,7 @@ struct LintCommand: Subcommand {
 enum StandardInputFile {
     static func read(kind givenKind: FileKind?, standingFor name: String?) throws(UsageError) -> [LintFile] {
         let path = name.map(DisplayPath.of) ?? "<stdin>"
-        guard let contents = FileReader().contents(of: FileHandle.standardInput) else {
+        guard let contents = FileReader().contents(of: InputDescriptor.standardInput) else {
             throw UsageError("\(path): cannot read standard input")
         }
         let kind = givenKind ?? name.map(FileDiscovery.kind(ofExplicitName:)) ?? .aasa

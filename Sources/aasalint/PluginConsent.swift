@@ -1,5 +1,9 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Plugins are programs that a repository's configuration names; a run starts them only when
 /// the person or the machine running aasalint allows it, never because a cloned or proposed

@@ -1,6 +1,15 @@
 import AASALintCore
 import AASALintRules
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Downloads the file each host serves and Apple's CDN copy, and lints them with the remote
 /// rules and the file rules: `aasalint fetch HOST ...` and `aasalint lint --remote`.

@@ -1,5 +1,9 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// How a finding report reaches the user, the same for every command that reports findings:
 /// the format, `--output` or standard output in buffered writes, colour and snippets, and the

@@ -1,5 +1,9 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `--base-path` and `--changed-since`: how a lint report relates to the git repository it
 /// runs in, for pull requests.
@@ -13,8 +17,7 @@ struct RepositoryOptions: CommandOptions {
     static func sourceRoot(_ parsed: ParsedArguments<Self>) throws -> SourceRoot {
         let current = FileManager.default.currentDirectoryPath
         guard let path = parsed[\.basePath] else { return .repository(containing: current) }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard PathStatus.of(path) == .folder else {
             throw UsageError("--base-path \(path): no such folder; give the folder that report paths start from, such as the repository root")
         }
         return SourceRoot(path: path, workingDirectory: current)

@@ -1,5 +1,14 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// `aasalint match AASA --urls FILE | --sitemap FILE | --access-log FILE --domain HOST`:
 /// every URL of the source decided in one process; JSON Lines per URL and app, or a summary.

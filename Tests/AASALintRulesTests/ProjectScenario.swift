@@ -24,7 +24,7 @@ enum ProjectScenario {
         let context = LintContext(files: files, configuration: configuration, xcodeProjects: projects.projects)
         var diagnostics: [Diagnostic] = []
         for file in files {
-            for entry in selection.entries where !entry.description.fileKinds.isDisjoint(with: file.kinds) {
+            for entry in selection.entries where entry.description.fileKinds.contains(where: file.kinds.contains) {
                 diagnostics += (entry.fileCheck?.check(file, in: context) ?? []).map { relative($0, to: root, severity: entry.severity) }
             }
         }

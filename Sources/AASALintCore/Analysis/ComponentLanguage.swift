@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One component as the set of URLs it matches: a product of a path, a query and a fragment
 /// language (ANALYSIS.md), each over the text the component compares (percent-encoded or decoded),
@@ -80,7 +84,7 @@ final class QueryLanguages: @unchecked Sendable {
         let values: [ObjectIdentifier]
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var built: [Key: DeterministicAutomaton?] = [:]
 
     func language(of items: [(name: [UInt32], value: DeterministicAutomaton)], budget: Int) -> DeterministicAutomaton? {

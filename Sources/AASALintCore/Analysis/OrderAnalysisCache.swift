@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension OrderAnalysis {
     /// The analysis of `file` with example URLs on `host`, computed once for the components that
@@ -17,43 +21,31 @@ extension OrderAnalysis {
 /// The analyses of the last few files: the components of one file run one after another, so a
 /// small cache serves them all while files are linted in parallel.
 private final class OrderAnalysisCache: @unchecked Sendable {
-    struct Key: Hashable {
+    /// Compared with `==` in a short list rather than hashed: a Hashable struct key would make the
+    /// runtime scan every conformance in the binary when the first file is linted.
+    struct Key: Equatable {
         let path: String
         let bytes: [UInt8]
         let host: String
         let budget: AnalysisBudget
-
-        /// The contents are hashed by their length and ends only: hashing all of a 128 KB file took
-        /// longer than most of its analysis, and keys are still compared whole (at once when they
-        /// share the file's bytes).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(path)
-            hasher.combine(bytes.count)
-            bytes.prefix(Self.hashedEnd).withUnsafeBytes { hasher.combine(bytes: $0) }
-            bytes.suffix(Self.hashedEnd).withUnsafeBytes { hasher.combine(bytes: $0) }
-            hasher.combine(host)
-            hasher.combine(budget)
-        }
-
-        private static let hashedEnd = 64
     }
 
     static let shared = OrderAnalysisCache()
     private static let capacity = 16
 
-    private let lock = NSLock()
-    private var analyses: [Key: OrderAnalysis] = [:]
-    private var order: [Key] = []
+    private let lock = Lock()
+    /// Oldest first.
+    private var analyses: [(key: Key, analysis: OrderAnalysis)] = []
 
     func analysis(for key: Key) -> OrderAnalysis? {
-        lock.withLock { analyses[key] }
+        lock.withLock { analyses.last { $0.key == key }?.analysis }
     }
 
     func store(_ analysis: OrderAnalysis, for key: Key) {
         lock.withLock {
-            guard analyses.updateValue(analysis, forKey: key) == nil else { return }
-            order.append(key)
-            if order.count > Self.capacity { analyses[order.removeFirst()] = nil }
+            guard !analyses.contains(where: { $0.key == key }) else { return }
+            analyses.append((key, analysis))
+            if analyses.count > Self.capacity { analyses.removeFirst() }
         }
     }
 }

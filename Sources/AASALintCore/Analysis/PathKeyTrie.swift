@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The path keys of some components in a trie, walked with another key to find the
 /// components whose keys are compatible with it (neither disagrees with the other before one
@@ -275,7 +279,7 @@ final class ValueFollowings: @unchecked Sendable {
         case resume(Int)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var known: [Int: [Step]] = [:]
 
     func steps(from node: Int, variable id: Int, _ follow: () -> [Step]) -> [Step] {

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What holds the bundles of an artifact: a zip (`.ipa`) or a folder (`.app`, `.xcarchive`),
 /// read by inner path with `/` between components.

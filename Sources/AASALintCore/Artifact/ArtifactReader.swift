@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Turns a signed artifact into the files rules check: for each executable, its signed
 /// entitlements as an entitlements file named `Shop.ipa!Payload/Shop.app/Shop`.
@@ -30,8 +34,7 @@ public enum ArtifactReader {
     /// `Products/Applications`, else an app; a file is an `.ipa`.
     private static func layout(of path: String) -> ArtifactBundle.Layout {
         if let layout = ArtifactBundle.Layout(path: path) { return layout }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return .ipa }
+        guard PathStatus.of(path) == .folder else { return .ipa }
         return FileManager.default.fileExists(atPath: path + "/Products/Applications") ? .xcarchive : .app
     }
 

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Bytes read by range, so that an archive of hundreds of megabytes is never read whole: the
 /// readers ask only for the records and entries they need.
@@ -27,7 +31,7 @@ extension ArtifactReaderSource {
 final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable {
     public let count: Int
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var read = 0
 
     public init(path: String) throws(ArtifactReaderError) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A Mach-O executable, thin or fat (`0xcafebabe`, fat64 `0xcafebabf`), 32 or 64 bit, in either
 /// byte order: for each slice, its code signature. Only the headers, the load commands and the
@@ -49,7 +53,7 @@ enum MachOFile {
         case (magic64, _): (bigEndian, is64) = (true, true)
         case (_, magic32): (bigEndian, is64) = (false, false)
         case (_, magic64): (bigEndian, is64) = (false, true)
-        default: throw ArtifactReaderError("not a Mach-O executable (it starts with \(magicBytes.map { String(format: "%02x", $0) }.joined()))")
+        default: throw ArtifactReaderError("not a Mach-O executable (it starts with \(magicBytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()))")
         }
         let headerLength = is64 ? 32 : 28
         let header = MachOFields(bytes: try source.bytes(at: 0, length: headerLength, what: "the Mach-O header"), bigEndian: bigEndian)

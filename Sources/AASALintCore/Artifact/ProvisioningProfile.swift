@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The typed view of a provisioning profile's payload (the XML property list inside its CMS
 /// signature): what the artifact rules compare with the signed entitlements. Values keep their
@@ -92,22 +96,18 @@ public struct ProvisioningProfile: Sendable {
 
     /// The expiry as a date, when it is written as plists write dates.
     public var expiresAt: Date? {
-        expirationDate.flatMap { ISO8601DateFormatter().date(from: $0.value) }
+        expirationDate.flatMap { try? Date($0.value, strategy: .iso8601) }
     }
 }
 
 /// Days as profile findings and `lint --as-of` write them: `2026-03-01`, in UTC.
 public enum CalendarDay {
-    private static var formatter: ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withDashSeparatorInDate]
-        return formatter
-    }
+    private static let format = Date.ISO8601FormatStyle().year().month().day()
 
-    public static func text(_ date: Date) -> String { formatter.string(from: date) }
+    public static func text(_ date: Date) -> String { date.formatted(format) }
 
     /// The start of the day `text` names, or nil when it is not written `2026-03-01`.
-    public static func date(_ text: String) -> Date? { formatter.date(from: text) }
+    public static func date(_ text: String) -> Date? { try? Date(text, strategy: format) }
 }
 
 extension SignedBundle {

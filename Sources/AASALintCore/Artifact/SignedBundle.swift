@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An app, App Clip or extension found in a signed artifact (`.app`, `.ipa`, `.xcarchive`), with
 /// what its executable was signed with: the input of the rules that check what ships.
@@ -44,7 +48,7 @@ public struct SignedBundle: Sendable {
     /// the path of a plain file.
     public static func split(displayPath path: String) -> (artifact: String, inner: String)? {
         for suffix in artifactExtensions {
-            if let range = path.range(of: suffix + separator, options: [.caseInsensitive, .backwards]) {
+            if let range = path.lastRange(of: suffix + separator, ignoringASCIICase: true) {
                 return (String(path[..<range.upperBound].dropLast(separator.count)), String(path[range.upperBound...]))
             }
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The effective settings of one run: `.aasalint.yml` (when there is one) with the command
 /// line applied on top. Every value read from the file keeps its pointer, so errors and

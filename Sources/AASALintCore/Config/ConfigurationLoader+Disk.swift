@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The loader's edge to the disk: finding `.aasalint.yml`, reading it, and reading the files it names.
 extension ConfigurationLoader {
@@ -25,7 +29,7 @@ extension ConfigurationLoader {
         switch try FileReader(readLimit: Self.maximumFileSize).contents(ofFile: path) {
         case .bytes(let bytes):
             return try load(bytes: bytes, path: DisplayPath.of(path),
-                            directory: (path as NSString).deletingLastPathComponent)
+                            directory: PathNames.folder(of: path))
         case .tooLarge(let byteCount):
             throw UsageError("\(path): the configuration file is \(byteCount) bytes, over the limit of \(Self.maximumFileSize); "
                 + "is this the right file?")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `expectations:`: URLs that must open an app or stay on the web, inline or in files.
 extension ConfigurationLoader {

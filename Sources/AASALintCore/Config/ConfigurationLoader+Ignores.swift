@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `overrides:` and `ignore:`, which scope rules to files and JSON pointers.
 extension ConfigurationLoader {
@@ -24,7 +28,7 @@ extension ConfigurationLoader {
             let file = keys["file"].flatMap { reader.string($0.value, at: elementPointer.appending("file"), what: "'file'") }
             let reason = keys["reason"].flatMap { reader.string($0.value, at: elementPointer.appending("reason"), what: "'reason'") }
             let at = keys["pointer"].flatMap { reader.string($0.value, at: elementPointer.appending("pointer"), what: "'pointer'") }
-            guard let rule, let file, let reason, !reason.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let rule, let file, let reason, !reason.value.trimmed().isEmpty else {
                 reader.error("an ignore entry needs 'rule', 'file' and a non-empty 'reason' (why this finding is acceptable)", at: elementPointer)
                 return nil
             }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `rules:`: each rule's severity and options, checked against its description.
 extension ConfigurationLoader {

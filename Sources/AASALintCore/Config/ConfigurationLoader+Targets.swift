@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `files:`, `apps:` and `domains:`, what the configuration names beyond discovery.
 extension ConfigurationLoader {

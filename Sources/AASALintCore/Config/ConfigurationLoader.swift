@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads the text of `.aasalint.yml` into a `Configuration`, reporting every mistake with its
 /// line and column. Finding the file and reading it from disk are `ConfigurationLoader+Disk`'s.

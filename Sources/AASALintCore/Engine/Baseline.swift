@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Findings accepted when a repository adopts aasalint, so that only new ones are reported.
 /// Entries are keyed by file, rule and pointer plus a digest of the message, not by line, so

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The files a pull request changes, for `lint --changed-since REF`: everything that differs
 /// between the work tree and the commit where the branch left REF (the pull request's "Files
@@ -20,16 +24,16 @@ public struct ChangedFiles: Sendable {
         let git = Git(directory: workingDirectory, ref: ref)
         let topLevel = try git.output(["rev-parse", "--show-toplevel"]) { reason in
             "\(workingDirectory) is not inside a git repository (\(reason))"
-        }.trimmingCharacters(in: .newlines)
+        }.trimmed(where: \.isNewline)
         // The commit's name from here on, so that a ref that starts with "-" is never read as an option.
         let commit = try git.output(["rev-parse", "--verify", "--quiet", "--end-of-options", ref + "^{commit}"]) { _ in
             "no branch, tag or commit of that name; a shallow clone may lack it: fetch it first "
                 + "(git fetch origin \(ref), or actions/checkout with fetch-depth: 0)"
-        }.trimmingCharacters(in: .newlines)
+        }.trimmed(where: \.isNewline)
         let base = try git.output(["merge-base", commit, "HEAD"]) { _ in
             "it has no common ancestor with HEAD; a shallow clone may lack the history between them: "
                 + "fetch more of it (actions/checkout with fetch-depth: 0)"
-        }.trimmingCharacters(in: .newlines)
+        }.trimmed(where: \.isNewline)
         let changed = try git.output(["-C", topLevel, "diff", "--name-only", "-z", "--no-renames", base]) { reason in
             "git diff failed: \(reason)"
         }
@@ -71,7 +75,7 @@ private struct Git {
         case .timedOut:
             throw UsageError("--changed-since \(ref): git did not answer within \(Int(Self.timeout)) seconds")
         case .exited, .killed:
-            let reason = String(decoding: complaint.data.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let reason = String(decoding: complaint.data.prefix(500), as: UTF8.self).trimmed()
             throw UsageError("--changed-since \(ref): " + failure(reason))
         }
         guard !answer.overflowed else {

@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -138,7 +143,8 @@ private final class ExitWatch: @unchecked Sendable {
 
     init(_ pid: pid_t) {
         self.pid = pid
-        Thread.detachNewThread {
+        // A thread of its own: the wait blocks until the child ends.
+        DispatchQueue.global().async {
             var info = siginfo_t()
             while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR {}
             self.ended.signal()

@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A file chosen for linting: where it is, how reports name it, and what it is.
 public struct DiscoveredFile: Hashable, Sendable {
@@ -43,12 +47,12 @@ public struct FileDiscovery: Sendable {
         var folders: [(path: String, files: [DiscoveredFile])] = []
         let manager = FileManager.default
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            let status = PathStatus.of(path)
+            guard status != .missing else {
                 problems.append(UsageError("\(path.isEmpty ? "''" : path): no such file or directory"))
                 continue
             }
-            if isDirectory.boolValue, ArtifactBundle.Layout(path: DisplayPath.of(path)) == nil {
+            if status == .folder, ArtifactBundle.Layout(path: DisplayPath.of(path)) == nil {
                 var walk = FolderWalk(manager: manager)
                 walk.visit(root: path, shownAs: DisplayPath.of(path))
                 files += walk.found
@@ -89,7 +93,7 @@ public struct FileDiscovery: Sendable {
         if name.hasSuffix(".entitlements") { return .entitlements }
         if isProvisioningProfile(name) { return .provisioningProfile }
         if name.lowercased().hasSuffix(".ipa") { return .artifact }
-        guard let range = name.range(of: aasaName, options: [.caseInsensitive, .backwards]) else { return nil }
+        guard let range = name.lastRange(of: aasaName, ignoringASCIICase: true) else { return nil }
         // Also accept copies such as `apple-app-site-association (2)` and prefixed names such
         // as `web__apple-app-site-association`, which exports and corpora produce.
         let rest = name[range.upperBound...]
@@ -214,6 +218,6 @@ private struct FolderWalk {
     }
 
     private func reason(_ error: Error) -> String {
-        (error as NSError).localizedFailureReason ?? "permission denied or not a folder"
+        FileErrorReason.of(error, otherwise: "permission denied or not a folder")
     }
 }

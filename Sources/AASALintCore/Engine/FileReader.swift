@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Reads discovered files into `LintFile`s, refusing to load files too large to be real.
 public struct FileReader: Sendable {
@@ -36,10 +45,9 @@ public struct FileReader: Sendable {
         }
         let size = Int(status.st_size)
         guard size <= readLimit else { return .tooLarge(byteCount: size) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let handle = InputDescriptor(forReadingAtPath: path) else {
             throw UsageError("\(path): cannot open this file for reading (check its permissions)")
         }
-        defer { try? handle.close() }
         guard let contents = contents(of: handle, claimedSize: size) else {
             throw UsageError("\(path): cannot read this file (a read error)")
         }
@@ -49,11 +57,11 @@ public struct FileReader: Sendable {
     /// What `handle` holds (a file, or a pipe such as standard input), read up to one byte past
     /// the limit, which tells a file that grew since `stat` from one that did not; nil when
     /// reading fails. Over the limit, the size is that of the file (a pipe's is not known).
-    public func contents(of handle: FileHandle, claimedSize: Int? = nil) -> Contents? {
-        guard let data = try? handle.read(upToCount: readLimit + 1) ?? Data() else { return nil }
-        guard data.count > readLimit else { return .bytes([UInt8](data)) }
+    public func contents(of handle: InputDescriptor, claimedSize: Int? = nil) -> Contents? {
+        guard let data = handle.read(upToCount: readLimit + 1) else { return nil }
+        guard data.count > readLimit else { return .bytes(data) }
         var status = stat()
-        let size = claimedSize ?? (fstat(handle.fileDescriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0)
+        let size = claimedSize ?? (fstat(handle.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0)
         return .tooLarge(byteCount: max(size, data.count))
     }
 

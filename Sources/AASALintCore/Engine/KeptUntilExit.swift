@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What a short-lived process keeps until it exits rather than freeing: a command-line lint ends
 /// right after its report, and freeing a large file's tree, model, pattern catalog and matcher
@@ -6,7 +10,7 @@ import Foundation
 /// -disable-free does). The command line makes one and holds it until it exits; a long-lived
 /// process, such as the LSP server, makes none and frees each file after use.
 public final class KeptUntilExit: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var kept: [any Sendable] = []
 
     public init() {}

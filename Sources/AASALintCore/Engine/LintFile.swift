@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One input file, read and parsed once, shared by every rule.
 ///
@@ -14,16 +18,16 @@ public struct LintFile: Sendable {
     public var bytes: [UInt8] { contents.bytes }
     /// The CMS signature around the contents of a provisioning profile or of a signed (iOS 8)
     /// AASA file, or why it could not be read; nil for other files.
-    public var signature: Result<CMSSignedData, DERSyntaxError>? { contents.signature }
+    public var signature: ParseOutcome<CMSSignedData, DERSyntaxError>? { contents.signature }
     /// What the tree is read from, and what its spans and lines refer to: the content inside the
     /// signature when there is one, else the contents.
     public var payload: [UInt8] { contents.payload }
     /// The parsed tree, or why the bytes are not strict JSON; nil for files not read as JSON.
-    public var json: Result<PositionedValue, JSONSyntaxError>? { contents.json }
+    public var json: ParseOutcome<PositionedValue, JSONSyntaxError>? { contents.json }
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
     public var aasa: AASADocument? { contents.aasa }
     /// The parsed property list, or why it is not one; nil for files not read as entitlements.
-    public var plist: Result<PositionedValue, PlistSyntaxError>? { contents.plist }
+    public var plist: ParseOutcome<PositionedValue, PlistSyntaxError>? { contents.plist }
     /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
     /// when the file is an entitlements property list whose root is a dictionary.
     public var entitlements: EntitlementsDocument? { contents.entitlements }
@@ -47,11 +51,11 @@ public struct LintFile: Sendable {
         let kind: FileKind
         let byteCount: Int
         let bytes: [UInt8]
-        let signature: Result<CMSSignedData, DERSyntaxError>?
+        let signature: ParseOutcome<CMSSignedData, DERSyntaxError>?
         let payload: [UInt8]
-        let json: Result<PositionedValue, JSONSyntaxError>?
+        let json: ParseOutcome<PositionedValue, JSONSyntaxError>?
         let aasa: AASADocument?
-        let plist: Result<PositionedValue, PlistSyntaxError>?
+        let plist: ParseOutcome<PositionedValue, PlistSyntaxError>?
         let entitlements: EntitlementsDocument?
         let profile: ProvisioningProfile?
         let document: SourceDocument
@@ -67,21 +71,21 @@ public struct LintFile: Sendable {
             self.byteCount = byteCount ?? bytes.count
             let isRead = bytes.count == self.byteCount
             let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
-            signature = isRead && isSigned ? Result { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
-            let content = try? signature?.get().content
+            signature = isRead && isSigned ? ParseOutcome { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
+            let content = signature?.value?.content
             let payload = content ?? bytes
             self.payload = payload
             if kind == .aasa, isRead {
-                json = Result { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
+                json = ParseOutcome { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
             } else {
                 json = nil
             }
             if kind == .entitlements && isRead || kind == .provisioningProfile && content != nil {
-                plist = Result { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
+                plist = ParseOutcome { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
             } else {
                 plist = nil
             }
-            let root = (try? json?.get()) ?? (try? plist?.get())
+            let root = json?.value ?? plist?.value
             let object = root?.members == nil ? nil : root
             aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
             entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
@@ -97,7 +101,7 @@ public struct LintFile: Sendable {
     public var isFixable: Bool { signedBundle == nil && signature == nil }
 
     /// The kinds whose rules check this file: its own, and `artifact` for signed entitlements.
-    public var kinds: Set<FileKind> { signedBundle == nil ? [kind] : [kind, .artifact] }
+    public var kinds: [FileKind] { signedBundle == nil ? [kind] : [kind, .artifact] }
 
     public var hasByteOrderMark: Bool { payload.starts(with: [0xEF, 0xBB, 0xBF]) }
 
@@ -183,7 +187,7 @@ public struct LintContext: Sendable {
 /// Caches what `LintFile` derives lazily. Rules of one file may run on several threads in
 /// embedders, so the cache is locked.
 private final class DerivedWork: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var compiled: AASAMatcher??
     private var patterns: PatternCatalog?
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// What one run could see: the files it linted and the paths named on its command line.
 /// pre-commit names only the changed files, so baseline entries and `ignore:` entries are
@@ -25,7 +29,7 @@ public struct LintScope: Sendable {
 
 /// A scope's paths, made absolute and standardized once, by whichever thread asks first.
 private final class StandardizedPaths: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let linted: [String]
     private let named: [String]
     private var made: (lintedFiles: Set<String>, namedPaths: [String])?

@@ -43,7 +43,7 @@ struct Linter: Sendable {
         let keptUntilExit = work.count == 1 ? self.keptUntilExit : nil
         let diagnostics = work.parallelMap { file, selection in
             let kinds = file.kinds
-            var findings = selection.entries.filter { !$0.description.fileKinds.isDisjoint(with: kinds) && runs($0.check) }.flatMap { entry in
+            var findings = selection.entries.filter { $0.description.fileKinds.contains(where: kinds.contains) && runs($0.check) }.flatMap { entry in
                 entry.fileCheck?.check(file, in: context).compactMap { plan.adjusted(entry.configured($0)) } ?? []
             }
             if !file.isFixable {

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Runs the configuration's external plugins, once per lint each, following the protocol of
 /// docs/plugins.md: one JSON request on standard input, one JSON answer on standard output.
@@ -72,7 +81,7 @@ struct PluginRunner: Sendable {
         guard let answer = outcome.output, let complaintData = outcome.errors else {
             throw UsageError("plugin '\(plugin.id)' exited but something it started kept its output open past its timeout")
         }
-        let complaint = String(decoding: complaintData.data.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let complaint = String(decoding: complaintData.data.prefix(4096), as: UTF8.self).trimmed()
         guard outcome.ending == .exited(0) else {
             let how = switch outcome.ending {
             case .exited(let status): "exited with status \(status)"

@@ -9,7 +9,8 @@ public struct RuleDescription: Sendable {
     public let severity: Severity
     /// Off unless the configuration gives it a severity.
     public let isOptIn: Bool
-    public let fileKinds: Set<FileKind>
+    /// The kinds of file the rule reads; a list, as a Set would cost a conformance scan (see ParseOutcome).
+    public let fileKinds: [FileKind]
     public let options: [RuleOptionDescription]
     public let examples: [RuleExample]
 
@@ -19,7 +20,7 @@ public struct RuleDescription: Sendable {
         rationale: String,
         severity: Severity,
         isOptIn: Bool = false,
-        fileKinds: Set<FileKind> = [.aasa],
+        fileKinds: [FileKind] = [.aasa],
         options: [RuleOptionDescription] = [],
         examples: [RuleExample] = []
     ) {

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// Finds and reads the Xcode projects under the linted paths (`*.xcodeproj/project.pbxproj`),
 /// skipping the folders file discovery skips. A path may also name a `.xcodeproj` itself.

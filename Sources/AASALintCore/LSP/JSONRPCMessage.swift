@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One JSON-RPC 2.0 request or notification, as LSP clients send them.
 struct JSONRPCMessage {
@@ -79,7 +83,7 @@ struct JSONRPCError: Error {
 /// Writes framed messages to a file descriptor; one message at a time, whichever thread sends.
 final class LSPMessageWriter: @unchecked Sendable {
     private let descriptor: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(descriptor: Int32) {
         self.descriptor = descriptor

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Findings as LSP diagnostics: the core's severities, the rule as `code` with a link to its
 /// documentation, related locations as related information.

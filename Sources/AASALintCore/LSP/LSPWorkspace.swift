@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A document the editor has open: its text is what the server lints, not the file on disk.
 struct OpenDocument {
@@ -8,7 +12,7 @@ struct OpenDocument {
     let version: Int
     let bytes: [UInt8]
 
-    var isConfiguration: Bool { path.map { ($0 as NSString).lastPathComponent == ConfigurationLoader.fileName } ?? false }
+    var isConfiguration: Bool { path.map { PathNames.lastComponent(of: $0) == ConfigurationLoader.fileName } ?? false }
 }
 
 /// The configuration for the files of one folder, found as `aasalint lint` finds it, and what
@@ -124,7 +128,7 @@ struct LSPWorkspace {
 
     /// What the linter would find in a folder by name, or what the configuration's `files:` says.
     private func kind(ofFileAt path: String, configuration: Configuration) -> FileKind? {
-        if let kind = FileDiscovery.kind(ofDiscoveredName: (path as NSString).lastPathComponent) { return kind }
+        if let kind = FileDiscovery.kind(ofDiscoveredName: PathNames.lastComponent(of: path)) { return kind }
         return configuration.files.first { Self.samePath(configuration.displayPath(ofConfiguredPath: $0.path.value), path) }?.kind
     }
 
@@ -133,7 +137,7 @@ struct LSPWorkspace {
     }
 
     private mutating func configuration(forFileAt path: String) -> LSPConfiguration {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathNames.folder(of: path)
         guard let found = ConfigurationLoader.discover(from: folder) ?? rootPath.flatMap(ConfigurationLoader.discover(from:)) else {
             return LSPConfiguration(plan: defaultPlan, errors: [], lines: LineTable([]))
         }
@@ -171,7 +175,7 @@ struct LSPWorkspace {
         var configuration: Configuration
         do {
             configuration = try ConfigurationLoader(registry: baseRegistry)
-                .load(bytes: bytes, path: path, directory: (path as NSString).deletingLastPathComponent)
+                .load(bytes: bytes, path: path, directory: PathNames.folder(of: path))
         } catch {
             return LSPConfiguration(plan: defaultPlan, errors: error.errors, lines: lines)
         }

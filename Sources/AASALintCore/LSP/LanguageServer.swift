@@ -3,7 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `aasalint lsp`: a Language Server over standard input and output. It publishes the findings
 /// of open AASA files, entitlements and `.aasalint.yml`, offers their fixes as code actions,

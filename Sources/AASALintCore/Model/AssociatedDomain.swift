@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One entry of `com.apple.developer.associated-domains`: `service:host[?mode=...]`
 /// (AASA.md section 5). Parsing never fails: what is wrong is told by `problem` (the service
@@ -261,7 +265,7 @@ extension AssociatedDomain {
 
 private extension String {
     func components(afterLast separator: String) -> Substring {
-        guard let range = range(of: separator, options: .backwards) else { return self[...] }
+        guard let range = lastRange(of: separator) else { return self[...] }
         return self[range.upperBound...]
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A URL split into the parts the system matches, as it does (AASA.md section 2): the path
 /// normalised, a missing query or fragment as the empty string, query items split on `&` and

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Compiles the patterns of one file into languages with the file's variables, once per
 /// distinct pattern and setting.
@@ -9,22 +13,19 @@ struct PatternCompiler: Sendable {
         case other
     }
 
-    private struct Key: Hashable {
-        let text: String
-        let part: Part
-        let caseSensitive: Bool
-    }
-
     let variables: SubstitutionVariables
     let stateBudget: Int
     /// False: determinise each language on first use (see `PatternLanguage`).
     let determinisesEagerly: Bool
-    private var cache: [Key: PatternLanguage?] = [:]
+    /// Keyed by the text alone: a struct key would make the runtime scan every conformance in the
+    /// binary for its Hashable conformance when the first file is linted.
+    private var cache: [String: LanguagesOfText] = [:]
+    private var languageCount = 0
     private let values: VariableAutomata
     /// The locks of the file's languages, each shared by every `lockCount`-th language: enough that
     /// languages built on different cores rarely wait for one another. Made as languages need
     /// them: a file of one pattern needs one.
-    private var locks: [NSLock] = []
+    private var locks: [Lock] = []
     private static let lockCount = 32
 
     init(variables: SubstitutionVariables, stateBudget: Int = PatternLanguage.defaultStateBudget,
@@ -44,16 +45,20 @@ struct PatternCompiler: Sendable {
     /// The cache is looked up once per pattern, the language created in place when missing.
     mutating func language(of text: String, as part: Part, caseSensitive: Bool) -> PatternLanguage {
         let recipe = PatternRecipe(text: text, part: part, caseSensitive: caseSensitive, variables: variables, values: values)
-        let lock = lock(ofLanguageAt: cache.count)
-        return Self.language(in: &cache[Key(text: text, part: part, caseSensitive: caseSensitive), default: nil]) {
-            PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly, recipe: recipe, lock: lock)
+        let lock = lock(ofLanguageAt: languageCount)
+        var isMade = false
+        let language = Self.language(in: &cache[text, default: LanguagesOfText()][part, caseSensitive]) {
+            isMade = true
+            return PatternLanguage(stateBudget: stateBudget, determinisesEagerly: determinisesEagerly, recipe: recipe, lock: lock)
         }
+        if isMade { languageCount += 1 }
+        return language
     }
 
     /// Languages are numbered as they are made: while there are fewer than `lockCount`, the one
     /// about to be made is at most one past the last lock.
-    private mutating func lock(ofLanguageAt position: Int) -> NSLock {
-        if position == locks.count, position < Self.lockCount { locks.append(NSLock()) }
+    private mutating func lock(ofLanguageAt position: Int) -> Lock {
+        if position == locks.count, position < Self.lockCount { locks.append(Lock()) }
         return locks[position % Self.lockCount]
     }
 
@@ -62,6 +67,30 @@ struct PatternCompiler: Sendable {
         let made = make()
         slot = made
         return made
+    }
+
+    /// The languages of one pattern text, one for each part and case setting.
+    private struct LanguagesOfText {
+        private var pathCaseSensitive, pathCaseInsensitive, otherCaseSensitive, otherCaseInsensitive: PatternLanguage?
+
+        subscript(part: Part, caseSensitive: Bool) -> PatternLanguage? {
+            get {
+                switch (part, caseSensitive) {
+                case (.path, true): pathCaseSensitive
+                case (.path, false): pathCaseInsensitive
+                case (.other, true): otherCaseSensitive
+                case (.other, false): otherCaseInsensitive
+                }
+            }
+            set {
+                switch (part, caseSensitive) {
+                case (.path, true): pathCaseSensitive = newValue
+                case (.path, false): pathCaseInsensitive = newValue
+                case (.other, true): otherCaseSensitive = newValue
+                case (.other, false): otherCaseInsensitive = newValue
+                }
+            }
+        }
     }
 
     /// The labels of a pattern of literals and `?` that ends in at most one `*`, for
@@ -115,7 +144,7 @@ private final class VariableAutomata: @unchecked Sendable {
         let caseSensitive: Bool
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var built: [Key: SharedAutomaton] = [:]
 
     func automaton(of name: String, values: [Pattern], caseSensitive: Bool) -> SharedAutomaton {

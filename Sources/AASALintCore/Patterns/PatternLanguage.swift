@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The set of strings one pattern matches under its settings, as an automaton: matching is
 /// one pass over the input whatever the pattern (no backtracking), and the automaton is there
@@ -25,7 +29,7 @@ public final class PatternLanguage: @unchecked Sendable {
     private var matchingChain: ChainMatcher??
     /// Shared with other languages of the file (`PatternCompiler`): a lock per pattern was a tenth
     /// of compiling a large file, and no language takes another's lock while holding its own.
-    private let lock: NSLock
+    private let lock: Lock
 
     /// The deterministic automaton or, over the budget, the simulation of the Thompson one;
     /// and the work determinising took.
@@ -53,7 +57,7 @@ public final class PatternLanguage: @unchecked Sendable {
     /// `recipe` builds the Thompson automaton, now or on first use, and gives, for a pattern that
     /// is a chain (`DeterministicAutomaton.chain`), its scalars' labels and whether it ends in `*`:
     /// a chain's automaton is built directly.
-    init(stateBudget: Int, determinisesEagerly: Bool = true, recipe: PatternRecipe, lock: NSLock) {
+    init(stateBudget: Int, determinisesEagerly: Bool = true, recipe: PatternRecipe, lock: Lock) {
         self.stateBudget = stateBudget
         self.recipe = recipe
         self.lock = lock

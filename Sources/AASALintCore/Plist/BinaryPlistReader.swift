@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Reads `bplist00`, the binary property list format, into the same tree as the XML reader.
 /// Binary files have no lines to point at, so every span is empty: findings sit at the file
@@ -220,8 +224,7 @@ struct BinaryPlistReader {
 
     private static func dateText(secondsSince2001 seconds: Double) -> String {
         guard seconds.isFinite, abs(seconds) < 1e11 else { return String(seconds) }
-        let formatter = ISO8601DateFormatter()
-        return formatter.string(from: Date(timeIntervalSinceReferenceDate: seconds))
+        return Date(timeIntervalSinceReferenceDate: seconds).formatted(.iso8601)
     }
 
     private static func corrupt(_ detail: String) -> PlistSyntaxError {

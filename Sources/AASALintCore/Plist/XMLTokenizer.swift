@@ -89,7 +89,7 @@ struct XMLTokenizer {
 
     private func declaredVersion(in range: Range<Int>) -> String? {
         let text = String(decoding: bytes[range], as: UTF8.self)
-        guard let key = text.range(of: "version") else { return nil }
+        guard let key = text.firstRange(of: "version") else { return nil }
         let rest = text[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
         return String(rest.dropFirst().prefix { $0 != quote })

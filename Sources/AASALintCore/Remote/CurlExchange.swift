@@ -1,6 +1,15 @@
 #if canImport(CCurl)
 import CCurl
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// One GET through libcurl, loaded on the first download (see `Sources/CCurl`): URLSession on
 /// Linux would link libcurl, and the libraries it needs, into every run.
@@ -58,8 +67,8 @@ enum HTTPExchange {
         var headers: [String: String] = [:]
         for line in String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmed().lowercased()
+            let value = line[line.index(after: colon)...].trimmed()
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         return headers

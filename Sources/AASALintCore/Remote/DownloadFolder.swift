@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Keeps what `aasalint fetch --save` downloaded: `HOST/origin/apple-app-site-association` and
 /// `HOST/cdn/apple-app-site-association` under the folder, so that `aasalint lint` and
@@ -29,7 +33,7 @@ public struct DownloadFolder: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw UsageError("\(path): cannot create this folder to save the downloads in (\(error.localizedDescription))")
+            throw UsageError("\(path): cannot create this folder to save the downloads in (\(FileErrorReason.of(error, otherwise: "\(error)")))")
         }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// An answer to one request, as it came back: never the answer of a redirect's target.
 public struct HTTPResponse: Sendable, Equatable {
@@ -21,7 +25,7 @@ public struct HTTPResponse: Sendable, Equatable {
     /// `application/json; charset=utf-8`.
     public var mediaType: String? {
         header("Content-Type").map { value in
-            String(value.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+            String(value.prefix { $0 != ";" }).trimmed().lowercased()
         }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Where a host's AASA file is downloaded from: the host itself, and Apple's CDN, which devices
 /// read since iOS 14. Tests and air-gapped mirrors replace either base.

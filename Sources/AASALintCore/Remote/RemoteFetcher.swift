@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Downloads a URL the way the system fetches an AASA file: redirects are not followed but
 /// reported, and every download ends within the time limit, below the size limit, or with

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One `aasalint fetch`: for each host, download its file and Apple's CDN copy, run the remote
 /// rules on the exchange and every file rule on the content the host serves.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// GitHub Actions workflow commands: each finding becomes an annotation on the pull request,
 /// `::error file=...,line=...,endLine=...,col=...,endColumn=...,title=rule-id::message`.
@@ -70,6 +74,6 @@ struct GitHubReporter: Reporter {
 
     /// In properties `:` and `,` separate values too.
     static func escapedProperty(_ text: String) -> String {
-        escapedData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapedData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
     }
 }

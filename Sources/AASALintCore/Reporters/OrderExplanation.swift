@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `match --explain-order`: each details entry's components in order, with what the component-order
 /// analysis found about each, as a table a person reads at a glance, or as JSON.
@@ -106,7 +110,7 @@ public struct OrderExplanation {
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == row.count - 1 ? cell : cell.padded(toLength: widths[column])
             }.joined(separator: "  ")
         }
     }

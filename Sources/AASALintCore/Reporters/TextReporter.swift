@@ -82,7 +82,7 @@ public struct TextReporter: Reporter {
         return counts.keys.sorted { ($1.severity, $0.rule) < ($0.severity, $1.rule) }.map { key in
             let count = String(counts[key]?.count ?? 0)
             let padding = String(repeating: " ", count: max(0, 5 - count.count))
-            return "\(padding)\(count) \(key.severity.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))\(key.rule)"
+            return "\(padding)\(count) \(key.severity.rawValue.padded(toLength: 8))\(key.rule)"
         }
     }
 

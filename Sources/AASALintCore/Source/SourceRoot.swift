@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The folder that machine reports name files from: the repository's top level, because
 /// GitHub reads a SARIF `%SRCROOT%` URI and a workflow command's `file=` from there, whichever
@@ -19,8 +23,8 @@ public struct SourceRoot: Sendable, Equatable {
     /// worktrees and submodules); `directory` itself when it is in no repository.
     public static func repository(containing directory: String) -> SourceRoot {
         var folder = absolute(directory, in: directory)
-        while !FileManager.default.fileExists(atPath: (folder as NSString).appendingPathComponent(".git")) {
-            let parent = (folder as NSString).deletingLastPathComponent
+        while !FileManager.default.fileExists(atPath: PathNames.appending(".git", to: folder)) {
+            let parent = PathNames.folder(of: folder)
             if parent == folder || parent.isEmpty { return SourceRoot(path: directory, workingDirectory: directory) }
             folder = parent
         }

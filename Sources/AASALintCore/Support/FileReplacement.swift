@@ -3,7 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The file a path names, whatever path names it: its device and inode.
 public struct FileIdentity: Hashable, Sendable {
@@ -102,12 +106,12 @@ public enum FileReplacement {
 
     /// Writes a temporary file beside `target` and renames it over `target`.
     private static func replace(_ target: String, keeping existing: stat?, restoring original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
-        let folder = (target as NSString).deletingLastPathComponent.isEmpty ? "." : (target as NSString).deletingLastPathComponent
+        let folder = PathNames.folder(of: target).isEmpty ? "." : PathNames.folder(of: target)
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw UsageError("\(target): the folder \(folder) does not exist")
         }
-        let temporary = folder + "/." + (target as NSString).lastPathComponent + ".aasalint-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = folder + "/." + PathNames.lastComponent(of: target) + ".aasalint-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let reason = errno

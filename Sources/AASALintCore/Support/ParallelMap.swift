@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Array where Element: Sendable {
     /// `map` across the machine's cores, results in the original order, so that output stays
@@ -16,7 +21,7 @@ extension Array where Element: Sendable {
 /// Each index is written by exactly one iteration, so the lock only guards the array's storage.
 private final class Slots<Value: Sendable>: @unchecked Sendable {
     private var storage: [Value?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) {
         storage = Array(repeating: nil, count: count)

@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -33,11 +38,6 @@ final class PipeDrain: @unchecked Sendable {
             close(descriptor)
             self.done.signal()
         }
-    }
-
-    /// For a Foundation `Pipe`, whose handle closes its own descriptor: the drain reads a copy.
-    convenience init(_ pipe: Pipe, limit: Int) {
-        self.init(dup(pipe.fileHandleForReading.fileDescriptor), limit: limit)
     }
 
     /// Nil when the pipe is still open at `deadline`.

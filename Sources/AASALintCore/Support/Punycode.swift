@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// RFC 3492 Punycode, to suggest the `xn--` form of an internationalised host name.
 public enum Punycode {
@@ -67,6 +71,12 @@ public enum Punycode {
 private extension String {
     /// IDNA compares composed forms: `u` + combining diaeresis is encoded as `ü`.
     var precomposedForPunycode: String {
-        String(self.precomposedStringWithCanonicalMapping)
+        #if canImport(FoundationEssentials)
+        // The standard library's normalisation (what String comparison uses): Foundation's
+        // would bring ICU into the binary.
+        String(decoding: _nfcCodeUnits, as: UTF8.self)
+        #else
+        precomposedStringWithCanonicalMapping
+        #endif
     }
 }

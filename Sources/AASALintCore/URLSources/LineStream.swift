@@ -1,14 +1,18 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The lines of a file or of standard input, read in chunks so that a file of a million URLs
 /// never sits in memory whole. A line is split at `\n`, a `\r` before it dropped.
 public struct LineStream {
-    private let handle: FileHandle
+    private let handle: InputDescriptor
     private static let chunkSize = 1 << 16
 
     /// `-` reads standard input.
     public init(path: String) throws(URLSourceError) {
-        guard let handle = path == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: path) else {
+        guard let handle = InputDescriptor.opening(path) else {
             throw URLSourceError("\(path): cannot read this file (check the path and its permissions)")
         }
         self.handle = handle
@@ -24,7 +28,7 @@ public struct LineStream {
             let trimmed = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
             body(Substring(decoding: trimmed, as: UTF8.self), number, consumed)
         }
-        while let data = try? handle.read(upToCount: Self.chunkSize), !data.isEmpty {
+        while let data = handle.read(upToCount: Self.chunkSize), !data.isEmpty {
             consumed += data.count
             pending += data
             var start = pending.startIndex

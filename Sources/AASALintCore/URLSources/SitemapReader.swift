@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The `<loc>` URLs of a sitemap (sitemaps.org); for a sitemap index, those of its child
 /// sitemaps, read from the files of the same name beside the index (the URLs of the children
@@ -23,11 +27,11 @@ public struct SitemapReader: Sendable {
         guard Self.isIndex(bytes) else {
             return locations.map { .url($0.text, line: $0.line) }
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathNames.folder(of: path)
         var items: [URLSourceItem] = []
         for location in locations {
             let name = URL(string: location.text)?.lastPathComponent ?? ""
-            let child = (folder as NSString).appendingPathComponent(name)
+            let child = PathNames.appending(name, to: folder)
             guard !name.isEmpty, FileManager.default.fileExists(atPath: child) else {
                 items.append(.unreadable(line: location.line, reason: "child sitemap \(location.text) is not beside the index as \(child)"))
                 continue
@@ -76,7 +80,7 @@ public struct SitemapReader: Sendable {
             line += bytes[cursor..<start.lowerBound].count { $0 == UInt8(ascii: "\n") }
             guard let end = bytes[start.upperBound...].firstRange(of: close) else { break }
             let text = String(decoding: bytes[start.upperBound..<end.lowerBound], as: UTF8.self)
-            found.append((decodingEntities(text).trimmingCharacters(in: .whitespacesAndNewlines), line))
+            found.append((decodingEntities(text).trimmed(), line))
             line += bytes[start.lowerBound..<end.upperBound].count { $0 == UInt8(ascii: "\n") }
             cursor = end.upperBound
         }
@@ -85,8 +89,8 @@ public struct SitemapReader: Sendable {
 
     private static func decodingEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        return text.replacing("&lt;", with: "<").replacing("&gt;", with: ">")
+            .replacing("&quot;", with: "\"").replacing("&apos;", with: "'")
+            .replacing("&amp;", with: "&")
     }
 }

@@ -1,0 +1,30 @@
+/// The parts of a path as text, as NSString's path methods name them (Foundation's, which the
+/// binary does not link): trailing slashes are ignored, `/` is its own last component.
+public enum PathNames {
+    /// `a/b` for `a/b/c`, `/` for `/a`, the empty string for a bare name.
+    public static func folder(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let folder = trimmed[..<slash]
+        return folder.isEmpty ? "/" : String(withoutTrailingSlashes(String(folder)))
+    }
+
+    /// `c` for `a/b/c/`, `/` for `/`.
+    public static func lastComponent(of path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/"), trimmed != "/" else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `name` in `folder`, with one slash between them; `name` alone when `folder` is empty.
+    public static func appending(_ name: String, to folder: String) -> String {
+        guard !folder.isEmpty else { return name }
+        return withoutTrailingSlashes(folder) == "/" ? "/" + name : withoutTrailingSlashes(folder) + "/" + name
+    }
+
+    private static func withoutTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        return String(trimmed)
+    }
+}
