@@ -201,6 +201,17 @@ import Testing
         #expect(after == (before + ["pipe--output", "pipe--write-baseline"]).sorted(), "no temporary file left behind")
     }
 
+    /// `--output /dev/stdout` when standard output is a pipe (`aasalint ... | tee`): the report
+    /// goes down the pipe, which is not flushed to disk (Darwin's `fsync` refuses a pipe with
+    /// ENOTSUP, Linux's with EINVAL).
+    @Test func outputToStandardOutputThatIsAPipe() throws {
+        let folder = try Workspace("hostile-output")
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["x"], "components": []}]}}"#)
+        let run = try folder.aasalint(["lint", "--no-config", "--output", "/dev/stdout", "apple-app-site-association"])
+        run.expectGraceful(status: 1, stdout: ["invalid-app-id"])
+        #expect(run.output.standardError.isEmpty, "\(run)")
+    }
+
     /// As root in CI: a device node stays a device, another user's file keeps its owner, and
     /// `/dev/stdout` reaches standard output even when that is a file.
     @Test(.enabled(if: getuid() == 0, "only root makes device nodes and gives files away"))

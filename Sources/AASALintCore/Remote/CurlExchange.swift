@@ -1,10 +1,10 @@
-#if canImport(CCurl)
+#if os(Linux)
 import CCurl
 import Foundation
 
 /// One GET through libcurl, loaded on the first download (see `Sources/CCurl`): URLSession on
 /// Linux would link libcurl, and the libraries it needs, into every run.
-enum HTTPExchange {
+enum CurlExchange {
     static func get(_ url: URL, userAgent: String, limits: RemoteFetcher.Limits) -> Result<HTTPResponse, ExchangeFailure> {
         var loadFailure = [CChar](repeating: 0, count: 512)
         guard aasalint_curl_load(&loadFailure, loadFailure.count) == 0 else {

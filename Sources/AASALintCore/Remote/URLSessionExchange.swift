@@ -1,9 +1,9 @@
-#if !canImport(CCurl)
+#if !os(Linux)
 import Foundation
 
 /// One GET through URLSession, where the system provides it (Apple platforms; on Linux,
 /// `CurlExchange.swift` does the same through libcurl without linking FoundationNetworking).
-enum HTTPExchange {
+enum URLSessionExchange {
     static func get(_ url: URL, userAgent: String, limits: RemoteFetcher.Limits) -> Result<HTTPResponse, ExchangeFailure> {
         let exchange = Exchange(maximumBytes: limits.maximumBytes)
         let configuration = URLSessionConfiguration.ephemeral
