@@ -12,7 +12,7 @@
 //   `/etc` are links into `/private`, and APFS is case-insensitive by default; `realpath`
 //   resolves links on both systems and, on Darwin, also spells each component as on disk.
 // - ChildResourceUsage: a finished child's processor time and peak memory from `wait4`;
-//   `ru_maxrss` counts kilobytes on Linux and bytes on Darwin.
+//   Darwin's `ru_maxrss` counts the child's bytes, Linux's starts from the parent's memory.
 
 /// The HTTP client of `RemoteFetcher`.
 #if os(Linux)
