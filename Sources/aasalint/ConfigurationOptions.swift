@@ -12,6 +12,10 @@ struct ConfigurationOptions: CommandOptions {
                              help: "Read this configuration instead of the nearest .aasalint.yml")
     let noConfig = Flag("no-config", help: "Ignore any .aasalint.yml")
 
+    static var fields: [OptionField<Self>] {
+        [.option(\.config), .option(\.noConfig)]
+    }
+
     /// The configuration the arguments ask for: none, the named file, or the nearest one.
     static func load(_ parsed: ParsedArguments<Self>) throws -> Configuration {
         if parsed[\.noConfig] { return Configuration() }
@@ -48,4 +52,8 @@ struct ConfigurationOptions: CommandOptions {
 struct RulePlanOptions: CommandOptions {
     let enable = ListOption("enable", valueName: "ID", completion: .ruleIDs, help: "Also run this rule (for opt-in rules)")
     let disable = ListOption("disable", valueName: "ID", completion: .ruleIDs, help: "Do not run this rule")
+
+    static var fields: [OptionField<Self>] {
+        [.option(\.enable), .option(\.disable)]
+    }
 }

@@ -23,6 +23,10 @@ struct DiffCommand: Subcommand {
         let app = ValueOption("app", valueName: "ID", help: "Only this appID (default: every app either file lists)")
         let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
                                  help: "Output format (default: text)")
+
+        static var fields: [OptionField<Self>] {
+            [.option(\.app), .option(\.format)]
+        }
     }
 
     let output: StandardStreams

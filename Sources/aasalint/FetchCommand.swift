@@ -19,6 +19,10 @@ struct FetchCommand: Subcommand {
         let presentation = ReportDelivery.PresentationOptions()
         let download = RemoteRun.Options()
         let configuration = ConfigurationOptions()
+
+        static var fields: [OptionField<Self>] {
+            [.group(\.report), .group(\.rulePlan), .group(\.presentation), .group(\.download), .group(\.configuration)]
+        }
     }
 
     let output: StandardStreams

@@ -42,6 +42,15 @@ struct LintCommand: Subcommand {
         let allowPlugins = PluginConsent.flag
         let remote = Flag("remote", help: "Instead of local files, check what the configuration's domains serve (as aasalint fetch); with signed apps as PATHs, also their domains, and that each lists the app")
         let download = RemoteRun.Options()
+
+        static var fields: [OptionField<Self>] {
+            [
+                .group(\.report), .group(\.rulePlan), .group(\.configuration), .group(\.repository), .option(\.printConfig),
+                .option(\.baseline), .option(\.writeBaseline), .option(\.fix), .option(\.unsafeFixes), .option(\.diff),
+                .option(\.release), .option(\.explainRelease), .option(\.asOf), .option(\.kind), .option(\.stdinFilename),
+                .group(\.presentation), .option(\.summary), .option(\.allowPlugins), .option(\.remote), .group(\.download)
+            ]
+        }
     }
 
     let output: StandardStreams

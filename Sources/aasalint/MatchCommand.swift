@@ -26,6 +26,10 @@ struct MatchCommand: Subcommand {
         let sources = URLBatchMatch.Options()
         let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
                                  help: "Output format (default: text)")
+
+        static var fields: [OptionField<Self>] {
+            [.option(\.app), .option(\.trace), .option(\.explainOrder), .group(\.sources), .option(\.format)]
+        }
     }
 
     let output: StandardStreams

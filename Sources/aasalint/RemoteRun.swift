@@ -22,6 +22,10 @@ struct RemoteRun {
                                   help: "Download URL/HOST instead of Apple's CDN copy, \(RemoteAddresses.appleCDNBase)/HOST")
         let timeout = ValueOption("timeout", valueName: "SECONDS", help: "Give up on a download after SECONDS (default: 10)")
         let save = ValueOption("save", valueName: "DIR", completion: .folders, help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/")
+
+        static var fields: [OptionField<Self>] {
+            [.option(\.originBase), .option(\.cdnBase), .option(\.timeout), .option(\.save)]
+        }
     }
 
     let output: StandardStreams

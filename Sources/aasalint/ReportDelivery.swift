@@ -17,6 +17,10 @@ struct ReportDelivery {
                                  help: "Write the report to FILE instead of standard output")
         let failOn = ValueOption("fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
                                  help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)")
+
+        static var fields: [OptionField<Self>] {
+            [.option(\.format), .option(\.output), .option(\.failOn)]
+        }
     }
 
     /// How the text report looks; they follow `enable`/`disable` and the file options in `--help`.
@@ -24,6 +28,10 @@ struct ReportDelivery {
         let snippet = Flag("snippet", help: "Show the source line and a caret under each finding (default on a terminal)")
         let noColor = Flag("no-color", help: "No ANSI colour (also when NO_COLOR is set)")
         let quiet = Flag("quiet", short: "q", help: "Print only the findings: no snippets, no summary")
+
+        static var fields: [OptionField<Self>] {
+            [.option(\.snippet), .option(\.noColor), .option(\.quiet)]
+        }
     }
 
     /// The statuses of the commands that report findings (`lint`, `fetch`).

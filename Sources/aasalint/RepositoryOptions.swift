@@ -13,6 +13,10 @@ struct RepositoryOptions: CommandOptions {
     let changedSince = ValueOption("changed-since", valueName: "REF",
                                    help: "Report only findings in files changed since git REF: on this branch, staged, modified or untracked")
 
+    static var fields: [OptionField<Self>] {
+        [.option(\.basePath), .option(\.changedSince)]
+    }
+
     /// The folder that SARIF and GitHub reports name files from.
     static func sourceRoot(_ parsed: ParsedArguments<Self>) throws -> SourceRoot {
         let current = FileManager.default.currentDirectoryPath

@@ -5,7 +5,7 @@ import AASALintCore
 protocol Subcommand: Sendable {
     associatedtype Options: CommandOptions = NoOptions
     /// The word that runs it; the spec's name. Dispatch compares names without making specs,
-    /// which reflect on every option of the command.
+    /// which read every option of every command.
     static var name: String { get }
     /// Made with `name: name, options: Options()`.
     static var spec: CommandSpec { get }

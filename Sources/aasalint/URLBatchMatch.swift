@@ -20,6 +20,10 @@ struct URLBatchMatch {
         let accessLog = ValueOption("access-log", valueName: "FILE", help: "Decide the page views (GET, 2xx or 3xx) of a common or combined access log")
         let domain = ValueOption("domain", valueName: "HOST", help: "With --access-log: the host the logged paths were served on")
         let allIdle = Flag("all-idle", help: "In the summary, list every component that decided none of the URLs (default: the first \(URLCoverageReport.idleShown))")
+
+        static var fields: [OptionField<Self>] {
+            [.option(\.urls), .option(\.sitemap), .option(\.accessLog), .option(\.domain), .option(\.allIdle)]
+        }
     }
 
     enum Source {

@@ -8,17 +8,25 @@ private struct LintOptions: CommandOptions {
     let verbose = Flag("verbose", short: "v", help: "Explain every finding")
     let enable = ListOption("enable", valueName: "ID", help: "Enable a rule")
     let output = ValueOption("output", short: "o", valueName: "FILE", help: "Write the report to FILE")
+
+    static var fields: [OptionField<Self>] {
+        [.option(\.format), .option(\.quiet), .option(\.verbose), .option(\.enable), .option(\.output)]
+    }
 }
 
 private struct OutputOptions: CommandOptions {
     let color = Flag("color", help: "Colour the report")
     let width = ValueOption("width", valueName: "COLUMNS", help: "Wrap at COLUMNS")
+
+    static var fields: [OptionField<Self>] { [.option(\.color), .option(\.width)] }
 }
 
 private struct GroupedOptions: CommandOptions {
     let first = Flag("first", help: "Before the group")
     let output = OutputOptions()
     let last = ListOption("last", valueName: "X", help: "After the group")
+
+    static var fields: [OptionField<Self>] { [.option(\.first), .group(\.output), .option(\.last)] }
 }
 
 private let lint = CommandSpec(

@@ -64,7 +64,7 @@ enum BinaryRunner {
         )
     }
 
-    private static func executable() throws -> URL {
+    static func executable() throws -> URL {
         var folders = [
             Bundle.main.bundleURL,
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -84,7 +84,7 @@ enum BinaryRunner {
 
 /// Reads a pipe to its end on a thread of its own: reading standard output and standard
 /// error one after the other deadlocks once the child fills the pipe we are not reading.
-private final class PipeReader: @unchecked Sendable {
+final class PipeReader: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     // Written once before `finished` is signalled and read only after waiting for it.
     private var data = Data()

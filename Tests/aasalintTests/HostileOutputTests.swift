@@ -100,15 +100,18 @@ import Testing
         }
         try folder.symbolicLink("tree/root", to: "/")
         try folder.symbolicLink("tree/up", to: "..")
-        if Self.device(of: "/proc") != Self.device(of: folder.url.path) {
-            try folder.symbolicLink("tree/proc", to: "/proc")
-        }
+        let otherFolder = Self.onAnotherFileSystem(than: folder.url.path, ["/proc", "/System/Library"])
+        #expect(otherFolder != nil, "no folder on another file system to link to")
+        if let otherFolder { try folder.symbolicLink("tree/proc", to: otherFolder) }
         let lint = try folder.aasalint(["lint", "--no-config", "--format", "json", "tree/level20"])
         let report = lint.expectValidJSON(status: 1)
         let files = Set(((report?["diagnostics"] as? [[String: Any]]) ?? []).compactMap { $0["file"] as? String })
         #expect(files.count == 1, "one file, found once: \(files)")
-        if Self.device(of: "/proc/self/environ") != Self.device(of: folder.url.path) {
-            try folder.symbolicLink("secrets/apple-app-site-association", to: "/proc/self/environ")
+        // Linux: the environment (CI secrets); macOS: the sealed system volume.
+        let otherFile = Self.onAnotherFileSystem(than: folder.url.path, ["/proc/self/environ", "/System/Library/CoreServices/SystemVersion.plist"])
+        #expect(otherFile != nil, "no file on another file system to link to")
+        if let otherFile {
+            try folder.symbolicLink("secrets/apple-app-site-association", to: otherFile)
             let secrets = try folder.aasalint(["lint", "--no-config", "--snippet", "secrets"], environment: ["AASALINT_TEST_SECRET": "hunter2"])
             secrets.expectGraceful(status: 2, stderr: ["secrets/apple-app-site-association: not linted: it is a symbolic link onto another file system"])
             #expect(!secrets.output.standardOutput.contains("hunter2") && !secrets.output.standardError.contains("hunter2"), "\(secrets)")
@@ -201,6 +204,17 @@ import Testing
         #expect(after == (before + ["pipe--output", "pipe--write-baseline"]).sorted(), "no temporary file left behind")
     }
 
+    /// `--output /dev/stdout` when standard output is a pipe (`aasalint ... | tee`): the report
+    /// goes down the pipe, which is not flushed to disk (Darwin's `fsync` refuses a pipe with
+    /// ENOTSUP, Linux's with EINVAL).
+    @Test func outputToStandardOutputThatIsAPipe() throws {
+        let folder = try Workspace("hostile-output")
+        try folder.write("apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["x"], "components": []}]}}"#)
+        let run = try folder.aasalint(["lint", "--no-config", "--output", "/dev/stdout", "apple-app-site-association"])
+        run.expectGraceful(status: 1, stdout: ["invalid-app-id"])
+        #expect(run.output.standardError.isEmpty, "\(run)")
+    }
+
     /// As root in CI: a device node stays a device, another user's file keeps its owner, and
     /// `/dev/stdout` reaches standard output even when that is a file.
     @Test(.enabled(if: getuid() == 0, "only root makes device nodes and gives files away"))
@@ -287,6 +301,11 @@ import Testing
     static func mode(_ path: String) -> mode_t {
         var info = stat()
         return stat(path, &info) == 0 ? info.st_mode & 0o7777 : 0
+    }
+
+    /// The first of `candidates` that exists on another file system than `folder`.
+    static func onAnotherFileSystem(than folder: String, _ candidates: [String]) -> String? {
+        candidates.first { candidate in device(of: candidate).map { $0 != device(of: folder) } ?? false }
     }
 
     static func device(of path: String) -> dev_t? {

@@ -152,13 +152,10 @@ extension Configuration {
 }
 
 extension Configuration {
-    /// A report path relative to the configuration's folder, for matching globs; nil when
-    /// the file lies outside that folder.
+    /// A report path relative to the configuration's folder, for matching globs and keying
+    /// baselines; nil when the file lies outside that folder. Compared in the canonical form
+    /// (`CanonicalPath`), so a file lies in its folder however a link or the case spells either.
     public func relativePath(ofDisplayPath path: String) -> String? {
-        let base = FileDiscovery.absolutePath(directory)
-        let file = FileDiscovery.absolutePath(path)
-        if base == "/" { return String(file.dropFirst()) }
-        guard file.hasPrefix(base + "/") else { return nil }
-        return String(file.dropFirst(base.count + 1))
+        CanonicalPath.path(path, from: directory, resolve: CanonicalPath.of, absolute: FileDiscovery.absolutePath)
     }
 }

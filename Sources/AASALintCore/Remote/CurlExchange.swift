@@ -1,4 +1,4 @@
-#if canImport(CCurl)
+#if os(Linux)
 import CCurl
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -13,7 +13,7 @@ import Darwin
 
 /// One GET through libcurl, loaded on the first download (see `Sources/CCurl`): URLSession on
 /// Linux would link libcurl, and the libraries it needs, into every run.
-enum HTTPExchange {
+enum CurlExchange {
     static func get(_ url: URL, userAgent: String, limits: RemoteFetcher.Limits) -> Result<HTTPResponse, ExchangeFailure> {
         var loadFailure = [CChar](repeating: 0, count: 512)
         guard aasalint_curl_load(&loadFailure, loadFailure.count) == 0 else {

@@ -30,7 +30,7 @@ public struct RemoteFetcher: Sendable {
     }
 
     public func fetch(_ url: URL) -> Result<HTTPResponse, FetchFailure> {
-        HTTPExchange.get(url, userAgent: "aasalint/\(AASALintVersion.current)", limits: limits).mapError { failure in
+        HTTPTransport.get(url, userAgent: "aasalint/\(AASALintVersion.current)", limits: limits).mapError { failure in
             FetchFailure(reason: sentence(for: failure, url: url))
         }
     }

@@ -1,11 +1,14 @@
-#if !canImport(CCurl)
+#if !os(Linux)
 import Foundation
 
 /// One GET through URLSession, where the system provides it (Apple platforms; on Linux,
-/// `CurlExchange.swift` does the same through libcurl without linking FoundationNetworking).
-enum HTTPExchange {
+/// `CurlExchange` does the same through libcurl without linking FoundationNetworking). It
+/// behaves as `CurlExchange` does: no redirect is followed (the 3xx is the answer), an answer
+/// announced over the limit is refused before its body, a body that grows past it is stopped,
+/// and the whole exchange ends within the timeout.
+enum URLSessionExchange {
     static func get(_ url: URL, userAgent: String, limits: RemoteFetcher.Limits) -> Result<HTTPResponse, ExchangeFailure> {
-        let exchange = Exchange(maximumBytes: limits.maximumBytes)
+        let exchange = URLSessionExchangeDelegate(maximumBytes: limits.maximumBytes)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = limits.timeout
         configuration.timeoutIntervalForResource = limits.timeout
@@ -31,7 +34,13 @@ enum HTTPExchange {
 
 /// Collects one exchange from URLSession's delegate callbacks, which arrive on the session's
 /// queue while `get` waits for `finished`.
-private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+///
+/// The callbacks are optional requirements of Objective-C protocols: a method whose signature
+/// misses the SDK's is only a warning, and is then never called (a missed redirect callback
+/// means redirects are followed silently). Each signature below is the SDK's, `@Sendable`
+/// completion handlers included, and URLSessionExchangeTests (run on macOS) checks that the
+/// class answers each selector URLSession sends.
+final class URLSessionExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let finished = DispatchSemaphore(value: 0)
     private let maximumBytes: Int
     private let lock = NSLock()
@@ -74,24 +83,31 @@ private final class Exchange: NSObject, URLSessionDataDelegate, @unchecked Senda
         }
     }
 
-    /// The system does not follow redirects for this file, so the redirect is the answer.
+    /// The system does not follow redirects for this file, so the redirect is the answer
+    /// (passing nil makes URLSession deliver the 3xx and its body), held to the same limit.
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        lock.withLock { self.response = response }
+        let refused = accept(response)
         completionHandler(nil)
+        if refused { DispatchQueue.global().async { task.cancel() } }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        completionHandler(accept(response) ? .cancel : .allow)
+    }
+
+    /// Keeps the answer's headers; true when its announced length (Content-Length, before any
+    /// decoding, as libcurl reads it) is over the limit, which refuses it.
+    private func accept(_ response: URLResponse) -> Bool {
         let announced = response.expectedContentLength
-        let refused = lock.withLock {
+        return lock.withLock {
             self.response = response as? HTTPURLResponse
             encoding = self.response?.value(forHTTPHeaderField: "Content-Encoding").flatMap { $0 == "identity" ? nil : $0 }
-            guard announced > maximumBytes else { return false }
+            guard refusal == nil, announced > maximumBytes else { return refusal != nil }
             refusal = .announced(announced, over: maximumBytes)
             return true
         }
-        completionHandler(refused ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -22,7 +22,7 @@ public struct FileIdentity: Hashable, Sendable {
     }
 
     init(_ info: stat) {
-        device = UInt64(info.st_dev)
+        device = DeviceNumber.bits(info.st_dev)
         inode = UInt64(info.st_ino)
     }
 }
@@ -134,9 +134,9 @@ public enum FileReplacement {
         }
         let sink = Sink(descriptor)
         produce(sink)
-        let flushed = sink.failure == nil && fsync(descriptor) == 0
+        let flushFailure = sink.failure == nil ? DiskFlush.flush(descriptor) : nil
         let closed = close(descriptor) == 0
-        guard let reason = sink.failure ?? (flushed && closed ? nil : errno) else {
+        guard let reason = sink.failure ?? flushFailure ?? (closed ? nil : errno) else {
             guard rename(temporary, target) == 0 else { throw failure(target, errno) }
             renamed = true
             flushFolder(folder)
@@ -164,9 +164,9 @@ public enum FileReplacement {
             lseek(descriptor, 0, SEEK_SET)
             original.withUnsafeBytes { _ = DescriptorWriter.write($0, to: descriptor) }
         }
-        let flushed = sink.failure == nil && (fsync(descriptor) == 0 || errno == EINVAL || errno == EROFS)
+        let flushFailure = sink.failure == nil ? DiskFlush.flush(descriptor) : nil
         let closed = close(descriptor) == 0
-        if let reason = sink.failure ?? (flushed && closed ? nil : errno) { throw failure(target, reason) }
+        if let reason = sink.failure ?? flushFailure ?? (closed ? nil : errno) { throw failure(target, reason) }
     }
 
     private static func flushFolder(_ folder: String) {

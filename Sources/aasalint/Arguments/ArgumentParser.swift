@@ -2,7 +2,7 @@ import AASALintCore
 
 enum ArgumentParser {
     /// `command` is the spec made from `Options`, whose options it must list. Debug builds check
-    /// that by reflecting on `Options` again, which a release run would pay on every start.
+    /// that by listing the options of `Options` again, which a release run need not pay.
     static func parse<Options: CommandOptions>(
         _ arguments: [String], for command: CommandSpec, as _: Options.Type
     ) throws(ArgumentError) -> ParsedArguments<Options> {

@@ -1,16 +1,34 @@
-@_spi(Reflection) import Swift
-
 /// The options of a command, declared once as the stored properties of a struct: an option
 /// (`Flag`, `ValueOption`, `ListOption`) or a group of options shared by several commands.
-/// The parser, `--help` and the completion scripts list the stored properties in order, and a
-/// command reads them through key paths (`parsed[\.summary]`), so reading an option its
-/// command does not declare does not compile.
+/// `fields` lists them in declaration order, which the parser, `--help` and the completion
+/// scripts follow, and a command reads them through key paths (`parsed[\.summary]`), so reading
+/// an option its command does not declare does not compile. The list is written out rather than
+/// found by reflection: a Mirror looks up conformances by scanning every one in the binary, on
+/// every run. CommandOptionsTests checks with a Mirror that no stored option is left out.
 protocol CommandOptions: Sendable {
     init()
+    /// Every stored option and group, in declaration order.
+    static var fields: [OptionField<Self>] { get }
 }
 
 /// No options besides `--help`.
-struct NoOptions: CommandOptions {}
+struct NoOptions: CommandOptions {
+    static var fields: [OptionField<Self>] { [] }
+}
+
+/// One stored property of a `CommandOptions`: an option, or a group of them.
+struct OptionField<Options> {
+    /// The options the property holds, read from a value of `Options`.
+    let specs: (Options) -> [OptionSpec]
+
+    static func option<Option: DeclaredOption>(_ option: KeyPath<Options, Option>) -> Self {
+        Self { options in [options[keyPath: option].spec] }
+    }
+
+    static func group<Group: CommandOptions>(_ group: KeyPath<Options, Group>) -> Self {
+        Self { options in options[keyPath: group].specs }
+    }
+}
 
 /// One option, and how the values given on the command line read as `Value`.
 protocol DeclaredOption: Sendable {
@@ -58,32 +76,7 @@ struct ListOption: DeclaredOption {
 extension CommandOptions {
     /// The options of the stored properties, groups flattened, in declaration order.
     var specs: [OptionSpec] {
-        withUnsafeBytes(of: self) { bytes in
-            guard let start = bytes.baseAddress else { return [] }
-            return Self.specs(of: Self.self, at: start)
-        }
-    }
-
-    /// The stored properties are read from the type's field records, in declaration order, and an
-    /// option is recognised by its type: a Mirror would look up the CustomReflectable conformance
-    /// of every type it meets, scanning every conformance in the binary each time, and every run
-    /// lists its command's options. A group is a struct whose fields hold options.
-    private static func specs(of type: Any.Type, at start: UnsafeRawPointer) -> [OptionSpec] {
-        var specs: [OptionSpec] = []
-        _ = _forEachField(of: type) { _, offset, fieldType, kind in
-            let field = start + offset
-            if fieldType == Flag.self {
-                specs.append(field.load(as: Flag.self).spec)
-            } else if fieldType == ValueOption.self {
-                specs.append(field.load(as: ValueOption.self).spec)
-            } else if fieldType == ListOption.self {
-                specs.append(field.load(as: ListOption.self).spec)
-            } else if kind == .struct {
-                specs += Self.specs(of: fieldType, at: field)
-            }
-            return true
-        }
-        return specs
+        Self.fields.flatMap { field in field.specs(self) }
     }
 }
 

@@ -1,0 +1,22 @@
+// What differs between Linux and Darwin, and where it is handled. Every call whose meaning
+// depends on the operating system goes through this folder, so that the Darwin side can be
+// read in one place:
+//
+// - HTTPTransport (this file): libcurl, loaded on first use, on Linux; URLSession elsewhere.
+//   Chosen by platform, as Package.swift links CCurl only on Linux.
+// - DiskFlush: `fsync` only regular files. For a pipe or a terminal (`--output /dev/stdout`)
+//   Linux answers EINVAL and Darwin ENOTSUP.
+// - DeviceNumber: `st_dev` as bits. `dev_t` is unsigned and 64 bits wide on Linux, a signed
+//   Int32 on Darwin, where a device number with its top bit set would trap `UInt64(_:)`.
+// - CanonicalPath: one spelling per file for comparing paths. On macOS `/tmp`, `/var` and
+//   `/etc` are links into `/private`, and APFS is case-insensitive by default; `realpath`
+//   resolves links on both systems and, on Darwin, also spells each component as on disk.
+// - ChildResourceUsage: a finished child's processor time and peak memory from `wait4`;
+//   Darwin's `ru_maxrss` counts the child's bytes, Linux's starts from the parent's memory.
+
+/// The HTTP client of `RemoteFetcher`.
+#if os(Linux)
+typealias HTTPTransport = CurlExchange
+#else
+typealias HTTPTransport = URLSessionExchange
+#endif
