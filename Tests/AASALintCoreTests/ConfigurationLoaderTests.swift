@@ -205,7 +205,7 @@ private struct SizedRule: Rule {
                 "c.yml:2:10: error: 'sample-rule' is the ID of a built-in rule; give the custom rule its own ID",
                 "c.yml:3:10: error: 'Bad_ID' is not a rule ID: use lower-case words joined by '-' (team-id-policy)",
                 "c.yml:4:5: error: a custom rule needs exactly one condition: matches, not_matches, one_of, required, forbidden, max_items (this one has required and forbidden)",
-                "c.yml:5:38: error: '([' is not a valid regular expression",
+                "c.yml:5:38: error: '([' is not a valid regular expression: the class opened at offset 1 is never closed with ']'",
                 "c.yml:6:27: error: 'a/b' is not a JSON pointer: write it like /applinks/details/*/appIDs/*",
                 "c.yml:7:5: error: a custom rule needs 'id', 'select' (a JSON pointer with * segments), one condition and 'message'",
             ])

@@ -33,6 +33,39 @@ enum ProcessMeasurement {
         return 0
     }
 
+    /// `aasalint-bench pair --runs N -- COMMAND ... --versus BASELINE ...`: runs the two commands
+    /// one after the other N times, so that both meet the same load, and prints each one's median
+    /// wall time (`median-seconds`, `baseline-median-seconds`) and the median of the N ratios of a
+    /// run's time to its baseline's (`median-ratio`): a ratio holds on a noisy machine where two
+    /// medians taken minutes apart do not.
+    static func pair(_ options: BenchOptions) -> Int32 {
+        let runs = options.number("runs") ?? 30
+        guard let both = options.afterSeparator, let split = both.firstIndex(of: "--versus"),
+              split > 0, split + 1 < both.count else {
+            FileHandle.standardError.write(Data("usage: aasalint-bench pair --runs N -- COMMAND ... --versus BASELINE ...\n".utf8))
+            return 2
+        }
+        let commands = [Array(both[..<split]), Array(both[(split + 1)...])]
+        var times: [[Double]] = [[], []]
+        let clock = ContinuousClock()
+        for run in 0..<max(1, runs) {
+            // Alternating which goes first keeps either from always running on a warmer cache.
+            for index in run.isMultiple(of: 2) ? [0, 1] : [1, 0] {
+                let start = clock.now
+                guard spawnAndWait(commands[index]) != nil else {
+                    FileHandle.standardError.write(Data("cannot run \(commands[index][0])\n".utf8))
+                    return 2
+                }
+                times[index].append(seconds(clock.now - start))
+            }
+        }
+        let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+        print("median-seconds \(median(times[0]))")
+        print("baseline-median-seconds \(median(times[1]))")
+        print("median-ratio \(median(zip(times[0], times[1]).map { $0 / $1 }))")
+        return 0
+    }
+
     /// This process's peak resident memory so far.
     static func ownPeakKilobytes() -> Int {
         var usage = rusage()

@@ -13,6 +13,11 @@
 //   resolves links on both systems and, on Darwin, also spells each component as on disk.
 // - ChildResourceUsage: a finished child's processor time and peak memory from `wait4`;
 //   Darwin's `ru_maxrss` counts the child's bytes, Linux's starts from the parent's memory.
+// - CanonicalComposition: NFC. The code imports FoundationEssentials where it exists (Linux;
+//   Foundation there would link ICU's 30 MB) and Foundation elsewhere, and uses only what both
+//   have, but for this.
+// - Package.swift: on Linux the module maps of CYaml and CZlib link Debian's static archives;
+//   on macOS zlib is the system's and libyaml Homebrew's.
 
 /// The HTTP client of `RemoteFetcher`.
 #if os(Linux)

@@ -13,7 +13,7 @@ public enum Punycode {
     public static func asciiHost(_ host: String) -> String {
         host.split(separator: ".", omittingEmptySubsequences: false).map { label in
             guard !label.unicodeScalars.allSatisfy(\.isASCII) else { return String(label) }
-            let prepared = Array(label.lowercased().precomposedForPunycode.unicodeScalars)
+            let prepared = Array(CanonicalComposition.of(label.lowercased()).unicodeScalars)
             return "xn--" + encode(prepared)
         }.joined(separator: ".")
     }
@@ -65,18 +65,5 @@ public enum Punycode {
             k += base
         }
         return k + (base - tMin + 1) * delta / (delta + skew)
-    }
-}
-
-private extension String {
-    /// IDNA compares composed forms: `u` + combining diaeresis is encoded as `ü`.
-    var precomposedForPunycode: String {
-        #if canImport(FoundationEssentials)
-        // The standard library's normalisation (what String comparison uses): Foundation's
-        // would bring ICU into the binary.
-        String(decoding: _nfcCodeUnits, as: UTF8.self)
-        #else
-        precomposedStringWithCanonicalMapping
-        #endif
     }
 }
