@@ -64,7 +64,7 @@ enum BinaryRunner {
         )
     }
 
-    private static func executable() throws -> URL {
+    static func executable() throws -> URL {
         var folders = [
             Bundle.main.bundleURL,
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
