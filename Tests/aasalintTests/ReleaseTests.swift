@@ -123,7 +123,7 @@ import Testing
     }
 
     /// From a branch, or a tag with no release, the action builds from its own sources; a
-    /// `version` that was asked for and is not there is an error instead.
+    /// `version` that was asked for and is not there, or is no version, is an error instead.
     @Test func withoutAReleaseTheActionBuildsFromSourceUnlessAVersionWasAskedFor() throws {
         let empty = try TemporaryFolder("served")
         let server = try LoopbackFileServer(serving: empty.url)
@@ -148,6 +148,10 @@ import Testing
         #expect(missing.outputs.isEmpty)
         #expect(missing.standardOutput.contains("::error title=aasalint::could not download"))
         #expect(missing.standardOutput.contains("(HTTP status 404)"))
+
+        let malformed = try install(reference: "main", version: "../0.1.0\n::warning::injected")
+        #expect(malformed.status == 1)
+        #expect(malformed.standardOutput == "::error title=aasalint::the input version must name a release, such as 0.1.0\n")
     }
 
     // MARK: Helpers
