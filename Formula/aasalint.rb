@@ -8,15 +8,16 @@
 #
 # url and sha256 are written by the release workflow: .github/workflows/release.yml runs
 # `scripts/make-release --merge --update-formula`, replays this formula against the tarball it
-# publishes (scripts/check-formula.sh), and commits this file to the default branch, which is
-# what a tap reads. Until that first run publishes v0.1.0, sha256 is that of the tarball
-# make-release made from the commit before the one that last wrote it (any commit changes the
-# tarball), and `brew install` fails at the download because the release does not exist yet.
+# publishes (scripts/check-formula.sh --verify-sha256), and commits the two lines to the default
+# branch, which is what a tap reads. Until that first run publishes v0.1.0, sha256 is that of the
+# tarball `scripts/make-release --update-formula` made from the commit before the one that last
+# wrote this file (every commit changes the tarball), and `brew install` fails at the download
+# because the release does not exist yet.
 class Aasalint < Formula
   desc "Linter for apple-app-site-association files and entitlements"
   homepage "https://github.com/aasalint/aasalint"
   url "https://github.com/aasalint/aasalint/releases/download/v0.1.0/aasalint-0.1.0.tar.gz"
-  sha256 "5a11eb56934f30f1f96dc208a940cc2abc4dbe84f0df1f364010a6242c3af038"
+  sha256 "e993d8172c88a3950678ee9cde12292a0791eca981563eb9e09e34f1f275640d"
   license "MIT"
   head "https://github.com/aasalint/aasalint.git", branch: "main"
 
