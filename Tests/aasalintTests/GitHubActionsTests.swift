@@ -257,7 +257,7 @@ private struct WorkflowCommand {
 
 /// One step of `action.yml`, run by bash with the environment its `env:` would give it for
 /// the given inputs, and a stand-in aasalint that records its arguments.
-private struct ActionStep {
+struct ActionStep {
     struct Run {
         let folder: TemporaryFolder
         let status: Int32
@@ -268,7 +268,7 @@ private struct ActionStep {
         let outputs: [String]
     }
 
-    static let defaults = ["paths": ".", "args": "", "fail-on": "", "annotations": "problem-matcher", "sarif-file": "aasalint.sarif"]
+    static let defaults = ["paths": ".", "args": "", "fail-on": "", "annotations": "problem-matcher", "sarif-file": "aasalint.sarif", "version": ""]
 
     static func lint(inputs: [String: String], exitStatus: Int32 = 0) throws -> Run {
         let run = try run("Lint", inputs: inputs, environment: ["FAKE_STATUS": String(exitStatus)])
