@@ -53,7 +53,7 @@ struct ReportDelivery {
         failOn = parsed[\.failOn].map { Severity(rawValue: $0) } ?? configuration.failOn.resolved(default: .error)
         outputFile = parsed[\.output]
         let toTerminal = outputFile == nil && output.isTerminal
-        let colorAllowed = !presentation[\.noColor] && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let colorAllowed = !presentation[\.noColor] && EnvironmentVariable.value(of: "NO_COLOR").map(\.isEmpty) ?? true
         let quiet = presentation[\.quiet]
         textOptions = TextReporter.Options(color: toTerminal && colorAllowed,
                                            snippets: !quiet && (presentation[\.snippet] || toTerminal),

@@ -89,7 +89,7 @@ import Testing
         (".", "../outside/App.entitlements", "../outside/App.entitlements"),
     ])
     func joinsPathsAsReportsShowThem(base: String, relative: String, expected: String) {
-        #expect(XcodeBuildConfiguration.joinedPath(base, relative) == expected)
+        #expect(PathNames.joined(base, relative) == expected)
     }
 
     @Test func discoversProjectsUnderTheLintedPathsAndSkipsBuildFolders() throws {

@@ -1,23 +1,26 @@
 /// What reading a file's bytes as a format gave: its value, or why the bytes are not in it.
 ///
-/// Not `Result`: making the metadata of `Result<_, SomeError>` has the runtime check that
-/// `SomeError` conforms to `Error`, which on Linux scans every conformance in the binary
-/// (some 150,000 instructions of every lint, for each error type).
-public enum ParseOutcome<Value, Failure: Error> {
+/// Not `Result`, and with no requirement on `Failure` but in extensions: making the metadata of
+/// `Result<_, SomeError>` has the runtime check that `SomeError` conforms to `Error`, which on
+/// Linux scans every conformance in the binary (some 150,000 instructions of every lint, for
+/// each error type).
+public enum ParseOutcome<Value, Failure> {
     case success(Value)
     case failure(Failure)
 
+    /// The value; nil when the bytes are not in the format.
+    public var value: Value? {
+        if case .success(let value) = self { value } else { nil }
+    }
+}
+
+extension ParseOutcome where Failure: Error {
     init(_ parse: () throws(Failure) -> Value) {
         do {
             self = .success(try parse())
         } catch {
             self = .failure(error)
         }
-    }
-
-    /// The value; nil when the bytes are not in the format.
-    public var value: Value? {
-        if case .success(let value) = self { value } else { nil }
     }
 }
 

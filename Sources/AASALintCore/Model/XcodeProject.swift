@@ -66,7 +66,7 @@ public struct XcodeBuildConfiguration: Sendable {
             .map { buildSettings.merging(rootRelative).resolve($0.value) }
             .filter { !$0.isEmpty }
         entitlementsPaths = Array(Set(values.filter { !BuildSettings.containsReference($0) }
-            .map { Self.joinedPath(sourceRoot, $0) })).sorted()
+            .map { PathNames.joined(sourceRoot, $0) })).sorted()
         unresolvedEntitlements = values.filter(BuildSettings.containsReference)
     }
 
@@ -77,22 +77,6 @@ public struct XcodeBuildConfiguration: Sendable {
         }
         let appID = buildSettings.resolve(team) + "." + buildSettings.resolve(bundleID)
         return BuildSettings.containsReference(appID) ? nil : appID
-    }
-
-    /// `relative` under `base`, with `.` and `..` resolved, in the form reports show paths.
-    static func joinedPath(_ base: String, _ relative: String) -> String {
-        let combined = relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
-        let isAbsolute = combined.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in combined.split(separator: "/") where part != "." {
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else if part != ".." || !isAbsolute {
-                parts.append(part)
-            }
-        }
-        let joined = (isAbsolute ? "/" : "") + parts.joined(separator: "/")
-        return DisplayPath.of(joined.isEmpty ? "." : joined)
     }
 }
 

@@ -26,10 +26,19 @@ public struct TextReporter: Reporter {
         self.options = options
     }
 
+    /// Each line followed by a line break. Not `joined()`: its unspecialised generic code makes
+    /// the runtime scan every conformance in the binary on the first finding.
+    private static func text(ofLines lines: [String]) -> String {
+        lines.reduce(into: "") { text, line in
+            text += line
+            text += "\n"
+        }
+    }
+
     public func write(_ report: LintReport, to output: (String) -> Void) {
         for diagnostic in report.diagnostics {
             var lines: [String] = []
-            defer { output(lines.map { $0 + "\n" }.joined()) }
+            defer { output(Self.text(ofLines: lines)) }
             lines.append(locationLine(diagnostic.location, severity: diagnostic.severity, message: diagnostic.message, ruleID: diagnostic.ruleID))
             guard !options.quiet else { continue }
             if options.snippets {
@@ -51,7 +60,7 @@ public struct TextReporter: Reporter {
         var lines = Self.summary(of: report).map { [$0] } ?? []
         if options.ruleSummary { lines += Self.ruleSummaryLines(of: report) }
         lines += Self.baselineLines(of: report)
-        output(lines.map { $0 + "\n" }.joined())
+        output(Self.text(ofLines: lines))
     }
 
     /// `3 errors, 1 warning and 2 notes in 4 files`, or `no problems in 4 files`, then what

@@ -52,6 +52,7 @@ public struct SourceRoot: Sendable, Equatable {
     }
 
     private static func absolute(_ path: String, in directory: String) -> String {
-        URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: directory, isDirectory: true)).standardizedFileURL.path
+        let base = directory.hasPrefix("/") ? directory : PathNames.joined(FileManager.default.currentDirectoryPath, directory)
+        return PathNames.joined(base, path)
     }
 }

@@ -22,6 +22,23 @@ public enum PathNames {
         return withoutTrailingSlashes(folder) == "/" ? "/" + name : withoutTrailingSlashes(folder) + "/" + name
     }
 
+    /// `relative` under `base` (itself when absolute), with `.` and `..` resolved, in the form
+    /// reports show paths; a `..` that climbs above a relative base is kept.
+    public static func joined(_ base: String, _ relative: String) -> String {
+        let combined = relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
+        let isAbsolute = combined.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in combined.split(separator: "/") where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part != ".." || !isAbsolute {
+                parts.append(part)
+            }
+        }
+        let joined = (isAbsolute ? "/" : "") + parts.joined(separator: "/")
+        return DisplayPath.of(joined.isEmpty ? "." : joined)
+    }
+
     private static func withoutTrailingSlashes(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
