@@ -30,6 +30,7 @@ import Testing
         let contents = try FileManager.default.subpathsOfDirectory(atPath: unpacked.url.path).sorted()
         #expect(contents == [folder, "\(folder)/LICENSE", "\(folder)/README.md", "\(folder)/bin", "\(folder)/bin/aasalint"])
         try Self.expectItLints(unpacked.url.appendingPathComponent("\(folder)/bin/aasalint"))
+        try Self.expectNoLibraryUsersMayLack(unpacked.url.appendingPathComponent("\(folder)/bin/aasalint"))
 
         let source = try Tool.run(["tar", "-tzf", release.dist.appendingPathComponent("aasalint-\(Self.version).tar.gz").path], in: unpacked.url)
         #expect(source.output.split(separator: "\n").contains("aasalint-\(Self.version)/Package.swift"))
@@ -165,6 +166,20 @@ import Testing
     }
 
     /// The binary reports this version and finds the unknown key of the README's first example.
+    /// libyaml and zlib are linked into the binary and libcurl is loaded by downloads only, so
+    /// that the binary runs where none of them is installed.
+    static func expectNoLibraryUsersMayLack(_ binary: URL) throws {
+        #if os(Linux)
+        let listed = try Tool.run(["readelf", "-d", binary.path], in: root).output.split(separator: "\n").filter { $0.contains("(NEEDED)") }
+        #else
+        let listed = try Tool.run(["otool", "-L", binary.path], in: root).output.split(separator: "\n").dropFirst()
+        #endif
+        #expect(listed.contains { $0.contains("libc") || $0.contains("libSystem") }, "the list was read: \(listed)")
+        for library in ["libyaml", "libz.", "libcurl"] {
+            #expect(!listed.contains { $0.contains(library) }, "the release binary links \(library): \(listed)")
+        }
+    }
+
     static func expectItLints(_ binary: URL) throws {
         let version = try Tool.run([binary.path, "version"], in: root)
         #expect(version.status == 0)
