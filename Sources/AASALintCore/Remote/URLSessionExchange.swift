@@ -43,7 +43,7 @@ enum URLSessionExchange {
 final class URLSessionExchangeDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     let finished = DispatchSemaphore(value: 0)
     private let maximumBytes: Int
-    private let lock = NSLock()
+    private let lock = Lock()
     private var response: HTTPURLResponse?
     private var body: [UInt8] = []
     private var refusal: ExchangeFailure?
