@@ -106,7 +106,8 @@ public enum FileReplacement {
 
     /// Writes a temporary file beside `target` and renames it over `target`.
     private static func replace(_ target: String, keeping existing: stat?, restoring original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
-        let folder = PathNames.folder(of: target).isEmpty ? "." : PathNames.folder(of: target)
+        let parent = PathNames.folder(of: target)
+        let folder = parent.isEmpty ? "." : parent
         var folderInfo = stat()
         guard stat(folder, &folderInfo) == 0, folderInfo.st_mode & S_IFMT == S_IFDIR else {
             throw UsageError("\(target): the folder \(folder) does not exist")
