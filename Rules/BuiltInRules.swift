@@ -52,6 +52,7 @@ public enum BuiltInRules {
         QueryInPathRule.self,
         WholeQueryStringRule.self,
         OptionalQueryItemRule.self,
+        SingleCharacterQueryValueRule.self,
         BackslashInPatternRule.self,
         CatchAllRule.self,
         // Order

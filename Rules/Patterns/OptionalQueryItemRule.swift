@@ -9,7 +9,8 @@ struct OptionalQueryItemRule: OptionlessRule {
             string. A value pattern that matches the empty string (`"*"`, `""`, a variable with \
             an empty value) therefore also matches URLs without the item: the component does not \
             require it. Write `"?*"` to require the item with any non-empty value; keep `"*"` \
-            only if the item is meant to be optional.
+            only if the item is meant to be optional. `""` matches *only* URLs without the item \
+            (or with it empty), never one that gives it a value.
             """,
         severity: .warning,
         examples: [
@@ -28,8 +29,11 @@ struct OptionalQueryItemRule: OptionlessRule {
             for item in items where item.pattern.language.matches([]) && reported.insert(item.pattern.pointer).inserted {
                 let url = ExampleURL.matching(component, host: host, omittingItem: item.name)
                 let example = url.map { " (e.g. \($0))" } ?? ""
+                let message = item.pattern.text.isEmpty
+                    ? "\"\" matches only an empty value, and an absent item counts as empty, so this component matches only URLs without \"\(item.name)\"\(example) or with it empty (?\(item.name)=), never one that gives it a value; write \"?*\" to require a value, or remove the item if it is meant to be optional"
+                    : "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this component also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional"
                 diagnostics.append(diagnostic(
-                    "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this component also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
+                    message,
                     at: file.location(item.pattern.pointer),
                     exampleURL: url,
                     fix: requiring(item, of: component, in: file)
