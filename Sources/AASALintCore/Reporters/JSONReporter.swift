@@ -30,7 +30,7 @@ struct JSONReporter: Reporter {
                     ("level", .string(Severity.note.rawValue)),
                     ("message", .string(notice)),
                     ("locations", .array(report.analysisLimits.map { limit in
-                        .object([("ruleId", .string(limit.ruleID))] + location(limit.location) + [("message", .string(limit.message))])
+                        .object([("ruleId", .string(limit.ruleID))] + Self.location(limit.location) + [("message", .string(limit.message))])
                     })),
                 ])]
             } ?? [])),
