@@ -56,8 +56,8 @@ public struct LintReport: Sendable {
         let places = files.count == 1 ? first.location.file
             : "\(files.count) files (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", ..." : ""))"
         let start = first.location.range.start
-        return "the component-order analysis is incomplete for \(Quantity.counted(analysisLimits.count, "part")) of \(places), "
-            + "so unreachable-component and exclude-shadowed may miss findings there; the first, at \(first.location.file):\(start.line):\(start.column): \(first.message)"
+        return "the component-order analysis is incomplete in \(Quantity.counted(analysisLimits.count, "place")) of \(places), "
+            + "so unreachable-component and exclude-shadowed may miss findings there; first at \(first.location.file):\(start.line):\(start.column): \(first.message)"
     }
 
     public func count(of severity: Severity) -> Int {
