@@ -23,20 +23,16 @@ struct SingleCharacterQueryValueRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let matcher = file.matcher else { return [] }
         let host = ExampleURL.host(of: file, in: context)
-        var reported = Set<JSONPointer>()
         var diagnostics: [Diagnostic] = []
-        for component in matcher.entries.flatMap(\.components) {
-            guard case .items(let items) = component.query else { continue }
-            for item in items where item.pattern.text == "?" && reported.insert(item.pattern.pointer).inserted {
-                let url = ExampleURL.matching(component, host: host, replacingItem: (item.name, Self.longerValue))
-                let rejected = url.map { " such as \($0)" } ?? ""
-                diagnostics.append(diagnostic(
-                    "\"?\" matches exactly one character, so this component rejects every URL whose \"\(item.name)\" is longer\(rejected); write \"?*\" for any non-empty value",
-                    at: file.location(item.pattern.pointer),
-                    exampleURL: url,
-                    fix: anyValue(item, of: component, in: file)
-                ))
-            }
+        for (component, item) in matcher.queryItems where item.pattern.text == "?" {
+            let url = ExampleURL.matching(component, host: host, replacingItem: (item.name, Self.longerValue))
+            let rejected = url.map { " such as \($0)" } ?? ""
+            diagnostics.append(diagnostic(
+                "\"?\" matches exactly one character, so this component rejects every URL whose \"\(item.name)\" is longer\(rejected); write \"?*\" for any non-empty value",
+                at: file.location(item.pattern.pointer),
+                exampleURL: url,
+                fix: anyValue(item, of: component, in: file)
+            ))
         }
         return diagnostics
     }
