@@ -18,6 +18,8 @@ public struct LintReport: Sendable {
     /// findings: what `analysisLimitNotice` sums up once for the run.
     public let analysisLimits: [Diagnostic]
 
+    /// Notes on the analysis among `diagnostics` (`Diagnostic.isAnalysisLimit`), as the rules of
+    /// a remote check return them, join `analysisLimits`.
     public init(
         diagnostics: [Diagnostic],
         fileCount: Int,
