@@ -3,7 +3,7 @@ import AASALintCore
 struct LegacyFormatRule: OptionlessRule {
     static let description = RuleDescription(
         id: "legacy-format",
-        summary: "A shape of the file from iOS 12 and earlier (opt-in advice to modernise)",
+        summary: "A shape of the file from iOS 12 and earlier, which still works: advice to modernise it",
         rationale: """
             iOS 13 introduced `appIDs` and `components`; the older `appID`, `paths` (with \
             `NOT ` exclusions), the dictionary form of `details` keyed by appID, and a non-empty \
@@ -82,15 +82,14 @@ struct LegacyFormatRule: OptionlessRule {
     /// and earlier know neither `appIDs` nor `components`, so an entry mixing old and new keys
     /// does nothing there.
     private static func situation(of entry: DetailsEntry, appID: Located<String>?, paths: Located<[LegacyPath]>?) -> String {
-        let newer = "iOS 13 and later also read \"appIDs\" and \"components\", which can match queries and fragments"
         switch (appID != nil, paths != nil) {
         case (true, true):
-            return "legacy details entry, read by every iOS version; \(newer)"
+            return "legacy details entry, read by every iOS version; iOS 13 and later also read \"appIDs\" and \"components\", which can match queries and fragments"
         case (true, false):
             return "\"appID\" with \"components\": only iOS 13 and later read this entry (iOS 12 and earlier ignore \"components\", so it does nothing there); \"appIDs\" is the key that goes with \"components\""
         default:
-            let oldDevices = entry.appIDs == nil ? "" : "; iOS 12 and earlier ignore \"appIDs\", so this entry does nothing there"
-            return "legacy \"paths\", which cannot match queries or fragments\(oldDevices); \(newer)"
+            let readers = entry.appIDs == nil ? "" : " with \"appIDs\": only iOS 13 and later read this entry (iOS 12 and earlier ignore \"appIDs\", so it does nothing there)"
+            return "legacy \"paths\"\(readers); \"components\" can also match queries and fragments"
         }
     }
 

@@ -26,7 +26,7 @@ struct SingleCharacterQueryValueRule: OptionlessRule {
         var diagnostics: [Diagnostic] = []
         for (component, item) in matcher.queryItems where item.pattern.text == "?" {
             let url = ExampleURL.matching(component, host: host, replacingItem: (item.name, Self.longerValue))
-            let rejected = url.map { " such as \($0)" } ?? ""
+            let rejected = url.map { ", such as \($0)" } ?? ""
             diagnostics.append(diagnostic(
                 "\"?\" matches exactly one character, so this component rejects every URL whose \"\(item.name)\" is longer\(rejected); write \"?*\" for any non-empty value",
                 at: file.location(item.pattern.pointer),

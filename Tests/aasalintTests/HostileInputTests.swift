@@ -81,7 +81,7 @@ import Testing
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(String(repeating: "a", count: Self.megabyte))"}]}]}}"#)
         let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"], deadline: .seconds(10))
         lint.expectGraceful(status: 1, time: .seconds(5), memory: 200 * Self.megabyte,
-                            stdout: ["the component-order analysis was skipped: the file is"])
+                            stderr: ["the component-order analysis was skipped: the file is"])
     }
 
     /// Apple ignores a file over 128 KB; one of megabytes is still read and checked, but its
@@ -94,7 +94,7 @@ import Testing
         try folder.write("apple-app-site-association",
                          #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [\#(components.joined(separator: ",\n"))]}]}}"#)
         let lint = try folder.aasalint(["lint", "--no-config", "apple-app-site-association"], deadline: .seconds(15))
-        lint.expectGraceful(status: 1, time: .seconds(10), stdout: ["the component-order analysis was skipped: the file is"])
+        lint.expectGraceful(status: 1, time: .seconds(10), stderr: ["the component-order analysis was skipped: the file is"])
     }
 
     @Test func patternAtAppleSizeLimitCompiles() throws {

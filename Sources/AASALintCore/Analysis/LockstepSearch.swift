@@ -121,14 +121,15 @@ struct LockstepSearch {
     /// example URL starts here. Nil when there is none or the budget ran out (then negative).
     private static func shortest(subject: [DeterministicAutomaton], moves: [ClassMap], readable: [(index: Int, value: UInt32)],
                                  budget: inout Int) -> [UInt32]? {
-        // An example URL with a literal `*` or `?` reads like a pattern (`/a/*`): first look for
-        // one without them, which is longer only when the path must then go on (`/a/a/`).
-        let plain = readable.filter { !readsLikeWildcard($0.value) }
-        if plain.count < readable.count {
-            if let found = shortestOver(subject: subject, moves: moves, readable: plain, budget: &budget) { return found }
-            guard budget >= 0 else { return nil }
-        }
-        return shortestOver(subject: subject, moves: moves, readable: readable, budget: &budget)
+        let allowed = budget
+        let found = shortestOver(subject: subject, moves: moves, readable: readable, budget: &budget)
+        // An example URL with a literal `*` or `?` reads like a pattern (`/a/*`): look for one
+        // without them, a little longer (`/a/a/`), within the same allowance and not charged,
+        // so that the answers and what they cost stay those of the search over every class.
+        guard let witness = found, witness.contains(where: readsLikeWildcard) else { return found }
+        var allowance = allowed
+        return shortestOver(subject: subject, moves: moves, readable: readable.filter { !readsLikeWildcard($0.value) }, budget: &allowance)
+            ?? witness
     }
 
     private static func shortestOver(subject: [DeterministicAutomaton], moves: [ClassMap], readable: [(index: Int, value: UInt32)],
