@@ -15,6 +15,8 @@ public enum BuiltInRules {
         MissingAppIDRule.self,
         InvalidAppIDRule.self,
         DuplicateAppIDRule.self,
+        SimilarAppIDsRule.self,
+        MisplacedAASARule.self,
         IgnoredKeyRule.self,
         LegacyFormatRule.self,
         UndocumentedDefaultRule.self,
@@ -52,6 +54,7 @@ public enum BuiltInRules {
         QueryInPathRule.self,
         WholeQueryStringRule.self,
         OptionalQueryItemRule.self,
+        SingleCharacterQueryValueRule.self,
         BackslashInPatternRule.self,
         CatchAllRule.self,
         // Order
@@ -72,6 +75,7 @@ public enum BuiltInRules {
         SignedDomainsNotInProfileRule.self,
         DistributionSignedDevelopmentRule.self,
         SignedAASARule.self,
+        InvalidSignedAASARule.self,
         // The configuration itself
         UnusedIgnoreRule.self,
         // Artifacts

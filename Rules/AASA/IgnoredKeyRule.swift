@@ -12,10 +12,10 @@ struct IgnoredKeyRule: OptionlessRule {
             key and delete the other.
 
             iOS 12 and earlier know only `appID` and `paths`, so an entry with `appID`, `paths` \
-            and the newer keys is also the fallback for old devices: that is a note, saying \
-            which versions read which keys. It is a warning when no version reads the old key: \
-            `paths` in an entry without `appID` (iOS 12 and earlier skip it), or `appID` in an \
-            entry without `paths`.
+            and the newer keys is also the fallback for old devices: that works, and is not \
+            reported here (the opt-in `legacy-format` notes which versions read which keys). It \
+            is a warning when no version reads the old key: `paths` in an entry without `appID` \
+            (iOS 12 and earlier skip it), or `appID` in an entry without `paths`.
             """,
         severity: .warning,
         examples: [
@@ -43,8 +43,9 @@ struct IgnoredKeyRule: OptionlessRule {
                     diagnostics.append(finding)
                 }
             }
-            if entry.components != nil, let paths = entry.paths {
-                diagnostics.append(ignoredPaths(paths.pointer, readByOldDevices: readByOldDevices, entry: entry, in: file))
+            // The fallback for old devices works: the opt-in legacy-format describes it.
+            if entry.components != nil, let paths = entry.paths, !readByOldDevices {
+                diagnostics.append(ignoredPaths(paths.pointer, entry: entry, in: file))
             }
         }
         return diagnostics
@@ -68,19 +69,11 @@ struct IgnoredKeyRule: OptionlessRule {
         return diagnostic(message, at: file.location(appID.pointer, .key))
     }
 
-    private func ignoredPaths(_ paths: JSONPointer, readByOldDevices: Bool, entry: DetailsEntry, in file: LintFile) -> Diagnostic {
-        guard readByOldDevices else {
-            let oldDevices = entry.appID == nil ? "skip this entry, which has no \"appID\"" : "use an earlier entry for the app"
-            return diagnostic(
-                "\"paths\" is ignored on every version: iOS 13 and later read only \"components\", and iOS 12 and earlier, which read \"paths\", \(oldDevices); make sure \"components\" covers the same URLs, then remove \"paths\"",
-                at: file.location(paths, .key)
-            )
-        }
-        let message = entry.appIDs == nil
-            ? "\"paths\" is read only by iOS 12 and earlier, which ignore \"components\"; iOS 13 and later read only \"components\": the fallback for old devices; keep it matching the same URLs as \"components\" while the app supports iOS 12, then remove it"
-            : "\"paths\" and \"appID\" are read only by iOS 12 and earlier, which ignore \"components\" and \"appIDs\"; iOS 13 and later read only those: the fallback for old devices; keep \"paths\" matching the same URLs as \"components\" while the app supports iOS 12, then remove both"
-        var note = diagnostic(message, at: file.location(paths, .key))
-        note.severity = .note
-        return note
+    private func ignoredPaths(_ paths: JSONPointer, entry: DetailsEntry, in file: LintFile) -> Diagnostic {
+        let oldDevices = entry.appID == nil ? "skip this entry, which has no \"appID\"" : "use an earlier entry for the app"
+        return diagnostic(
+            "\"paths\" is ignored on every version: iOS 13 and later read only \"components\", and iOS 12 and earlier, which read \"paths\", \(oldDevices); make sure \"components\" covers the same URLs, then remove \"paths\"",
+            at: file.location(paths, .key)
+        )
     }
 }

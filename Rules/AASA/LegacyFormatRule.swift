@@ -3,22 +3,30 @@ import AASALintCore
 struct LegacyFormatRule: OptionlessRule {
     static let description = RuleDescription(
         id: "legacy-format",
-        summary: "A shape of the file from iOS 12 and earlier",
+        summary: "A shape of the file from iOS 12 and earlier, which still works: advice to modernise it",
         rationale: """
             iOS 13 introduced `appIDs` and `components`; the older `appID`, `paths` (with \
             `NOT ` exclusions), the dictionary form of `details` keyed by appID, and a non-empty \
-            `applinks.apps` still work only as fallbacks. They cannot express query or fragment \
-            patterns, case-insensitive matching or substitution variables, and the dictionary form \
-            leaves the order of entries undefined. Findings where a newer sibling already makes the \
-            legacy key ignored are left to `ignored-key`, and entries no version ever applies to \
-            `unreachable-detail`.
+            `applinks.apps` are still read. A file in these shapes works on every version, so \
+            the rule is opt-in: enable it with `--enable legacy-format`, or with \
+            `legacy-format: note` under `rules:` in `.aasalint.yml`, to modernise a file. The \
+            newer keys can express query and fragment patterns, case-insensitive matching and \
+            substitution variables, and the dictionary form leaves the order of entries \
+            undefined. What legacy shapes actually break is reported by default by other rules: \
+            keys the system ignores beside their newer siblings (`ignored-key`), entries no \
+            version ever applies (`unreachable-detail`), `NOT ` exclusions placed too late \
+            (`exclude-shadowed`).
 
-            An entry with `appID` and `paths` after an `appIDs` entry for the same app is the \
-            fallback iOS 12 and earlier read (they ignore `appIDs`), while iOS 13 and later use \
-            the earlier entry: the note for it says so instead of suggesting `appIDs`, which \
-            would make the entry dead on every version.
+            An entry with `appID` and `components` is read by iOS 13 and later only (iOS 12 and \
+            earlier ignore `components`, so it does nothing there), and one with `appIDs` and \
+            `paths` likewise: the note says so. An entry with `appID` and `paths` after an \
+            `appIDs` entry for the same app, or `paths` beside `components` in an entry iOS 12 \
+            reads, is the fallback iOS 12 and earlier read, while iOS 13 and later use the newer \
+            keys: the note says who reads what instead of suggesting `appIDs`, which would make \
+            the fallback dead on every version.
             """,
         severity: .note,
+        isOptIn: true,
         examples: [
             RuleExample(triggers: true, #"{"applinks": {"apps": [], "details": [{↓"appID": "ABCDE12345.com.example.app", "paths": ["NOT /admin/*", "*"]}]}}"#),
             RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/admin/*", "exclude": true}, {"/": "*"}]}]}}"#),
@@ -44,7 +52,8 @@ struct LegacyFormatRule: OptionlessRule {
         for (index, entry) in applinks.details.enumerated() {
             // Modernising an entry no version applies is pointless: `unreachable-detail` reports it.
             if precedence.neverApplies(index) { continue }
-            if let fallback = fallbackNote(index, precedence: precedence, in: file) {
+            let readByOldDevices = precedence.readersApplying(index).contains(.iOS12AndEarlier)
+            if let fallback = fallbackNote(index, precedence: precedence, in: file) ?? pathsFallbackNote(entry, readByOldDevices: readByOldDevices, in: file) {
                 diagnostics.append(fallback)
                 continue
             }
@@ -61,19 +70,45 @@ struct LegacyFormatRule: OptionlessRule {
             }
             guard let first = [legacyAppID?.pointer, legacyPaths?.pointer].compactMap({ $0 }).first else { continue }
             diagnostics.append(diagnostic(
-                "legacy details entry (iOS 12 and earlier); iOS 13 and later also read \"appIDs\" and \"components\", which can match queries and fragments: \(advice.joined(separator: "; "))",
+                Self.situation(of: entry, appID: legacyAppID, paths: legacyPaths) + ": " + advice.joined(separator: "; "),
                 at: file.location(first, .key),
-                fix: modernisation(of: entry, appID: legacyAppID, paths: legacyPaths, in: file)
+                fix: modernisation(of: entry, appID: legacyAppID, paths: legacyPaths, readByOldDevices: readByOldDevices, in: file)
             ))
         }
         return diagnostics
     }
 
+    /// Who reads the entry as written. Only `appID` with `paths` is read by every version; iOS 12
+    /// and earlier know neither `appIDs` nor `components`, so an entry mixing old and new keys
+    /// does nothing there.
+    private static func situation(of entry: DetailsEntry, appID: Located<String>?, paths: Located<[LegacyPath]>?) -> String {
+        switch (appID != nil, paths != nil) {
+        case (true, true):
+            return "legacy details entry, read by every iOS version; iOS 13 and later also read \"appIDs\" and \"components\", which can match queries and fragments"
+        case (true, false):
+            return "\"appID\" with \"components\": only iOS 13 and later read this entry (iOS 12 and earlier ignore \"components\", so it does nothing there); \"appIDs\" is the key that goes with \"components\""
+        default:
+            let readers = entry.appIDs == nil ? "" : " with \"appIDs\": only iOS 13 and later read this entry (iOS 12 and earlier ignore \"appIDs\", so it does nothing there)"
+            return "legacy \"paths\"\(readers); \"components\" can also match queries and fragments"
+        }
+    }
+
+    /// `paths` beside `components` in an entry iOS 12 and earlier read: the fallback for old
+    /// devices inside one entry.
+    private func pathsFallbackNote(_ entry: DetailsEntry, readByOldDevices: Bool, in file: LintFile) -> Diagnostic? {
+        guard readByOldDevices, entry.components != nil, let paths = entry.paths, !entry.appIDIsKey else { return nil }
+        let message = entry.appIDs == nil
+            ? "\"paths\" is read only by iOS 12 and earlier, which ignore \"components\"; iOS 13 and later read only \"components\": the fallback for old devices; keep it matching the same URLs as \"components\" while the app supports iOS 12, then remove it"
+            : "\"paths\" and \"appID\" are read only by iOS 12 and earlier, which ignore \"components\" and \"appIDs\"; iOS 13 and later read only those: the fallback for old devices; keep \"paths\" matching the same URLs as \"components\" while the app supports iOS 12, then remove both"
+        return diagnostic(message, at: file.location(paths.pointer, .key))
+    }
+
     /// The entry in the newer format, edited in place so that its layout stays: the `appID`
     /// member becomes `appIDs`, the `paths` key `components`, and each path, where it is
-    /// written, a component. Unsafe, because iOS 12 and earlier stop reading the entry; for
-    /// iOS 13 and later the meaning is kept, which the proof checks.
-    private func modernisation(of entry: DetailsEntry, appID: Located<String>?, paths: Located<[LegacyPath]>?, in file: LintFile) -> Fix? {
+    /// written, a component. For iOS 13 and later the meaning is kept, which the proof checks;
+    /// unsafe when iOS 12 and earlier read the entry, since they stop reading it.
+    private func modernisation(of entry: DetailsEntry, appID: Located<String>?, paths: Located<[LegacyPath]>?, readByOldDevices: Bool,
+                               in file: LintFile) -> Fix? {
         // A dictionary-form entry is modernised with its `details`, which has no mechanical fix.
         guard !entry.appIDIsKey, !entry.object.hasDuplicateKeys else { return nil }
         var edits: [TextEdit] = []
@@ -92,8 +127,9 @@ struct LegacyFormatRule: OptionlessRule {
             let written = String(decoding: file.bytes[member.value.span], as: UTF8.self)
             edits.append(file.edit(replacing: member.keySpan.lowerBound..<member.value.span.upperBound, with: "\"appIDs\": [\(written)]"))
         }
-        return Fix("write the entry with \"appIDs\" and \"components\" (iOS 12 and earlier then no longer read it)",
-                   isSafe: false, edits: edits, effect: .keepsMeaning)
+        let message = readByOldDevices ? "write the entry with \"appIDs\" and \"components\" (iOS 12 and earlier then no longer read it)"
+            : "write the entry with \"appIDs\" and \"components\""
+        return Fix(message, isSafe: !readByOldDevices, edits: edits, effect: .keepsMeaning)
     }
 
     /// `{"/": "..."}` for a path, with `"exclude": true` for a `NOT ` one; the path keeps the

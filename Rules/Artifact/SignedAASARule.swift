@@ -16,6 +16,7 @@ struct SignedAASARule: OptionlessRule {
             verifying it), so the other rules' positions are lines of that JSON, not of the \
             signed file. Serve the JSON itself: \
             `openssl cms -verify -noverify -inform DER -in apple-app-site-association -out apple-app-site-association.json`.
+            A signed file whose structure is broken is `invalid-signed-aasa`'s.
             """,
         severity: .warning,
         examples: [

@@ -5,19 +5,20 @@ struct APSEnvironmentRule: OptionlessRule {
 
     static let description = RuleDescription(
         id: "aps-environment",
-        summary: "An `aps-environment` that is not `development` or `production`; a note for `development` in a release file",
+        summary: "An `aps-environment` that is not `development` or `production`",
         rationale: """
             `aps-environment` (`com.apple.developer.aps-environment` on macOS) chooses the \
             Apple Push Notification service environment: `development` (the sandbox) or \
             `production`, in lower case. Any other value (`Production`, `prod`, a boolean) is \
             rejected at signing or leaves the app without a push token: an error.
 
-            `development` in a release entitlements file is only a note. Source files of apps \
-            that ship usually say `development`: Xcode's distribution export (App Store, Ad Hoc, \
-            Enterprise) replaces the value with the distribution provisioning profile's, \
-            `production`, so only the signed app shows which environment ships. Check the \
-            signed app with `codesign -d --entitlements - --xml App.app`: `development` there \
-            means pushes your servers send through production never arrive.
+            `development` in a release entitlements file is not reported: source files of apps \
+            that ship usually say `development`, and Xcode's distribution export (App Store, Ad \
+            Hoc, Enterprise) replaces the value with the distribution provisioning profile's, \
+            `production`. Only the signed app shows which environment ships: lint it (the \
+            `.ipa` or `.app`), where `distribution-signed-development` reports `development` \
+            signed with a distribution profile, so pushes your servers send through production \
+            never arrive.
             """,
         severity: .error,
         fileKinds: [.entitlements],
@@ -53,14 +54,8 @@ struct APSEnvironmentRule: OptionlessRule {
                 fix: fix
             )]
         }
-        // In a signed app the value is no longer a source value: distribution-signed-development judges it.
-        guard value == "development", file.signedBundle == nil,
-              let reason = context.releaseFiles.reasonText(for: file.path) else { return [] }
-        var note = diagnostic(
-            "\(key) is \"development\" in a release entitlements file (\(reason)), as usual in a source file: Xcode's distribution export replaces it with the distribution provisioning profile's value (\"production\"), so only the signed app shows which push environment ships; check it with codesign -d --entitlements - --xml App.app",
-            at: location
-        )
-        note.severity = .note
-        return [note]
+        // `development` in a source file is what Xcode's distribution export replaces; in a signed
+        // app, distribution-signed-development judges it.
+        return []
     }
 }

@@ -6,7 +6,7 @@ enum ComponentOrderSupport {
     static let stateBudget = RuleOptionDescription(
         name: "state_budget",
         defaultValue: .integer(AnalysisBudget.standard.states),
-        help: "The most automaton states one question about a component may explore (the whole file: 50 times as many); past it the component gets a note that its analysis is incomplete."
+        help: "The most automaton states one question about a component may explore (the whole file: 50 times as many); past it the run notes once that the analysis of the file is incomplete."
     )
 
     static func budget(from options: RuleOptions) throws(RuleOptionError) -> AnalysisBudget {
@@ -31,7 +31,7 @@ enum ComponentOrderSupport {
 
     /// One note per entry where the file's budget ran out, rather than one per rule left.
     static func budgetSpentNote(ruleID: String, skipped: Int, budget: AnalysisBudget, component: CompiledComponent, in file: LintFile) -> Diagnostic {
-        Diagnostic(
+        limit(
             ruleID: ruleID,
             severity: .note,
             message: "the component-order analysis stopped at this component: the whole file may explore \(budget.fileStates) automaton states and they were spent on the components before it, so \(skipped == 1 ? "this component was" : "this and \(skipped - 1) more components of this entry were") not analysed; raise the rules' state_budget option to analyse them",
@@ -41,11 +41,19 @@ enum ComponentOrderSupport {
 
     /// The note for a rule the analysis could not decide: never a guess.
     static func incompleteNote(ruleID: String, reason: String, component: CompiledComponent, in file: LintFile) -> Diagnostic {
-        Diagnostic(
+        limit(
             ruleID: ruleID,
             severity: .note,
             message: "the component-order analysis is incomplete for this component: \(reason); whether earlier components shadow it is not known",
             location: file.location(component.pointer)
         )
+    }
+
+    /// A note on where the analysis stopped, which reports give once per run rather than as a
+    /// finding on a component.
+    static func limit(ruleID: String, severity: Severity, message: String, location: Location) -> Diagnostic {
+        var note = Diagnostic(ruleID: ruleID, severity: severity, message: message, location: location)
+        note.isAnalysisLimit = true
+        return note
     }
 }

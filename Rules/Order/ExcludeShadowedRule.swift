@@ -12,8 +12,8 @@ struct ExcludeShadowedRule: Rule {
             deliberate exception (`/noo/login/token`, then `NOT /noo/*`) and is not reported. \
             The analysis is exact: it compares the languages the patterns denote (wildcards, \
             variables, case folding, query items and fragments) and shows each finding with a \
-            URL; when a question needs more than `state_budget` automaton states, the component gets \
-            a note instead of a guess.
+            URL; when a question needs more than `state_budget` automaton states, the run says so \
+            once (see `unreachable-component`) instead of guessing.
             """,
         severity: .error,
         options: [ComponentOrderSupport.stateBudget],

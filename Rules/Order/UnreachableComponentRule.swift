@@ -11,8 +11,12 @@ struct UnreachableComponentRule: Rule {
             the components are not in the intended order. Remove it, or move it above the components that \
             cover it. An exclusion that earlier including components shadow is reported by \
             `exclude-shadowed` instead; one covered only by earlier exclusions is reported here \
-            (redundant, harmless). When a question needs more than `state_budget` automaton \
-            states, the component gets a note instead of a guess.
+            (redundant, harmless). A component that repeats an earlier one exactly (the same \
+            patterns and settings) is only a note: it changes nothing, and can be removed. When a question needs more than `state_budget` automaton \
+            states, the analysis says so once for the run (on standard error, in SARIF's \
+            `toolExecutionNotifications`, in JSON's `notifications`, in the language server's \
+            log) instead of guessing. Components that differ by a plain value of a query item, \
+            of the query or of the fragment share no URL, and are analysed without a search.
             """,
         severity: .warning,
         options: [ComponentOrderSupport.stateBudget],
@@ -30,7 +34,7 @@ struct UnreachableComponentRule: Rule {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         if file.aasa != nil, file.byteCount > LintFile.compilationLimit {
-            return [Diagnostic(
+            return [ComponentOrderSupport.limit(
                 ruleID: Self.description.id, severity: .note,
                 message: "the component-order analysis was skipped: the file is \(file.byteCount) bytes, and files over \(LintFile.compilationLimit) bytes are not compiled (Apple ignores files over 128 KB anyway)",
                 location: file.fileLocation
@@ -42,6 +46,16 @@ struct UnreachableComponentRule: Rule {
             for (index, verdict) in order.verdicts.enumerated() {
                 let component = order.entry.components[index]
                 switch verdict {
+                case .unreachable(let covering, _) where covering.contains(where: { component.repeats(order.entry.components[$0]) }):
+                    let repeated = covering.first { component.repeats(order.entry.components[$0]) } ?? 0
+                    let line = ComponentOrderSupport.line(of: order.entry.components[repeated], in: file)
+                    var note = diagnostic(
+                        "this \(component.isExclude ? "exclusion" : "component") repeats component \(repeated + 1) (line \(line)) exactly, so it never decides a URL; remove it",
+                        at: file.location(component.pointer),
+                        related: [RelatedLocation(file.location(order.entry.components[repeated].pointer), message: "the same component, first")]
+                    )
+                    note.severity = .note
+                    diagnostics.append(note)
                 case .unreachable(let covering, let url):
                     let names = covering.map { ComponentOrderSupport.name(ofComponent: $0, in: order.entry, file: file) }
                     let subject = component.isExclude ? "this exclusion never applies" : "this component never decides a URL"

@@ -9,7 +9,8 @@ struct OptionalQueryItemRule: OptionlessRule {
             string. A value pattern that matches the empty string (`"*"`, `""`, a variable with \
             an empty value) therefore also matches URLs without the item: the component does not \
             require it. Write `"?*"` to require the item with any non-empty value; keep `"*"` \
-            only if the item is meant to be optional.
+            only if the item is meant to be optional. `""` matches *only* URLs without the item \
+            (or with it empty), never one that gives it a value.
             """,
         severity: .warning,
         examples: [
@@ -21,20 +22,19 @@ struct OptionalQueryItemRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let matcher = file.matcher else { return [] }
         let host = ExampleURL.host(of: file, in: context)
-        var reported = Set<JSONPointer>()
         var diagnostics: [Diagnostic] = []
-        for component in matcher.entries.flatMap(\.components) {
-            guard case .items(let items) = component.query else { continue }
-            for item in items where item.pattern.language.matches([]) && reported.insert(item.pattern.pointer).inserted {
-                let url = ExampleURL.matching(component, host: host, omittingItem: item.name)
-                let example = url.map { " (e.g. \($0))" } ?? ""
-                diagnostics.append(diagnostic(
-                    "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this component also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional",
-                    at: file.location(item.pattern.pointer),
-                    exampleURL: url,
-                    fix: requiring(item, of: component, in: file)
-                ))
-            }
+        for (component, item) in matcher.queryItems where item.pattern.language.matches([]) {
+            let url = ExampleURL.matching(component, host: host, omittingItem: item.name)
+            let example = url.map { " (e.g. \($0))" } ?? ""
+            let message = item.pattern.text.isEmpty
+                ? "\"\" matches only an empty value, and an absent item counts as empty, so this component matches only URLs without \"\(item.name)\"\(example) or with it empty (?\(item.name)=), never one that gives it a value; write \"?*\" to require a value, or remove the item if it is meant to be optional"
+                : "\"\(item.pattern.text)\" matches the empty string and an absent item counts as empty, so this component also matches URLs without \"\(item.name)\"\(example); write \"?*\" to require the item, or keep this if it is meant to be optional"
+            diagnostics.append(diagnostic(
+                message,
+                at: file.location(item.pattern.pointer),
+                exampleURL: url,
+                fix: requiring(item, of: component, in: file)
+            ))
         }
         return diagnostics
     }

@@ -24,9 +24,12 @@ struct CommandLineTool {
     /// Set when the process exits after the run: a lint keeps its files and findings here.
     var keptUntilExit: KeptUntilExit?
 
-    /// Runs the command; a report that could not be written fails the run, whatever it found.
+    /// Runs the command; a report that could not be written fails the run, whatever it found,
+    /// except when the reader closed standard output: that is its choice (`aasalint | head`),
+    /// and the run ends quietly with its own status, as grep and ripgrep do.
     func run(_ arguments: [String]) -> Int32 {
         let status = dispatch(arguments)
+        if output.readerClosedStandardOutput { return status }
         if let reason = output.standardOutputFailure {
             return output.fail("cannot write the report: \(reason)")
         }
@@ -90,7 +93,7 @@ struct StandardStreams {
     func writePiece(_ text: String) {
         guard failure.reason == nil else { return }
         if let error = DescriptorWriter.write(text, to: STDOUT_FILENO) {
-            failure.record(error == EPIPE ? "the reader of standard output closed it (broken pipe)" : DescriptorWriter.sentence(for: error))
+            failure.record(DescriptorWriter.sentence(for: error), readerClosed: error == EPIPE)
         }
     }
 
@@ -111,6 +114,9 @@ struct StandardStreams {
     /// Why standard output could not be written, once a write failed.
     var standardOutputFailure: String? { failure.reason }
 
+    /// Whether that failure was the reader closing the pipe (EPIPE: SIGPIPE is ignored).
+    var readerClosedStandardOutput: Bool { failure.readerClosed }
+
     /// Reports a usage or input problem and returns exit status 2.
     func fail(_ message: String) -> Int32 {
         writeError("aasalint: error: \(message)")
@@ -124,11 +130,12 @@ struct StandardStreams {
 /// the commands hold.
 private final class WriteFailure: @unchecked Sendable {
     private let lock = Lock()
-    private var recorded: String?
+    private var recorded: (reason: String, readerClosed: Bool)?
 
-    var reason: String? { lock.withLock { recorded } }
+    var reason: String? { lock.withLock { recorded?.reason } }
+    var readerClosed: Bool { lock.withLock { recorded?.readerClosed ?? false } }
 
-    func record(_ reason: String) {
-        lock.withLock { if recorded == nil { recorded = reason } }
+    func record(_ reason: String, readerClosed: Bool) {
+        lock.withLock { if recorded == nil { recorded = (reason, readerClosed) } }
     }
 }

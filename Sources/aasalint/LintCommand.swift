@@ -149,6 +149,9 @@ struct LintCommand: Subcommand {
         for warning in outcome.warnings {
             output.writeError("aasalint: warning: \(warning)")
         }
+        if let notice = report.analysisLimitNotice {
+            output.writeError("aasalint: note: \(notice)")
+        }
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)")
         }

@@ -91,6 +91,9 @@ struct RemoteRun {
         for warning in signedApps?.warnings ?? [] {
             output.writeError("aasalint: warning: \(warning)")
         }
+        if let notice = report.analysisLimitNotice {
+            output.writeError("aasalint: note: \(notice)")
+        }
         let problems = (signedApps?.problems.map(\.message) ?? []) + report.problems
         for problem in problems {
             output.writeError("aasalint: error: \(problem)")

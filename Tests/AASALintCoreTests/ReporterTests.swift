@@ -156,12 +156,14 @@ import Testing
         #expect(TextReporter().render(report) == "a/b.json:3:7: warning: too broad [catch-all]\n1 warning in 1 file\n")
     }
 
+    /// Columns count bytes, as clang's do: "café" before the findings on line 6 makes them one
+    /// column later than in characters.
     @Test func quietPrintsOnlyFindingLines() {
         let reporter = TextReporter(options: .init(snippets: true, quiet: true))
         #expect(reporter.render(SampleReport.report) == """
             ios/My App/App.entitlements:8:11: note: developer mode only works on devices with developer mode turned on [developer-mode]
-            web/.well-known/apple-app-site-association:6:55: error: this exclusion never applies to https://example.com/caf%C3%A9/menu: rule 0 ("/café/*") matches it first [exclude-shadowed]
-            web/.well-known/apple-app-site-association:6:73: warning: "*" matches every URL on the domain, so every link opens the app [catch-all]
+            web/.well-known/apple-app-site-association:6:57: error: this exclusion never applies to https://example.com/caf%C3%A9/menu: rule 0 ("/café/*") matches it first [exclude-shadowed]
+            web/.well-known/apple-app-site-association:6:75: warning: "*" matches every URL on the domain, so every link opens the app [catch-all]
             web/.well-known/apple-app-site-association:9:21: error: raw control character U+001B in "/\\u{1B}[31mred\\u{A}": write it as \\u001b [raw-control-character]
 
             """)
@@ -204,8 +206,9 @@ import Testing
         let line = "\tcafé\u{1B}\t\"x\": 1"
         let start = line.unicodeScalars.count - 6  // the opening quote of "x"
         let report = snippetReport(line: line, start: start, end: start + 3)
+        // The column counts bytes ("é" is two), the caret characters and the width of escapes.
         #expect(TextReporter(options: .init(snippets: true)).render(report) == """
-            f.json:1:\(start + 1): error: m [r]
+            f.json:1:\(start + 2): error: m [r]
                 \tcafé\\u{1B}\t"x": 1
                 \t          \t^~~
             1 error in 1 file

@@ -41,10 +41,14 @@ import Testing
     }
 
     /// Ground17's second entry (`appID` + `paths` after `appIDs` + `components`) is what iOS 12
-    /// and earlier read; Statera's `appId` typo is one finding, not two.
+    /// and earlier read: no finding by default, and the opt-in legacy-format says so; Statera's
+    /// `appId` typo is one finding, not two.
     @Test func theIOS12FallbackIsNotDeadAndATypoIsReportedOnce() throws {
-        let selection = try RuleSelection(registry: FixtureSupport.registry())
-        let diagnostics = try FixtureSupport.lint(try Self.corpusFiles(), with: selection)
+        let files = try Self.corpusFiles()
+        let byDefault = try FixtureSupport.lint(files, with: try RuleSelection(registry: FixtureSupport.registry()))
+        #expect(!byDefault.contains { $0.location.file.contains("Ground17__Logation_RN") })
+        let selection = try RuleSelection(registry: FixtureSupport.registry(), enable: ["legacy-format"])
+        let diagnostics = try FixtureSupport.lint(files, with: selection)
         let ground17 = diagnostics.filter { $0.location.file.contains("Ground17__Logation_RN") }
         #expect(ground17.map(\.ruleID) == ["legacy-format", "legacy-format"])
         #expect(ground17.allSatisfy { $0.severity == .note && $0.message.contains("iOS 13 and later use the entry at line 5") })
@@ -60,5 +64,7 @@ import Testing
             #expect(findings.count <= 12, "\(file) has \(findings.count) findings")
         }
         #expect(diagnostics.filter { $0.severity == .error }.count < 25)
+        // A working legacy file is not a finding, and where the analysis stops is not one either.
+        #expect(!diagnostics.contains { $0.ruleID == "legacy-format" || $0.isAnalysisLimit })
     }
 }

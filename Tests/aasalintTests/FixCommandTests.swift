@@ -108,7 +108,7 @@ import Testing
 
     @Test func leavesAFileItCannotFixSafelyAlone() throws {
         let folder = try TemporaryFolder("fix-refused")
-        let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "paths": ["/caf%C3%A9/*"]}]}}"#
+        let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE1234X.com.example.shop"], "components": [{"/": "/search", "?": {"q": "*"}}]}]}}"#
         try folder.write("apple-app-site-association", text)
         let run = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "."], workingDirectory: folder.url)
         #expect(run.standardError.contains("aasalint: 1 fixable finding left (1 of them unsafe: add --unsafe-fixes to apply it)"))

@@ -49,7 +49,7 @@ import Testing
                          Self.aasa((0..<count).map { #"{"/": "/*/i\#($0)", "exclude": \#($0 % 2 == 1)}"# }))
         for name in ["wildcards", "percent", "exclusions"] {
             let lint = try folder.aasalint(["lint", "--no-config", name])
-            lint.expectGraceful(status: 1, time: Self.wholeBudget, stdout: ["note: the component-order analysis stopped at this component"])
+            lint.expectGraceful(status: 1, time: Self.wholeBudget, stderr: ["aasalint: note: the component-order analysis is incomplete in "])
         }
         let explained = try folder.aasalint(["match", "wildcards/apple-app-site-association", "--explain-order"])
         explained.expectGraceful(status: 0, time: Self.wholeBudget, stdout: ["not analysed: the file's analysis budget was spent before this component"])
@@ -70,11 +70,11 @@ import Testing
                          Self.aasa((0..<300).map { #"{"/": "*$(v)\#($0)"}"# } + [#"{"/": "/a/*"}"#], variables: ["v": Array(values.prefix(3_000))]))
 
         let plain = try folder.aasalint(["lint", "--no-config", "plain"])
-        plain.expectGraceful(status: 1, stdout: ["note: the component-order analysis is incomplete for this component: a pattern of component 1 is too complex to analyse"])
+        plain.expectGraceful(status: 1, stderr: ["the component-order analysis is incomplete for this component: a pattern of component 1 is too complex to analyse"])
         let wild = try folder.aasalint(["lint", "--no-config", "wild"])
-        wild.expectGraceful(status: 1, stdout: ["a pattern of component 1 is too complex to analyse"])
+        wild.expectGraceful(status: 1, stderr: ["a pattern of component 1 is too complex to analyse"])
         let shared = try folder.aasalint(["lint", "--no-config", "shared"])
-        shared.expectGraceful(status: 1, time: Self.wholeBudget, stdout: ["note: the component-order analysis"])
+        shared.expectGraceful(status: 1, time: Self.wholeBudget, stderr: ["aasalint: note: the component-order analysis"])
 
         let decided = try folder.aasalint(["match", "plain/apple-app-site-association", "https://example.com/a/b/" + values[4_321]])
         decided.expectGraceful(status: 0, stdout: ["\(Self.appID): match", #"{"/": "*$(v)"}"#])

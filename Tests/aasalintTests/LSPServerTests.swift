@@ -187,6 +187,19 @@ import Testing
         #expect(Self.range(related["location"] as? [String: Any] ?? [:]) == [3, 4, 3, 37])
     }
 
+    /// Where the order analysis stops short is a line in the client's log, not a diagnostic.
+    @Test func anAnalysisLimitGoesToTheLogNotOnAComponent() throws {
+        var session = try Session()
+        session.initialize()
+        session.open("site/apple-app-site-association", #"{"applinks": {"details": [{"appIDs": ["W7JAY4CE8X.com.example.app"], "components": [{"/": "*a?????????????*"}, {"/": "/b/*"}]}]}}"#)
+        session.shutDownAndExit()
+        let (replies, _) = try session.run()
+        let diagnostics = try #require(Self.published(session.uri("site/apple-app-site-association"), in: replies).first)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let logged = replies.filter { $0["method"] as? String == "window/logMessage" }.compactMap { ($0["params"] as? [String: Any])?["message"] as? String }
+        #expect(logged.contains { $0.contains("the component-order analysis is incomplete in 1 place of ") }, "\(logged)")
+    }
+
     @Test func fixesAreCodeActionsWithEditsInUTF16() throws {
         var session = try Session()
         session.initialize()

@@ -23,8 +23,27 @@ struct LockstepSearch {
     /// branch like any other.
     static func run(subject: [DeterministicAutomaton], others: [(id: Int, automaton: DeterministicAutomaton?)],
                     stopsWhenUncovered: Bool = true, budget: inout Int) -> Outcome {
+        // An example URL with a literal `*` or `?` reads like a pattern (`/a/*`): first look for an
+        // uncovered string without them, within the same allowance and not charged, since only
+        // the example is at stake; the answer itself comes from the search over every class.
+        if stopsWhenUncovered {
+            var allowance = budget
+            if case .uncovered(let witness)? = search(subject: subject, others: others, stopsWhenUncovered: true, plainOnly: true, budget: &allowance) {
+                return .uncovered(witness)
+            }
+        }
+        return search(subject: subject, others: others, stopsWhenUncovered: stopsWhenUncovered, plainOnly: false, budget: &budget)
+            ?? .overBudget
+    }
+
+    /// The search over the classes in readable order; with `plainOnly`, over those without `*` or
+    /// `?` only, and nil when no class has them (the full search says the same).
+    private static func search(subject: [DeterministicAutomaton], others: [(id: Int, automaton: DeterministicAutomaton?)],
+                               stopsWhenUncovered: Bool, plainOnly: Bool, budget: inout Int) -> Outcome? {
         let always = others.filter { $0.automaton == nil }.map(\.id)
         let tracked = others.compactMap { other in other.automaton.map { (id: other.id, automaton: $0) } }
+        // Without other automata the subject's shortest string is the answer, and its search prefers plain strings itself.
+        if plainOnly, tracked.isEmpty { return nil }
         // An absent query or fragment: the empty text, with nothing to search.
         if tracked.isEmpty, subject.allSatisfy({ $0.accepting[$0.start] }) {
             return outcome(reaching: [], signature: always.sorted(), stopsWhenUncovered: stopsWhenUncovered)
@@ -36,7 +55,9 @@ struct LockstepSearch {
         // One automaton needs no common refinement: its own partition is one (and most
         // searches over components that share no prefix with another are of that kind).
         let classes = involved.count == 1 ? involved[0].classes : ScalarClasses(refining: involved.map(\.classes))
-        let readable = readableOrder(of: classes)
+        let everyClass = readableOrder(of: classes)
+        let readable = plainOnly ? everyClass.filter { !readsLikeWildcard($0.value) } : everyClass
+        if plainOnly, readable.count == everyClass.count { return nil }
         let subjectMoves = subject.map { ClassMap($0, over: classes) }
         if tracked.isEmpty, subject.map(\.stateCount).productWithoutOverflow != nil {
             return shortest(subject: subject, moves: subjectMoves, readable: readable, budget: &budget).map { witness in
@@ -100,6 +121,19 @@ struct LockstepSearch {
     /// example URL starts here. Nil when there is none or the budget ran out (then negative).
     private static func shortest(subject: [DeterministicAutomaton], moves: [ClassMap], readable: [(index: Int, value: UInt32)],
                                  budget: inout Int) -> [UInt32]? {
+        let allowed = budget
+        let found = shortestOver(subject: subject, moves: moves, readable: readable, budget: &budget)
+        // An example URL with a literal `*` or `?` reads like a pattern (`/a/*`): look for one
+        // without them, a little longer (`/a/a/`), within the same allowance and not charged,
+        // so that the answers and what they cost stay those of the search over every class.
+        guard let witness = found, witness.contains(where: readsLikeWildcard) else { return found }
+        var allowance = allowed
+        return shortestOver(subject: subject, moves: moves, readable: readable.filter { !readsLikeWildcard($0.value) }, budget: &allowance)
+            ?? witness
+    }
+
+    private static func shortestOver(subject: [DeterministicAutomaton], moves: [ClassMap], readable: [(index: Int, value: UInt32)],
+                                     budget: inout Int) -> [UInt32]? {
         let width = subject.count
         // States side by side in one array, `width` numbers each: no allocation per move.
         var states = subject.map(\.start)
@@ -129,6 +163,11 @@ struct LockstepSearch {
             head += 1
         }
         return nil
+    }
+
+    /// `*` and `?`, the wildcards of patterns.
+    private static func readsLikeWildcard(_ value: UInt32) -> Bool {
+        value == UInt32(UInt8(ascii: "*")) || value == UInt32(UInt8(ascii: "?"))
     }
 
     private static func outcome(reaching witness: [UInt32], signature: [Int], stopsWhenUncovered: Bool) -> Outcome {

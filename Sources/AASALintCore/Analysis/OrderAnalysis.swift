@@ -74,7 +74,8 @@ private struct EntryOrderAnalysis {
         self.meter = meter
         let vocabulary = PathKeyVocabulary()
         var keys = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
-        entry = EntryComponents(components: components, index: ComponentKeyIndex(keys: components.map { keys.key(of: $0) }, vocabulary: vocabulary), budget: budget)
+        entry = EntryComponents(components: components, index: ComponentKeyIndex(keys: components.map { keys.key(of: $0) }, vocabulary: vocabulary),
+                                literals: LiteralParts(components: components), budget: budget)
     }
 
     /// Each component is compared with the earlier components of its group; a component alone in its group
@@ -90,7 +91,7 @@ private struct EntryOrderAnalysis {
     func verdicts(host: String) -> [ComponentVerdict] {
         var verdicts = [ComponentVerdict](repeating: .notAnalysed, count: entry.components.count)
         var compared: [[Int]] = []
-        for group in entry.index.groups() {
+        for group in entry.index.groups().flatMap(entry.literals.split) {
             if group.count == 1, !writesReachableExamples {
                 verdicts[group[0]] = .reachable(exampleURL: nil)
             } else {
@@ -136,6 +137,8 @@ private struct EntryOrderAnalysis {
 private struct EntryComponents: Sendable {
     let components: [CompiledComponent]
     let index: ComponentKeyIndex
+    /// Which components a plain value of a part keeps apart.
+    let literals: LiteralParts
     /// The states one question may explore.
     let budget: Int
     let queries = QueryLanguages()
@@ -202,7 +205,8 @@ private struct GroupQuestions {
         var reached: [Int] = []
         for start in stride(from: 0, to: group.count, by: Self.preparedAtOnce) {
             let chunk = Array(group[start..<min(start + Self.preparedAtOnce, group.count)])
-            let listed = chunk.map { group.count == 1 ? [] : lister.of($0) }
+            let literals = entry.literals
+            let listed = chunk.map { component in group.count == 1 ? [] : lister.of(component).filter { !literals.areDisjoint($0, component) } }
             let built = languages.prepare(chunk)
             for (component, found) in zip(chunk, listed) {
                 let cost = (states: found.count + (built[component]?.states ?? 0), work: built[component]?.work ?? 0)
@@ -227,6 +231,10 @@ private struct GroupQuestions {
     }
 
     private func verdict(of component: Int) -> ComponentVerdict {
+        // A component written again is covered by its first writing, however complex its patterns.
+        if !components[component].isExclude, let first = earlier[component]?.first(where: { components[component].repeats(components[$0]) }) {
+            return .unreachable(coveredBy: [first], exampleURL: ExampleURL.matching(components[component], host: host) ?? "")
+        }
         guard let language = languages.language(of: component) else {
             let alone = earlier[component]?.isEmpty ?? true
             return alone ? .reachable(exampleURL: nil) : .incomplete(reason: AnalysisLimit.patternTooComplex.description)

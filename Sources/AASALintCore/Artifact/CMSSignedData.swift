@@ -25,11 +25,34 @@ public struct CMSSignedData: Sendable {
 
     public init(_ bytes: [UInt8]) throws(DERSyntaxError) {
         let reader = DERReader(bytes, encoding: .ber)
+        let (signedData, fields) = try Self.signedDataFields(reader)
+        // version, digestAlgorithms, encapContentInfo, [certificates], [crls], signerInfos SET.
+        guard fields.count >= 4, let last = fields.last, last.isUniversal(.set) else {
+            throw DERSyntaxError(offset: signedData.contents.lowerBound, message: "SignedData has no signerInfos: the signature itself is missing")
+        }
+        (content, contentOffset) = try Self.encapsulatedContent(reader, fields)
+    }
+
+    /// The content of a message whose structure is broken after it (no signerInfos, say): what
+    /// can still be read of a signed file; nil when the content itself cannot be found.
+    public static func salvagedContent(_ bytes: [UInt8]) -> [UInt8]? {
+        let reader = DERReader(bytes, encoding: .ber)
+        do throws(DERSyntaxError) {
+            return try encapsulatedContent(reader, signedDataFields(reader).fields).content
+        } catch {
+            return nil
+        }
+    }
+
+    private static func signedDataFields(_ reader: DERReader) throws(DERSyntaxError) -> (signedData: DERElement, fields: [DERElement]) {
         let contentInfo = try reader.element(at: 0)
         let info = try Self.expect(reader, contentInfo, .sequence, "ContentInfo", count: 2)
         try Self.expectIdentifier(reader, info[0], Self.signedDataIdentifier, "id-signedData")
         let signedData = try Self.explicit(reader, info[1], "SignedData")
-        let fields = try Self.expect(reader, signedData, .sequence, "SignedData", count: 4)
+        return (signedData, try Self.expect(reader, signedData, .sequence, "SignedData", count: 3))
+    }
+
+    private static func encapsulatedContent(_ reader: DERReader, _ fields: [DERElement]) throws(DERSyntaxError) -> (content: [UInt8], offset: Int?) {
         let encapsulated = try Self.expect(reader, fields[2], .sequence, "EncapsulatedContentInfo", count: 1)
         guard encapsulated.count >= 2 else {
             throw DERSyntaxError(offset: fields[2].contents.lowerBound,
@@ -39,8 +62,7 @@ public struct CMSSignedData: Sendable {
         guard octets.isUniversal(.octetString) else {
             throw DERSyntaxError(offset: octets.contents.lowerBound, message: "eContent is not an OCTET STRING")
         }
-        content = try reader.stringContents(of: octets)
-        contentOffset = octets.isConstructed ? nil : octets.contents.lowerBound
+        return (try reader.stringContents(of: octets), octets.isConstructed ? nil : octets.contents.lowerBound)
     }
 
     private static func expect(_ reader: DERReader, _ element: DERElement, _ tag: DERTag, _ name: String,

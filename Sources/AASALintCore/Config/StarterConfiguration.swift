@@ -9,8 +9,10 @@ public enum StarterConfiguration {
         # `aasalint rules` lists the rules and `aasalint rules ID` explains one. Giving an
         # opt-in rule a severity switches it on.
         rules:
-          legacy-format: note
+          wildcard-without-apex: note
           # file-too-large: {severity: error, max_bytes: 131072}
+          # Opt-in: notes on legacy appID/paths entries, to modernise a file that works.
+          # legacy-format: note
 
         # Which files to lint. aasalint finds apple-app-site-association files and
         # *.entitlements on its own; include narrows that, exclude removes (and wins).

@@ -9,6 +9,9 @@ public struct Diagnostic: Hashable, Sendable {
     public let exampleURL: String?
     /// How to repair the finding: a sentence, and edits when the repair is mechanical.
     public var fix: Fix?
+    /// A note about how far the analysis went (a question over its budget), not about the file:
+    /// reports give it once per run, where tools expect such notes (`LintReport.analysisLimits`).
+    public var isAnalysisLimit = false
 
     public init(
         ruleID: String,

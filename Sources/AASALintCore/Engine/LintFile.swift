@@ -72,10 +72,13 @@ public struct LintFile: Sendable {
             let isRead = bytes.count == self.byteCount
             let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
             signature = isRead && isSigned ? ParseOutcome { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
-            let content = signature?.value?.content
+            // A signed AASA file whose signature is broken may still hold its JSON: lint that.
+            let salvaged = kind == .aasa && signature != nil && signature?.value == nil ? CMSSignedData.salvagedContent(bytes) : nil
+            let content = signature?.value?.content ?? salvaged
             let payload = content ?? bytes
             self.payload = payload
-            if kind == .aasa, isRead {
+            // Without content, the bytes are the broken signature's, not JSON: signed-aasa says so.
+            if kind == .aasa, isRead, signature == nil || content != nil {
                 json = ParseOutcome { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
             } else {
                 json = nil

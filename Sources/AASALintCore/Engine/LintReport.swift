@@ -14,7 +14,12 @@ public struct LintReport: Sendable {
     public let staleBaselineEntries: [Baseline.Entry]
     /// Why some input could not be linted (the run exits with status 2).
     public let problems: [String]
+    /// Where the analysis stopped short (`Diagnostic.isAnalysisLimit`), kept apart from the
+    /// findings: what `analysisLimitNotice` sums up once for the run.
+    public let analysisLimits: [Diagnostic]
 
+    /// Notes on the analysis among `diagnostics` (`Diagnostic.isAnalysisLimit`), as the rules of
+    /// a remote check return them, join `analysisLimits`.
     public init(
         diagnostics: [Diagnostic],
         fileCount: Int,
@@ -23,9 +28,11 @@ public struct LintReport: Sendable {
         baselinedCount: Int = 0,
         ignoredCount: Int = 0,
         staleBaselineEntries: [Baseline.Entry] = [],
-        problems: [String] = []
+        problems: [String] = [],
+        analysisLimits: [Diagnostic] = []
     ) {
-        self.diagnostics = diagnostics
+        self.diagnostics = diagnostics.filter { !$0.isAnalysisLimit }
+        self.analysisLimits = analysisLimits + diagnostics.filter(\.isAnalysisLimit)
         self.fileCount = fileCount
         self.rules = rules
         self.sources = sources
@@ -40,6 +47,19 @@ public struct LintReport: Sendable {
         var kept = self
         kept.diagnostics = diagnostics.filter(isKept)
         return kept
+    }
+
+    /// The run's one note on where the analysis stopped short, naming the files; nil when it
+    /// went all the way.
+    public var analysisLimitNotice: String? {
+        guard let first = analysisLimits.first else { return nil }
+        var files: [String] = []
+        for limit in analysisLimits where !files.contains(limit.location.file) { files.append(limit.location.file) }
+        let places = files.count == 1 ? first.location.file
+            : "\(files.count) files (\(files.prefix(3).joined(separator: ", "))\(files.count > 3 ? ", ..." : ""))"
+        let start = first.location.range.start
+        return "the component-order analysis is incomplete in \(Quantity.counted(analysisLimits.count, "place")) of \(places), "
+            + "so unreachable-component and exclude-shadowed may miss findings there; first at \(first.location.file):\(start.line):\(start.column): \(first.message)"
     }
 
     public func count(of severity: Severity) -> Int {

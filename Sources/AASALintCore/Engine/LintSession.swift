@@ -141,6 +141,8 @@ public struct LintSession: Sendable {
         let pluginDiagnostics: [Diagnostic]
         /// The linted files, the configuration and its expectations files.
         let documents: [SourceDocument]
+        /// Where the analysis stopped short: reported once for the run, never ignored or baselined.
+        let analysisLimits: [Diagnostic]
     }
 
     private func findings(in files: [LintFile], referenced: [LintFile], xcodeProjects: [XcodeProject], scope: LintScope,
@@ -154,11 +156,13 @@ public struct LintSession: Sendable {
         }
         let plugins = PluginRunner(configuration: configuration).run(on: files)
         problems += plugins.problems
+        let analysisLimits = diagnostics.filter(\.isAnalysisLimit)
+        diagnostics.removeAll { $0.isAnalysisLimit }
         let ignoring = IgnoreFilter(configuration: configuration).apply(diagnostics + plugins.diagnostics.compactMap(plan.adjusted))
         let documents = files.map(\.document) + [configuration.document].compactMap { $0 } + configuration.expectations.map(\.document)
         let unusedIgnores = IgnoreAudit(plan: plan, scope: scope, documents: documents).diagnostics(used: ignoring.usedEntries)
         return Findings(diagnostics: (ignoring.kept + unusedIgnores).sorted(by: Diagnostic.reportOrder), ignoredCount: ignoring.ignoredCount,
-                        pluginDiagnostics: plugins.diagnostics, documents: documents)
+                        pluginDiagnostics: plugins.diagnostics, documents: documents, analysisLimits: analysisLimits)
     }
 
     /// The findings the baseline does not accept, with the sources and rules that reporters show.
@@ -176,7 +180,7 @@ public struct LintSession: Sendable {
             .map { PluginRunner.description(ofPluginRule: $0.key, severity: $0.value) }
         return LintReport(diagnostics: reported, fileCount: files.count, rules: plan.base.descriptions + pluginRules, sources: sources,
                           baselinedCount: diagnostics.count - reported.count, ignoredCount: findings.ignoredCount,
-                          staleBaselineEntries: stale, problems: problems.map(\.message))
+                          staleBaselineEntries: stale, problems: problems.map(\.message), analysisLimits: findings.analysisLimits)
     }
 
     /// Files named on the command line that the configuration excludes.

@@ -48,6 +48,8 @@ struct LSPWorkspace {
         let lines: LineTable
         let diagnostics: [Diagnostic]
         let converter: LSPDiagnostics
+        /// Where the analysis stopped short, for the client's log rather than a diagnostic.
+        let analysisLimitNotice: String?
     }
 
     init(rules: [any BuiltInRule.Type]) throws {
@@ -94,7 +96,8 @@ struct LSPWorkspace {
         let report = Self.lint(path: path, kind: kind, bytes: document.bytes, plan: plan)
         let findings = Findings(path: path, kind: kind, plan: plan, lines: LineTable(document.bytes),
                                 diagnostics: report.diagnostics.filter { $0.location.file == path },
-                                converter: LSPDiagnostics(sources: report.sources, helpURLs: helpURLs))
+                                converter: LSPDiagnostics(sources: report.sources, helpURLs: helpURLs),
+                                analysisLimitNotice: report.analysisLimitNotice)
         lastFindings[document.uri] = (document.version, findings)
         return findings
     }

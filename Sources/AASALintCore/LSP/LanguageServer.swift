@@ -244,6 +244,10 @@ public final class LanguageServer: @unchecked Sendable {
             lintAll()
         } else if let uri, let document = workspace.documents[uri] {
             publish(workspace.diagnostics(of: document), for: uri, version: document.version)
+            if let notice = workspace.findings(of: document)?.analysisLimitNotice {
+                // MessageType 4 is Log: the client's output channel, not a pop-up.
+                writer.notify("window/logMessage", .object([("type", .integer(4)), ("message", .string("aasalint: note: " + notice))]))
+            }
         }
     }
 

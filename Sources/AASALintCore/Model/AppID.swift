@@ -12,6 +12,7 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
         case empty
         case whitespace
         case placeholder(String)
+        case placeholderTeamID(prefix: String)
         case wildcard
         case missingBundleID
         case prefixLength(prefix: String)
@@ -28,6 +29,8 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
                 "\"\(AppID.documentationSampleTeamID)\" is the sample team ID from Apple's documentation, not a real one; write the app's \"<team ID>.<bundle ID>\""
             case .placeholder(let text):
                 "\"\(text)\" is a placeholder, not a real team ID or bundle ID; write the app's \"<team ID>.<bundle ID>\""
+            case .placeholderTeamID(let prefix):
+                "the team ID \"\(prefix)\" looks like a placeholder, so this appID matches no app; put your 10-character team ID from the Membership page of your Apple developer account"
             case .wildcard:
                 "wildcard appIDs exist only in provisioning profiles; in this file \"*\" is a literal character and matches no app; list each app"
             case .missingBundleID:
@@ -47,17 +50,42 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
         "DEVELOPMENT_TEAM", "PRODUCT_BUNDLE_IDENTIFIER", "PLACEHOLDER", "YOUR_", "YOURCOMPANY", "$(", "${", "<",
     ]
     static let documentationSampleTeamID = "ABCDE12345"
-    private static let placeholderTeamIDs: Set = ["TEAMID", "TEAM_ID", "XXXXXXXXXX", documentationSampleTeamID]
+    /// Words that template team IDs are made of (`FAKETEAMID`, `TEAMIDXXXX`, `APPLE_TEAM_ID`,
+    /// `REPLACE_WITH_TEAM_ID`); a real team ID is 10 random letters and digits, which hold one
+    /// of these by chance about once in a hundred thousand.
+    private static let placeholderTeamIDWords = ["TEAM", "FAKE", "XXXX", "DUMMY", "SAMPLE", "EXAMPLE", "REPLACE"]
+    /// Steps to the next letter or digit (`ABCDEFGHIJ`, `1234567890`) among the nine of a team
+    /// ID, from which on it is typed, not issued: Apple's sample `ABCDE12345` has eight, the
+    /// `ABCDE1234X` of examples seven.
+    private static let typedSequenceSteps = 8
+    /// The same character this many times in a row (`XXXXXXXXXX`, `0000000000`, `ABCD000000`).
+    private static let typedRepeat = 6
 
     /// ASCII text is searched byte by byte: Foundation's `contains`, needed for text where
     /// canonical equivalence may matter, costs more than the rest of reading an AASA file's appIDs.
-    private static func holdsPlaceholderMarker(_ upper: String) -> Bool {
-        guard upper.utf8.allSatisfy({ $0 < 0x80 }) else { return placeholderMarkers.contains { upper.contains($0) } }
+    private static func holds(anyOf markers: [String], in upper: String) -> Bool {
+        guard upper.utf8.allSatisfy({ $0 < 0x80 }) else { return markers.contains { upper.contains($0) } }
         let bytes = Array(upper.utf8)
-        return placeholderMarkers.contains { marker in
+        return markers.contains { marker in
             let markerBytes = Array(marker.utf8)
             return bytes.indices.contains { bytes[$0...].starts(with: markerBytes) }
         }
+    }
+
+    /// A team ID made up by hand: template words, a run of one character, or an alphabet or
+    /// digit sequence typed in order.
+    private static func looksTyped(teamID upper: String) -> Bool {
+        if holds(anyOf: placeholderTeamIDWords, in: upper) { return true }
+        let scalars = Array(upper.unicodeScalars.map(\.value))
+        guard scalars.count == prefixLength else { return false }
+        var steps = 0
+        var run = 1
+        for (previous, next) in zip(scalars, scalars.dropFirst()) {
+            if next == previous + 1 { steps += 1 }
+            run = next == previous ? run + 1 : 1
+            if run >= typedRepeat { return true }
+        }
+        return steps >= typedSequenceSteps
     }
 
     public init(_ text: String) throws(Problem) {
@@ -65,8 +93,11 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else { throw .whitespace }
         let upper = text.uppercased()
         let upperPrefix = upper.prefix { $0 != "." }
-        if Self.holdsPlaceholderMarker(upper) || Self.placeholderTeamIDs.contains(String(upperPrefix)) {
+        if Self.holds(anyOf: Self.placeholderMarkers, in: upper) || upperPrefix == Self.documentationSampleTeamID {
             throw .placeholder(text)
+        }
+        if Self.looksTyped(teamID: String(upperPrefix)) {
+            throw .placeholderTeamID(prefix: String(text.prefix { $0 != "." }))
         }
         guard !text.contains("*") else { throw .wildcard }
         guard let dot = text.firstIndex(of: ".") else { throw .missingBundleID }

@@ -136,3 +136,19 @@ private enum ComponentReader {
                         language: compiler.language(of: text.value, as: part, caseSensitive: settings.caseSensitive))
     }
 }
+
+extension AASAMatcher {
+    /// Every query item of every component with its component, each written item once (an
+    /// item written in `defaults` constrains many components): what rules about item values read.
+    public var queryItems: [(component: CompiledComponent, item: QueryConstraint.Item)] {
+        var seen = Set<JSONPointer>()
+        var found: [(component: CompiledComponent, item: QueryConstraint.Item)] = []
+        for component in entries.flatMap(\.components) {
+            guard case .items(let items) = component.query else { continue }
+            for item in items where seen.insert(item.pattern.pointer).inserted {
+                found.append((component, item))
+            }
+        }
+        return found
+    }
+}

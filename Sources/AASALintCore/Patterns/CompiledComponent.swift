@@ -132,6 +132,12 @@ public struct PartMismatch: Sendable {
 }
 
 extension CompiledComponent {
+    /// Whether this component is `other` written again: the same patterns, settings and effect,
+    /// so that it matches exactly the same URLs (a comment may differ).
+    public func repeats(_ other: CompiledComponent) -> Bool {
+        summary == other.summary && settings == other.settings
+    }
+
     /// The component as JSON-like text for messages: `{"/": "/buy/*", "exclude": true}`, or the
     /// legacy path string.
     public var summary: String {

@@ -23,9 +23,11 @@ public enum ExampleURL {
         return url
     }
 
-    /// A short URL that `component` matches, without the query item `omitted`; nil when none exists
+    /// A short URL that `component` matches, without the query item `omitted`, or with the item
+    /// `replaced` given another value (a URL the component may then reject); nil when none exists
     /// or the component's patterns are too complex to search.
-    public static func matching(_ component: CompiledComponent, host: String, omittingItem omitted: String? = nil) -> String? {
+    public static func matching(_ component: CompiledComponent, host: String, omittingItem omitted: String? = nil,
+                                replacingItem replaced: (name: String, value: String)? = nil) -> String? {
         guard let path = witness(component.path, default: "/"), let fragment = witness(component.fragment, default: "") else { return nil }
         var query: String?
         switch component.query {
@@ -37,7 +39,7 @@ public enum ExampleURL {
         case .items(let items):
             var pairs: [String] = []
             for item in items where item.name != omitted {
-                guard let value = witness(item.pattern, default: "") else { return nil }
+                guard let value = item.name == replaced?.name ? replaced?.value : witness(item.pattern, default: "") else { return nil }
                 if !value.isEmpty { pairs.append(item.name + "=" + value) }
             }
             query = pairs.isEmpty ? nil : pairs.joined(separator: "&")

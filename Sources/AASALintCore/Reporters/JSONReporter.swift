@@ -1,5 +1,10 @@
 /// The machine format other tools build on. The shape is versioned (`"version": 1`) and its
-/// keys come in a fixed order; a change that breaks readers needs a new version number.
+/// keys come in a fixed order; a change that breaks readers needs a new version number (new
+/// keys do not: `complete`, `errors` and `notifications` came later in version 1).
+///
+/// `complete` is false when some input could not be linted (exit status 2), and `errors` then
+/// says why, as standard error does; `notifications` holds the run's notes about the analysis
+/// itself (a question over its budget), each with the places it concerns.
 struct JSONReporter: Reporter {
     static let formatVersion = 1
 
@@ -18,6 +23,17 @@ struct JSONReporter: Reporter {
                 ("warnings", .integer(report.count(of: .warning))),
                 ("notes", .integer(report.count(of: .note))),
             ])),
+            ("complete", .bool(report.problems.isEmpty)),
+            ("errors", .array(report.problems.map { .string($0) })),
+            ("notifications", .array(report.analysisLimitNotice.map { notice in
+                [.object([
+                    ("level", .string(Severity.note.rawValue)),
+                    ("message", .string(notice)),
+                    ("locations", .array(report.analysisLimits.map { limit in
+                        .object([("ruleId", .string(limit.ruleID))] + Self.location(limit.location) + [("message", .string(limit.message))])
+                    })),
+                ])]
+            } ?? [])),
             ("diagnostics", .generated(report.diagnostics, Self.diagnostic)),
         ]), to: output)
     }

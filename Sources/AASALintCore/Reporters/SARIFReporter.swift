@@ -305,7 +305,7 @@ struct SARIFReporter: Reporter {
 
     /// Inputs that could not be linted make the run unsuccessful, with each reason as a
     /// notification; findings over GitHub's limit are left out, with a notification that
-    /// says how many.
+    /// says how many; where the analysis stopped short is one note.
     static func invocation(_ report: LintReport, leftOut: Int) -> JSONWriter.Value {
         var notifications = report.problems.map { problem in
             JSONWriter.Value.object([("level", .string("error")), ("message", .object([("text", .string(problem))]))])
@@ -320,6 +320,9 @@ struct SARIFReporter: Reporter {
                         + "run aasalint with --format text or json to see them all")
                 )])),
             ]))
+        }
+        if let notice = report.analysisLimitNotice {
+            notifications.append(.object([("level", .string("note")), ("message", .object([("text", .string(notice))]))]))
         }
         var members: [(key: String, value: JSONWriter.Value)] = [("executionSuccessful", .bool(report.problems.isEmpty))]
         if !notifications.isEmpty {

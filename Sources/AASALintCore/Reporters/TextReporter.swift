@@ -1,6 +1,7 @@
 /// The human format: `path:line:col: severity: message [rule-id]`, the line Xcode, editors
 /// and problem matchers read, optionally followed by the source line with a caret range,
-/// then a one-line summary.
+/// then a one-line summary. Columns count bytes from 1, as clang's do: Vim's quickfix and
+/// Xcode land on the character itself, even after non-ASCII text or tabs.
 public struct TextReporter: Reporter {
     public struct Options: Hashable, Sendable {
         /// ANSI colour, for terminals that have not opted out with `NO_COLOR`.
@@ -39,7 +40,8 @@ public struct TextReporter: Reporter {
         for diagnostic in report.diagnostics {
             var lines: [String] = []
             defer { output(Self.text(ofLines: lines)) }
-            lines.append(locationLine(diagnostic.location, severity: diagnostic.severity, message: diagnostic.message, ruleID: diagnostic.ruleID))
+            lines.append(locationLine(diagnostic.location, severity: diagnostic.severity, message: diagnostic.message, ruleID: diagnostic.ruleID,
+                                      in: report.sources))
             guard !options.quiet else { continue }
             if options.snippets {
                 if let source = report.sources[diagnostic.location.file] {
@@ -53,7 +55,7 @@ public struct TextReporter: Reporter {
                 }
             }
             for related in diagnostic.related {
-                lines.append(indentation + locationLine(related.location, severity: .note, message: related.message, ruleID: nil))
+                lines.append(indentation + locationLine(related.location, severity: .note, message: related.message, ruleID: nil, in: report.sources))
             }
         }
         guard !options.quiet else { return }
@@ -113,9 +115,12 @@ public struct TextReporter: Reporter {
 
     private let indentation = "    "
 
-    private func locationLine(_ location: Location, severity: Severity, message: String, ruleID: String?) -> String {
+    /// The column in bytes when the file's text is at hand (a report made of findings alone
+    /// counts characters, which are the same in ASCII text).
+    private func locationLine(_ location: Location, severity: Severity, message: String, ruleID: String?, in sources: [String: LineTable]) -> String {
         let start = location.range.start
-        var line = styled("\(TerminalText.escaped(location.file)):\(start.line):\(start.column):", .bold)
+        let column = sources[location.file]?.byteColumn(of: start) ?? start.column
+        var line = styled("\(TerminalText.escaped(location.file)):\(start.line):\(column):", .bold)
         line += " " + styled(severity.rawValue, severity.style) + ": " + TerminalText.escaped(message)
         if let ruleID {
             line += " " + styled("[\(TerminalText.escaped(ruleID))]", .dim)

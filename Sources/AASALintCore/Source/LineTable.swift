@@ -113,6 +113,14 @@ public struct LineTable: Sendable {
         return lineEnd
     }
 
+    /// The 1-based byte column of a position, as clang writes its `path:line:col:` lines and
+    /// the tools that read them count (Xcode, Vim's quickfix `%c`); a position outside the text
+    /// keeps its column.
+    public func byteColumn(of position: SourcePosition) -> Int {
+        guard position.line >= 1, position.line <= lineStarts.count else { return position.column }
+        return offset(of: position) - lineStarts[position.line - 1] + 1
+    }
+
     /// The UTF-16 position of a byte offset, for editors: columns count Unicode scalars, LSP
     /// counts UTF-16 code units.
     public func utf16Position(ofOffset offset: Int) -> UTF16Position {

@@ -1,0 +1,66 @@
+import AASALintCore
+
+struct SimilarAppIDsRule: OptionlessRule {
+    static let description = RuleDescription(
+        id: "similar-app-ids",
+        summary: "Two services name appIDs that differ by one letter",
+        rationale: """
+            The system compares appIDs exactly. When one service names \
+            `ABCDE1234X.com.example.shop` and another `ABCDE1234X.com.example.shops`, they are \
+            usually the same app with one of them misspelt, and the service with the misspelt \
+            one works for no app. Copy the appID from one place to the other (the application \
+            identifier is in the signed app's entitlements, or `<team ID>.<bundle ID>` on the \
+            Membership page and in Xcode). AppIDs that differ by a digit (`app1`, `app2`) are \
+            taken to be different apps, and so are those within one service, or that both services list.
+            """,
+        severity: .note,
+        examples: [
+            RuleExample(triggers: true, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "*"}]}]}, "webcredentials": {"apps": [↓"ABCDE12345.com.example.shp"]}}"#),
+            RuleExample(triggers: false, #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "*"}]}]}, "webcredentials": {"apps": ["ABCDE12345.com.example.shop"]}}"#),
+        ]
+    )
+
+    private static let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+
+    func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+        guard let document = file.aasa else { return [] }
+        // The first place each appID appears under each service, in the order of the file.
+        var listings: [(service: String, appID: Located<String>)] = []
+        for service in Self.services {
+            for appID in document.listedApps(for: service)?.appIDs ?? [] where !listings.contains(where: { $0.service == service && $0.appID.value == appID.value }) {
+                listings.append((service, appID))
+            }
+        }
+        listings.sort { file.location($0.appID.pointer).range.start < file.location($1.appID.pointer).range.start }
+        var diagnostics: [Diagnostic] = []
+        var reported = Set<String>()
+        for (index, later) in listings.enumerated() {
+            let isListed = { (value: String, service: String) in listings.contains { $0.service == service && $0.appID.value == value } }
+            guard let earlier = listings[..<index].first(where: { earlier in
+                      earlier.service != later.service && Self.differByOneLetter(earlier.appID.value, later.appID.value)
+                          && !isListed(earlier.appID.value, later.service) && !isListed(later.appID.value, earlier.service)
+                  }),
+                  reported.insert(later.appID.value).inserted
+            else { continue }
+            let line = file.location(earlier.appID.pointer).range.start.line
+            diagnostics.append(diagnostic(
+                "\"\(later.appID.value)\" under \(later.service) and \"\(earlier.appID.value)\" under \(earlier.service) (line \(line)) differ by one letter: if they are the same app, the misspelt one matches no app and its service does not work; write the same appID in both places",
+                at: file.location(later.appID.pointer),
+                related: [RelatedLocation(file.location(earlier.appID.pointer), message: "\"\(earlier.appID.value)\" under \(earlier.service)")]
+            ))
+        }
+        return diagnostics
+    }
+
+    /// One edit apart (a letter changed, added, removed, or two swapped) where the edit is not a
+    /// digit: `shop` and `shops`, not `app1` and `app2`.
+    static func differByOneLetter(_ one: String, _ other: String) -> Bool {
+        guard one != other, abs(one.unicodeScalars.count - other.unicodeScalars.count) <= 1 else { return false }
+        let (a, b) = (Array(one.unicodeScalars), Array(other.unicodeScalars))
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        let commonEnd = zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count
+        let changed = a[common..<max(common, a.count - commonEnd)] + b[common..<max(common, b.count - commonEnd)]
+        guard !changed.allSatisfy({ ("0"..."9").contains($0) }) else { return false }
+        return Suggestion.editDistance(one, other) == 1
+    }
+}
