@@ -283,7 +283,7 @@ private final class LoopbackFileServer {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // A server that never announces its port fails the test after ten seconds instead of hanging it.
+        // A server that never announces its port fails the test after a minute instead of hanging it.
         let announced = DispatchSemaphore(value: 0)
         let line = LockedText()
         DispatchQueue.global().async {
@@ -296,10 +296,10 @@ private final class LoopbackFileServer {
             line.set(String(decoding: data, as: UTF8.self))
             announced.signal()
         }
-        guard announced.wait(timeout: .now() + 10) == .success,
+        guard announced.wait(timeout: .now() + 60) == .success,
               let port = Int(line.get().trimmingCharacters(in: .whitespacesAndNewlines)) else {
             process.terminate()
-            throw LoopbackServerError(description: "python3's http.server did not start on 127.0.0.1 within 10 seconds")
+            throw LoopbackServerError(description: "python3's http.server did not start on 127.0.0.1 within 60 seconds")
         }
         base = "http://127.0.0.1:\(port)"
     }
