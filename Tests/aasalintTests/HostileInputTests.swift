@@ -354,12 +354,14 @@ import Testing
         match.expectGraceful(status: 2, memory: 100 * Self.megabyte, stderr: ["zero.entitlements: "])
     }
 
-    @Test(.enabled(if: getuid() != 0, "root reads files whatever their permissions; the links, pipes and devices above stand in"))
+    /// Root reads files whatever their permissions, and CI runs as root: there the run is made
+    /// as an unprivileged user, so that the test runs everywhere.
+    @Test(.enabled(if: UnprivilegedLauncher.isAvailable, "root reads files whatever their permissions, and setpriv is missing to run as another user"))
     func unreadableFile() throws {
         let folder = try Workspace("hostile")
         try folder.write("locked/apple-app-site-association", "{}")
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: folder.url.appendingPathComponent("locked/apple-app-site-association").path)
-        let lint = try folder.aasalint(["lint", "--no-config", "locked"])
+        let lint = try folder.aasalint(["lint", "--no-config", "locked"], launcher: UnprivilegedLauncher.launcher(in: folder))
         lint.expectGraceful(status: 2, stderr: ["locked/apple-app-site-association: cannot open this file for reading"])
     }
 
@@ -604,7 +606,7 @@ extension Workspace {
     /// again (the same input takes the same memory), up to three times, unless its standard
     /// output goes to a handle of the caller's; without a sample the memory bound fails.
     func aasalint(_ arguments: [String], standardInput: String? = nil, standardOutput: FileHandle? = nil, environment: [String: String] = [:],
-                  in subfolder: String? = nil, deadline: Duration = .seconds(120)) throws -> HostileRun {
+                  in subfolder: String? = nil, deadline: Duration = .seconds(120), launcher: [String]? = nil) throws -> HostileRun {
         var attempt = 1
         while true {
             let watch = ProcessWatch(deadline: deadline)
@@ -613,12 +615,33 @@ extension Workspace {
             let (output, usage) = try MeasuredRunner.run(arguments, standardInputFile: standardInput.map(url.appendingPathComponent),
                                                          environment: environment, standardOutput: standardOutput,
                                                          workingDirectory: subfolder.map(url.appendingPathComponent) ?? url,
-                                                         watch: { pid, ended in watch.watch(pid, until: ended) })
+                                                         launcher: launcher, watch: { pid, ended in watch.watch(pid, until: ended) })
             let run = HostileRun(arguments: arguments, output: output, elapsed: clock.now - start,
                                  processorTime: usage.processorTime, peakMemory: usage.peakMemory ?? watch.peakMemory, timedOut: watch.timedOut)
             if run.peakMemory != nil || run.timedOut || standardOutput != nil || attempt == 3 { return run }
             attempt += 1
         }
+    }
+}
+
+/// Runs aasalint as a user without privileges when the tests run as root (as CI does), so that
+/// what only root may do (read any file) does not hide what users see.
+enum UnprivilegedLauncher {
+    /// `nobody` on Linux; setpriv (util-linux) switches to it without a password or a login shell.
+    static let user: uid_t = 65534
+    static let setpriv = "/usr/bin/setpriv"
+
+    static var isAvailable: Bool { getuid() != 0 || FileManager.default.isExecutableFile(atPath: setpriv) }
+
+    /// nil when the tests do not run as root. Otherwise the command runs a copy of the binary
+    /// inside `folder`, which the user may reach: the build folder may sit under root's home.
+    static func launcher(in folder: Workspace) throws -> [String]? {
+        guard getuid() == 0 else { return nil }
+        let copy = folder.url.appendingPathComponent("aasalint-as-nobody")
+        try FileManager.default.copyItem(at: try BinaryRunner.executable(), to: copy)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
+        return [setpriv, "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--", copy.path]
     }
 }
 

@@ -4,7 +4,8 @@ import Foundation
 /// Runs the `aasalint` binary as `BinaryRunner` does, but spawns and reaps it itself, because
 /// reaping with `wait4` is what reports a child's processor time and peak memory on Linux and
 /// Darwin alike (Foundation's Process reaps its child out of reach). `watch` runs on a thread
-/// of its own until the child has ended, and may kill it.
+/// of its own until the child has ended, and may kill it. `launcher` replaces the binary's path
+/// with a command that runs it (another user, another copy).
 enum MeasuredRunner {
     struct Failure: Error {
         let reason: String
@@ -12,9 +13,9 @@ enum MeasuredRunner {
 
     static func run(
         _ arguments: [String], standardInputFile: URL?, environment: [String: String], standardOutput: FileHandle?,
-        workingDirectory: URL, watch: @escaping @Sendable (pid_t, _ ended: @Sendable () -> Bool) -> Void
+        workingDirectory: URL, launcher: [String]? = nil, watch: @escaping @Sendable (pid_t, _ ended: @Sendable () -> Bool) -> Void
     ) throws -> (run: BinaryRun, usage: ChildResourceUsage) {
-        let binary = try BinaryRunner.executable().path
+        let command = try launcher ?? [BinaryRunner.executable().path]
         let outputPipe = standardOutput == nil ? Pipe() : nil
         let errorPipe = Pipe()
         let input = try standardInputFile.map(FileHandle.init(forReadingFrom:)) ?? FileHandle(forReadingAtPath: "/dev/null")
@@ -32,9 +33,9 @@ enum MeasuredRunner {
         posix_spawn_file_actions_adddup2(&actions, outputDescriptor, STDOUT_FILENO)
         posix_spawn_file_actions_adddup2(&actions, errorPipe.fileHandleForWriting.fileDescriptor, STDERR_FILENO)
         // The shell changes folder and becomes aasalint (same process, so wait4 measures it).
-        let command = ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", workingDirectory.path, binary] + arguments
+        let shell = ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", workingDirectory.path] + command + arguments
         let merged = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
-        let cArguments = command.map { strdup($0) } + [nil]
+        let cArguments = shell.map { strdup($0) } + [nil]
         let cEnvironment = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }
         var pid: pid_t = 0

@@ -120,11 +120,9 @@ import Testing
         let plugin = Self.projects.deletingLastPathComponent().appendingPathComponent("plugins/\(script)").path
         try "plugins:\n  - {id: failing-plugin, command: [python3, \"\(plugin)\"]\(extra)}\n"
             .write(to: folder.appendingPathComponent(".aasalint.yml"), atomically: true, encoding: .utf8)
-        let started = Date()
         let run = try BinaryRunner.run(["lint", "--quiet", "--allow-plugins"], workingDirectory: folder)
         #expect(run.status == 2)
         #expect(run.standardError == message)
-        #expect(Date().timeIntervalSince(started) < 20)
     }
 
     /// A repository's configuration cannot start programs on its own: without --allow-plugins
