@@ -22,15 +22,19 @@ import Testing
         }.sorted()
     }
 
-    /// `ByteOrderMarkRule` -> `byte-order-mark`; an acronym is one word (`InvalidJSONRule` ->
-    /// `invalid-json`, `JSONKeyRule` -> `json-key`).
+    /// `ByteOrderMarkRule` -> `byte-order-mark`; an acronym is one word, with its plural
+    /// (`InvalidJSONRule` -> `invalid-json`, `JSONKeyRule` -> `json-key`, `SimilarAppIDsRule` ->
+    /// `similar-app-ids`).
     static func ruleID(ofTypeName name: String) -> String {
         let characters = Array(name.dropLast("Rule".count))
+        func isPluralOfAcronym(at index: Int) -> Bool {
+            characters[index] == "s" && (index + 1 == characters.count || characters[index + 1].isUppercase)
+        }
         var id = ""
         for (index, character) in characters.enumerated() {
             let previous = index > 0 ? characters[index - 1] : nil
-            let next = index + 1 < characters.count ? characters[index + 1] : nil
-            let startsWord = character.isUppercase && previous.map { !$0.isUppercase || next?.isLowercase == true } == true
+            let startsAcronymEndingWord = index + 1 < characters.count && characters[index + 1].isLowercase && !isPluralOfAcronym(at: index + 1)
+            let startsWord = character.isUppercase && previous.map { !$0.isUppercase || startsAcronymEndingWord } == true
             if startsWord { id += "-" }
             id += character.lowercased()
         }
@@ -63,5 +67,7 @@ import Testing
         #expect(Self.ruleID(ofTypeName: "InvalidJSONRule") == "invalid-json")
         #expect(Self.ruleID(ofTypeName: "JSONKeyRule") == "json-key")
         #expect(Self.ruleID(ofTypeName: "InvalidUTF8Rule") == "invalid-utf8")
+        #expect(Self.ruleID(ofTypeName: "SimilarAppIDsRule") == "similar-app-ids")
+        #expect(Self.ruleID(ofTypeName: "DuplicateAppIDRule") == "duplicate-app-id")
     }
 }
