@@ -30,6 +30,12 @@ import Testing
         ("reformatted-cdn", [], 0),
         ("not-on-cdn", ["cdn-out-of-date"], 0),
         ("invalid-app-id", ["invalid-app-id"], 1),
+        ("crawler-blocked", ["http-status"], 1),
+        ("challenge", ["http-status"], 1),
+        ("cdn-failure", ["cdn-out-of-date"], 0),
+        ("cached-cdn", ["cdn-out-of-date"], 0),
+        ("json-only", ["http-status"], 1),
+        ("root-only", ["http-status"], 1),
     ] as [(String, Set<String>, Int32)])
     func eachHostingFailureHasItsFinding(name: String, ruleIDs: Set<String>, status: Int32) throws {
         let run = try fetch(["\(name).example.com", "--timeout", "1"])
