@@ -50,6 +50,16 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 4, "the server answers after 5 seconds")
     }
 
+    /// A host named without `--origin-base` is fetched at its own address, which must be public:
+    /// `app.localhost` always means this machine (RFC 6761).
+    @Test func aHostOnThisMachineIsRefused() throws {
+        let run = try BinaryRunner.run(["fetch", "--no-config", "--cdn-base", server.cdnBase, "app.localhost"],
+                                       workingDirectory: FileManager.default.temporaryDirectory)
+        #expect(run.standardOutput.hasPrefix("https://app.localhost/.well-known/apple-app-site-association:1:1: error: the file could not be downloaded as Apple's crawler asks for it: app.localhost is a localhost name, which always means this machine, so aasalint did not connect"), "\(run)")
+        #expect(Self.ruleIDs(in: run.standardOutput) == ["http-status"])
+        #expect(run.status == 1)
+    }
+
     @Test func severalHostsMakeOneReport() throws {
         let run = try fetch(["good.example.com", "missing.example.com", "wrong-type.example.com", "Good.example.com", "--fail-on", "warning"])
         #expect(Self.ruleIDs(in: run.standardOutput) == ["http-status", "content-type"])
