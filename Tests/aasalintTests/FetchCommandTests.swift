@@ -60,6 +60,18 @@ import Testing
         #expect(run.status == 1)
     }
 
+    /// A proxy in the environment (here one where nothing listens) is used only on request.
+    @Test func environmentProxiesAreUsedOnlyWhenAskedFor() throws {
+        let proxy = ["http_proxy": "http://127.0.0.1:1", "HTTP_PROXY": "http://127.0.0.1:1", "https_proxy": "http://127.0.0.1:1"]
+        let direct = try BinaryRunner.run(["fetch", "--no-config"] + bases + ["good.example.com"], environment: proxy,
+                                          workingDirectory: FileManager.default.temporaryDirectory)
+        #expect(direct.standardOutput == "no problems in 1 file\n", "\(direct)")
+        let proxied = try BinaryRunner.run(["fetch", "--no-config", "--proxy-from-environment", "--allow-private-addresses"] + bases + ["good.example.com"],
+                                           environment: proxy, workingDirectory: FileManager.default.temporaryDirectory)
+        #expect(proxied.standardOutput.contains("was refused: nothing accepts connections there"), "\(proxied)")
+        #expect(proxied.status == 1)
+    }
+
     @Test func severalHostsMakeOneReport() throws {
         let run = try fetch(["good.example.com", "missing.example.com", "wrong-type.example.com", "Good.example.com", "--fail-on", "warning"])
         #expect(Self.ruleIDs(in: run.standardOutput) == ["http-status", "content-type"])

@@ -61,6 +61,8 @@ struct NetworkAddress: Equatable, CustomStringConvertible {
     func refusal(host: String) -> String {
         let kind = nonPublicKind ?? "an address"
         let resolved = host == description || host == "[\(description)]" ? "\(host) is" : "\(host) resolves to \(description),"
-        return "\(resolved) \(kind), so aasalint did not connect: it downloads only from public addresses, so that a configuration cannot make it probe this machine or its network; give --allow-private-addresses to fetch from such a host"
+        return "\(resolved) \(kind), \(Self.refusalReason)"
     }
+
+    static let refusalReason = "so aasalint did not connect: it downloads only from public addresses, so that a configuration cannot make it probe this machine or its network; give --allow-private-addresses to fetch from such a host"
 }

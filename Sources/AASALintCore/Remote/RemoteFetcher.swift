@@ -61,7 +61,7 @@ public struct RemoteFetcher: Sendable {
     private static func refusalByName(_ host: String) -> String? {
         let name = host.lowercased()
         if name == "localhost" || name.hasSuffix(".localhost") {
-            return "\(host) is a localhost name, which always means this machine, so aasalint did not connect: it downloads only from public addresses, so that a configuration cannot make it probe this machine or its network; give --allow-private-addresses to fetch from such a host"
+            return "\(host) is a localhost name, which always means this machine, \(NetworkAddress.refusalReason)"
         }
         return nil
     }
