@@ -52,6 +52,14 @@ def by_agent(crawler, others):
     return answer
 
 
+def cookie_wall(handler):
+    """The file only to a client that sends back the cookie of an earlier answer."""
+    if "visited=1" in handler.headers.get("Cookie", ""):
+        file("current.json")(handler)
+    else:
+        handler.reply(403, "text/html", b"<html><body>403</body></html>\n", {"Set-Cookie": "visited=1; Path=/"})
+
+
 def cloudflare_challenge(handler):
     handler.reply(403, "text/html; charset=UTF-8",
                   b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>"
@@ -146,6 +154,7 @@ HOSTS = {
     "crawler-blocked.example.com": (by_agent(status(403), file("current.json")), cdn_failure),
     "challenge.example.com": (cloudflare_challenge, file("current.json")),
     "cdn-failure.example.com": (file("current.json"), cdn_failure),
+    "cookie-wall.example.com": (cookie_wall, file("current.json")),
     "cached-cdn.example.com": (file("current.json"), cached("before-account-exclusion.json", 86400, 3600)),
     "json-only.example.com": ({".well-known/apple-app-site-association.json": file("current.json")}, status(404)),
     "root-only.example.com": ({"apple-app-site-association": file("current.json")}, status(404)),

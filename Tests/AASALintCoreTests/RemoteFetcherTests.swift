@@ -86,6 +86,16 @@ import Testing
         #expect(browser.carriesFile)
     }
 
+    /// Apple's crawler keeps no cookie between requests, and neither does the fetcher: a site
+    /// that lets in only clients coming back with its cookie never serves the file.
+    @Test func noCookieIsKeptOrSent() throws {
+        let first = try origin("cookie-wall.example.com").get()
+        #expect(first.status == 403)
+        #expect(first.header("Set-Cookie") == "visited=1; Path=/")
+        #expect(try origin("cookie-wall.example.com").get().status == 403)
+        #expect(try origin("cookie-wall.example.com", as: .browser).get().status == 403)
+    }
+
     @Test func aChallengePageIsNamed() throws {
         let response = try origin("challenge.example.com").get()
         #expect(response.botProtectionPage == "a Cloudflare challenge page (cf-mitigated: challenge)")
