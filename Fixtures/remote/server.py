@@ -6,10 +6,14 @@ serves until its standard input closes (when the test that started it ends or di
 never outlives the test run.
 
     /origin/HOST/.well-known/apple-app-site-association   what HOST serves   (--origin-base http://127.0.0.1:PORT/origin)
+    /origin/HOST/PATH                                     other places HOST serves a file at
     /cdn/HOST                                             Apple's CDN copy   (--cdn-base http://127.0.0.1:PORT/cdn)
+
+With --tls CERTIFICATE KEY it serves the same over HTTPS (for the certificate tests).
 """
 
 import os
+import ssl
 import sys
 import threading
 import time
@@ -37,6 +41,51 @@ def status(code):
 def redirect(location):
     def answer(handler):
         handler.reply(301, "text/html", b"<html><body>Moved</body></html>\n", {"Location": location})
+    return answer
+
+
+def by_agent(crawler, others):
+    """One answer to Apple's crawler (User-Agent: AASA-Bot/...), another to everyone else."""
+    def answer(handler):
+        agent = handler.headers.get("User-Agent", "")
+        (crawler if agent.startswith("AASA-Bot/") else others)(handler)
+    return answer
+
+
+def cookie_wall(handler):
+    """The file only to a client that sends back the cookie of an earlier answer."""
+    if "visited=1" in handler.headers.get("Cookie", ""):
+        file("current.json")(handler)
+    else:
+        handler.reply(403, "text/html", b"<html><body>403</body></html>\n", {"Set-Cookie": "visited=1; Path=/"})
+
+
+def cloudflare_challenge(handler):
+    handler.reply(403, "text/html; charset=UTF-8",
+                  b"<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>"
+                  b"<script src=\"/cdn-cgi/challenge-platform/h/g/orchestrate/chl_page/v1\"></script></body></html>\n",
+                  {"Server": "cloudflare", "cf-mitigated": "challenge"})
+
+
+# What Apple's CDN sent at a fixed time, so that the refresh time in the findings is known.
+CDN_DATE = "Thu, 03 Dec 2026 10:00:00 GMT"
+
+
+def cdn_failure(handler):
+    handler.reply(404, "text/plain", b"Not Found\n", {
+        "Date": CDN_DATE,
+        "Apple-Failure-Reason": "SWCERR00101 Bad HTTP Response: 403 Forbidden",
+        "Apple-Failure-Details": '{"status":"403 Forbidden"}',
+        "Apple-Try-Direct": "true",
+        "Cache-Control": "max-age=3600,public",
+    })
+
+
+def cached(name, max_age, age):
+    def answer(handler):
+        with open(os.path.join(FILES, name), "rb") as source:
+            handler.reply(200, "application/json", source.read(),
+                          {"Date": CDN_DATE, "Cache-Control": "max-age=%d,public" % max_age, "Age": str(age)})
     return answer
 
 
@@ -102,6 +151,13 @@ HOSTS = {
     "invalid-app-id.example.com": (file("invalid-app-id.json"), file("invalid-app-id.json")),
     "hostile-text.example.com": (file("hostile-text.json"), file("current.json")),
     "shop.example.com": (file("shop.json"), file("shop.json")),  # lists the app of Fixtures/artifacts/remote/Shop.ipa
+    "crawler-blocked.example.com": (by_agent(status(403), file("current.json")), cdn_failure),
+    "challenge.example.com": (cloudflare_challenge, file("current.json")),
+    "cdn-failure.example.com": (file("current.json"), cdn_failure),
+    "cookie-wall.example.com": (cookie_wall, file("current.json")),
+    "cached-cdn.example.com": (file("current.json"), cached("before-account-exclusion.json", 86400, 3600)),
+    "json-only.example.com": ({".well-known/apple-app-site-association.json": file("current.json")}, status(404)),
+    "root-only.example.com": ({"apple-app-site-association": file("current.json")}, status(404)),
 }
 
 
@@ -122,18 +178,26 @@ class Handler(BaseHTTPRequestHandler):
             origin, cdn = HOSTS[parts[2]]
             if parts[1] == "cdn" and len(parts) == 3:
                 return cdn
-            if parts[1] == "origin" and len(parts) == 4 and "/" + parts[3] == WELL_KNOWN:
-                return origin
+            if parts[1] == "origin" and len(parts) == 4:
+                if isinstance(origin, dict):
+                    return origin.get(parts[3], status(404))
+                if "/" + parts[3] == WELL_KNOWN:
+                    return origin
         return status(404)
 
     def reply(self, code, content_type, body, headers=None):
+        headers = dict(headers or {})
+        self.fixed_date = headers.pop("Date", None)
         self.send_response(code)
         self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
-        for name, value in (headers or {}).items():
+        for name, value in headers.items():
             self.send_header(name, value)
         self.end_headers()
         self.wfile.write(body)
+
+    def date_time_string(self, timestamp=None):
+        return getattr(self, "fixed_date", None) or super().date_time_string(timestamp)
 
     def log_message(self, format, *args):
         pass
@@ -142,6 +206,10 @@ class Handler(BaseHTTPRequestHandler):
 def main():
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if len(sys.argv) == 4 and sys.argv[1] == "--tls":
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[2], sys.argv[3])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()  # until the test closes it, or ends

@@ -13,7 +13,11 @@ struct URLExpectationRule: OptionlessRule {
             decides it, with the AASA file served on the URL's host (from `domains`, or the only \
             AASA file of the run): the first details entry that lists the app decides, and in it \
             the first rule whose parts all match. A failure names the rule that decided, or says \
-            that none did; fix the rules, or the expectation if the site changed on purpose.
+            that none did; fix the rules, or the expectation if the site changed on purpose. When \
+            the app's entitlements are known (`apps` in the configuration, or a signed app), a URL \
+            that must open it on a host it does not claim with `applinks:` is reported: email \
+            click tracking and link shorteners rewrite links to their own host \
+            (`click.example.com`), which needs both the claim and its own AASA file.
             """,
         severity: .error,
         examples: [
@@ -37,6 +41,12 @@ struct URLExpectationRule: OptionlessRule {
                 # web/sitemap.xml lists https://example.com/product/42/reviews, and the AASA file
                 # excludes /product/*/reviews
                 """, fixture: "sitemap"),
+            RuleExample(triggers: true, """
+                expectations:
+                  - app: ABCDE12345.com.example.shop
+                    opens: ["https://example.com/product/42", "https://click.example.com/ls/click?upn=42"]
+                # the app's entitlements claim only applinks:example.com; example.com lists the app for /product/*
+                """, fixture: "unclaimed-host"),
         ]
     )
 
@@ -61,6 +71,12 @@ struct URLExpectationRule: OptionlessRule {
                     }
                     continue
                 }
+                if mustOpen, let unclaimed = unclaimedHost(of: url, for: set.app?.value, in: context) {
+                    if reportsUnplaced {
+                        diagnostics.append(diagnostic("\"\(text.value)\" must open \(unclaimed)", at: place, exampleURL: text.value))
+                    }
+                    continue
+                }
                 switch servingFile(of: url, among: aasaFiles, in: context) {
                 case .found(let target) where target.path == file.path:
                     let check = ExpectationCheck(url: url, mustOpen: mustOpen, app: set.app?.value, file: file, place: place)
@@ -75,6 +91,23 @@ struct URLExpectationRule: OptionlessRule {
             }
         }
         return diagnostics
+    }
+
+    /// The rest of a sentence when the apps that `appID` names (every app, without one) are
+    /// known by their entitlements and none claims the URL's host with `applinks:`; nil when
+    /// one does, or when no entitlements are known. Click-tracking and link-shortening domains
+    /// (`click.example.com`) are the usual case: the links are rewritten to a host the app
+    /// never claimed.
+    private func unclaimedHost(of url: LinkURL, for appID: String?, in context: LintContext) -> String? {
+        let apps = (context.projectApps + context.signedApps).filter { app in
+            app.entitlements != nil && (appID == nil || app.appID == appID)
+        }
+        guard !apps.isEmpty else { return nil }
+        let claims = apps.flatMap(\.checkableDomains).map(\.value).filter { $0.service == "applinks" }
+        guard !claims.contains(where: { $0.covers(host: url.host) }) else { return nil }
+        let files = Set(apps.compactMap { $0.entitlementsFile?.path }).sorted().joined(separator: ", ")
+        let claimed = claims.isEmpty ? "no applinks: domain" : "only " + claims.map(\.text).joined(separator: ", ")
+        return "\(appID ?? "an app"), but the app does not claim \(url.host): its entitlements (\(files)) list \(claimed), and the system opens an app only for the hosts it claims; add applinks:\(url.host) to the entitlements, and serve an AASA file that lists the app on \(url.host) itself (a click-tracking or link-shortening domain needs both)"
     }
 
     private enum ServingFile {

@@ -7,7 +7,11 @@ struct CDNOutOfDateRule: RemoteCheck, OptionlessCheck {
         rationale: """
             Since iOS 14, devices do not download the file from the host: they read Apple's CDN \
             copy at `https://app-site-association.cdn-apple.com/a/v1/HOST`, which Apple refreshes \
-            within about a day and which cannot be purged. Until it refreshes, devices decide with \
+            within about a day and which cannot be purged. The CDN's `Cache-Control: max-age` and \
+            `Age` tell how old its copy is and when it expires at the latest; when it has no copy, \
+            its `Apple-Failure-Reason` (such as `SWCERR00101 Bad HTTP Response: 403 Forbidden`, \
+            the status the host gave Apple's crawler), `Apple-Failure-Details`, `Apple-From` and \
+            `Apple-Try-Direct` headers say why, and the finding repeats them. Until it refreshes, devices decide with \
             the old rules: URLs you just excluded still open the app, new paths do not. The copies \
             are compared by meaning (which URLs open, stay on the web or are blocked, per app), so \
             reformatting is not reported. After a deploy this is expected for a day; if it lasts, \
@@ -33,27 +37,33 @@ struct CDNOutOfDateRule: RemoteCheck, OptionlessCheck {
                 at: location
             )]
         case .success(let response) where response.status != 200:
+            let answer = CDNAnswer(response, receivedAt: cdn.receivedAt)
+            let why = answer.failureExplanation.map { ": \($0)" } ?? ""
+            let retry = answer.retrySentence.map { "; the CDN keeps this answer and asks the host again \($0)" } ?? ""
             return [diagnostic(
-                "Apple's CDN has no copy of this host's file: it answers \(response.statusDescription); devices on iOS 14 and later read only that copy, so no link on this host opens the app until Apple's crawler downloads the file, usually within a day; if this lasts, let Apple's crawler reach the file",
+                "Apple's CDN has no copy of this host's file: it answers \(response.statusDescription)\(why); devices on iOS 14 and later read only that copy, so no link on this host opens the app until Apple's crawler downloads the file, usually within a day\(retry); if this lasts, let Apple's crawler reach the file",
                 at: location
             )]
         case .success(let response) where response.body == origin.bytes:
             return []
-        case .success:
+        case .success(let response):
+            let answer = CDNAnswer(response, receivedAt: cdn.receivedAt)
             guard let served = AASAMatcher(file: origin) else { return [] }
             guard let copy = AASAMatcher(file: cdn.file) else {
-                return [stale("the CDN's copy is not a valid AASA file, unlike the host's", at: location, origin: origin)]
+                return [stale("the CDN's copy is not a valid AASA file, unlike the host's", answer: answer, at: location, origin: origin)]
             }
             let difference = SemanticDiff(old: copy, new: served, host: fetch.host)
             guard !difference.isEquivalent else { return [] }
-            return [stale(Self.summary(of: difference, copy: copy, served: served), at: location, origin: origin,
+            return [stale(Self.summary(of: difference, copy: copy, served: served), answer: answer, at: location, origin: origin,
                           exampleURL: difference.changes.lazy.flatMap(\.exampleURLs).first)]
         }
     }
 
-    private func stale(_ what: String, at location: Location, origin: LintFile, exampleURL: String? = nil) -> Diagnostic {
-        diagnostic(
-            "Apple's CDN copy differs in meaning from the host's file: \(what); devices on iOS 14 and later decide with the CDN's copy until Apple refreshes it, usually within a day (it cannot be purged); if it does not, let Apple's crawler reach the file",
+    private func stale(_ what: String, answer: CDNAnswer, at location: Location, origin: LintFile, exampleURL: String? = nil) -> Diagnostic {
+        let until = answer.refreshSentence.map { "the CDN will serve the old file \($0), and devices on iOS 14 and later decide with it (it cannot be purged); if it is not refreshed by then" }
+            ?? "devices on iOS 14 and later decide with the CDN's copy until Apple refreshes it, usually within a day (it cannot be purged); if it does not"
+        return diagnostic(
+            "Apple's CDN copy differs in meaning from the host's file: \(what); \(until), let Apple's crawler reach the file",
             at: location,
             related: [RelatedLocation(origin.fileLocation, message: "the host's file")],
             exampleURL: exampleURL

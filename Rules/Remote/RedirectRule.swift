@@ -23,8 +23,9 @@ struct RedirectRule: RemoteCheck, OptionlessCheck {
     func check(_ fetch: HostFetch) -> [Diagnostic] {
         guard let response = fetch.origin.response, response.isRedirect else { return [] }
         let target = response.header("Location").map { "a redirect to \($0)" } ?? "a redirect that names no target"
+        let comparison = fetch.browserComparison.map { "; \($0)" } ?? ""
         return [diagnostic(
-            "the server answers \(response.statusDescription), \(target); the system does not follow redirects for this file, so no link on this host opens the app; serve the file at this address itself, with status 200",
+            "the server answers Apple's crawler with \(response.statusDescription), \(target)\(comparison); the system does not follow redirects for this file, so no link on this host opens the app; serve the file at this address itself, with status 200",
             at: fetch.origin.file.fileLocation
         )]
     }

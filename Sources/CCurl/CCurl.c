@@ -6,6 +6,8 @@
 #include "CCurl.h"
 
 #include <dlfcn.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +31,21 @@ enum {
     CURLOPT_TIMEOUT_MS = 155,
     CURLOPT_CONNECTTIMEOUT_MS = 156,
     CURLOPT_PROTOCOLS = 181,
+    CURLOPT_PROXY = 10004,
+    CURLOPT_CAINFO = 10065,
+    CURLOPT_OPENSOCKETFUNCTION = 20163,
+    CURLOPT_OPENSOCKETDATA = 10164,
+};
+enum { CURL_SOCKET_BAD = -1 };
+
+/// libcurl's description of the socket it is about to open (curl.h); the address continues past
+/// `addr` for IPv6, in memory libcurl owns.
+struct curl_sockaddr {
+    int family;
+    int socktype;
+    int protocol;
+    unsigned int addrlen;
+    struct sockaddr addr;
 };
 enum { CURLPROTO_HTTP = 1, CURLPROTO_HTTPS = 2 };
 enum { CURLINFO_RESPONSE_CODE = 0x200000 + 2, CURLINFO_OS_ERRNO = 0x200000 + 25 };
@@ -97,6 +114,7 @@ int aasalint_curl_load(char *message, size_t capacity) {
 
 typedef struct {
     CURL *handle;
+    const aasalint_curl_policy *policy;
     size_t maximum_bytes;
     aasalint_curl_answer *answer;
     size_t body_capacity;
@@ -150,8 +168,28 @@ static size_t receive_body(char *data, size_t size, size_t count, void *context)
     return bytes;
 }
 
+/// Every connection libcurl makes (to each address it tries) passes here, after DNS: the policy
+/// sees the address actually connected to, so a name that resolves elsewhere on a retry is
+/// checked again.
+static int open_socket(void *context, int purpose, struct curl_sockaddr *address) {
+    (void)purpose;
+    exchange *current = context;
+    const unsigned char *bytes = NULL;
+    if (address->family == AF_INET) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in *)&address->addr)->sin_addr;
+    } else if (address->family == AF_INET6) {
+        bytes = (const unsigned char *)&((const struct sockaddr_in6 *)&address->addr)->sin6_addr;
+    }
+    if (current->policy->check_address && (!bytes || current->policy->check_address(address->family, bytes) != 0)) {
+        current->answer->refused_family = address->family;
+        if (bytes) memcpy(current->answer->refused_address, bytes, address->family == AF_INET ? 4 : 16);
+        return CURL_SOCKET_BAD;
+    }
+    return socket(address->family, address->socktype, address->protocol);
+}
+
 void aasalint_curl_get(const char *url, const char *user_agent, long timeout_ms, size_t maximum_bytes,
-                       aasalint_curl_answer *answer) {
+                       const aasalint_curl_policy *policy, aasalint_curl_answer *answer) {
     memset(answer, 0, sizeof *answer);
     answer->refused_announced_length = -1;
     CURL *handle = curl.easy_init();
@@ -160,11 +198,17 @@ void aasalint_curl_get(const char *url, const char *user_agent, long timeout_ms,
         snprintf(answer->message, sizeof answer->message, "libcurl could not start a download");
         return;
     }
-    exchange current = {.handle = handle, .maximum_bytes = maximum_bytes, .answer = answer};
+    exchange current = {.handle = handle, .policy = policy, .maximum_bytes = maximum_bytes, .answer = answer};
     curl.easy_setopt(handle, CURLOPT_URL, url);
     curl.easy_setopt(handle, CURLOPT_USERAGENT, user_agent);
     curl.easy_setopt(handle, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
     curl.easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 0L);
+    // No cookie is sent or kept: without CURLOPT_COOKIEFILE libcurl's cookie engine is off.
+    // "" turns off the proxies that libcurl would otherwise take from the environment.
+    if (!policy->use_environment_proxy) curl.easy_setopt(handle, CURLOPT_PROXY, "");
+    if (policy->trusted_certificates) curl.easy_setopt(handle, CURLOPT_CAINFO, policy->trusted_certificates);
+    curl.easy_setopt(handle, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+    curl.easy_setopt(handle, CURLOPT_OPENSOCKETDATA, (void *)&current);
     // Timers without SIGALRM: downloads run on several threads at once.
     curl.easy_setopt(handle, CURLOPT_NOSIGNAL, 1L);
     curl.easy_setopt(handle, CURLOPT_TIMEOUT_MS, timeout_ms);

@@ -22,9 +22,12 @@ struct RemoteRun {
                                   help: "Download URL/HOST instead of Apple's CDN copy, \(RemoteAddresses.appleCDNBase)/HOST")
         let timeout = ValueOption("timeout", valueName: "SECONDS", help: "Give up on a download after SECONDS (default: 10)")
         let save = ValueOption("save", valueName: "DIR", completion: .folders, help: "Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/")
+        let allowPrivateAddresses = Flag("allow-private-addresses",
+                                         help: "Also connect to loopback, private, link-local and multicast addresses (refused by default, so that a configuration cannot make aasalint probe this machine's network)")
+        let proxyFromEnvironment = Flag("proxy-from-environment", help: "Download through the proxy of https_proxy and the like (macOS: the system's proxy settings); ignored by default")
 
         static var fields: [OptionField<Self>] {
-            [.option(\.originBase), .option(\.cdnBase), .option(\.timeout), .option(\.save)]
+            [.option(\.originBase), .option(\.cdnBase), .option(\.timeout), .option(\.save), .option(\.allowPrivateAddresses), .option(\.proxyFromEnvironment)]
         }
     }
 
@@ -70,11 +73,13 @@ struct RemoteRun {
                rulePlan: ParsedArguments<RulePlanOptions>, delivery: ReportDelivery) throws -> Int32 {
         var seen: Set<String> = []
         let hosts = try names.map { name throws(UsageError) in try RemoteAddresses.host(name) }.filter { seen.insert($0).inserted }
-        let addresses = try RemoteAddresses(originBase: download[\.originBase], cdnBase: download[\.cdnBase])
+        let addresses = try RemoteAddresses(originBase: download[\.originBase], cdnBase: download[\.cdnBase],
+                                            allowsPrivateAddresses: download[\.allowPrivateAddresses])
         let limits = RemoteFetcher.Limits(timeout: try Self.timeout(download[\.timeout]),
                                           maximumBytes: RemoteFetcher.Limits.standard.maximumBytes)
         let folder = try download[\.save].map { path throws(UsageError) in try DownloadFolder(path: path) }
-        let session = RemoteLintSession(plan: try Self.plan(configuration, rulePlan), addresses: addresses, fetcher: RemoteFetcher(limits: limits))
+        let session = RemoteLintSession(plan: try Self.plan(configuration, rulePlan), addresses: addresses,
+                                        fetcher: RemoteFetcher(limits: limits, usesEnvironmentProxy: download[\.proxyFromEnvironment]))
 
         let showsProgress = isatty(STDERR_FILENO) != 0
         var outcomes: [RemoteLintSession.HostOutcome] = []

@@ -13,9 +13,11 @@ import Testing
         server = try RemoteTestServer()
     }
 
-    private func origin(_ host: String, fetcher: RemoteFetcher? = nil) throws -> Result<HTTPResponse, FetchFailure> {
+    private func origin(_ host: String, fetcher: RemoteFetcher? = nil, as client: FetchClient = .appleCrawler) throws -> Result<HTTPResponse, FetchFailure> {
         let addresses = try RemoteAddresses(originBase: server.originBase)
-        return (fetcher ?? self.fetcher).fetch(try #require(URL(string: addresses.originURL(for: host))))
+        let url = addresses.originURL(for: host)
+        #expect(addresses.permitsPrivateAddresses(for: url), "the base is named on loopback")
+        return (fetcher ?? self.fetcher).fetch(try #require(URL(string: url)), as: client, allowsPrivateAddresses: true)
     }
 
     private func failure(_ outcome: Result<HTTPResponse, FetchFailure>) -> String? {
@@ -67,14 +69,50 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsASentence() throws {
-        let reason = failure(fetcher.fetch(try #require(URL(string: "http://127.0.0.1:1/.well-known/apple-app-site-association"))))
+        let reason = failure(fetcher.fetch(try #require(URL(string: "http://127.0.0.1:1/.well-known/apple-app-site-association")), allowsPrivateAddresses: true))
         #expect(reason == "the connection to 127.0.0.1:1 was refused: nothing accepts connections there")
     }
 
     @Test func aFailedTLSHandshakeIsASentence() throws {
         // The test server speaks plain HTTP, so an https request to it fails in the handshake.
-        let reason = failure(fetcher.fetch(try #require(URL(string: "https://127.0.0.1:\(server.port)/origin/good.example.com"))))
+        let reason = failure(fetcher.fetch(try #require(URL(string: "https://127.0.0.1:\(server.port)/origin/good.example.com")), allowsPrivateAddresses: true))
         #expect(reason == "the TLS handshake with 127.0.0.1 failed, so no secure connection could be made")
+    }
+
+    @Test func theCrawlerAndABrowserMayGetDifferentAnswers() throws {
+        #expect(try origin("crawler-blocked.example.com").get().status == 403)
+        let browser = try origin("crawler-blocked.example.com", as: .browser).get()
+        #expect(browser.status == 200)
+        #expect(browser.carriesFile)
+    }
+
+    /// Apple's crawler keeps no cookie between requests, and neither does the fetcher: a site
+    /// that lets in only clients coming back with its cookie never serves the file.
+    @Test func noCookieIsKeptOrSent() throws {
+        let first = try origin("cookie-wall.example.com").get()
+        #expect(first.status == 403)
+        #expect(first.header("Set-Cookie") == "visited=1; Path=/")
+        #expect(try origin("cookie-wall.example.com").get().status == 403)
+        #expect(try origin("cookie-wall.example.com", as: .browser).get().status == 403)
+    }
+
+    @Test func aChallengePageIsNamed() throws {
+        let response = try origin("challenge.example.com").get()
+        #expect(response.botProtectionPage == "a Cloudflare challenge page (cf-mitigated: challenge)")
+        #expect(!response.carriesFile)
+        let withoutHeader = HTTPResponse(status: 403, headers: ["Server": "cloudflare", "Content-Type": "text/html"], body: response.body)
+        #expect(withoutHeader.botProtectionPage == "a Cloudflare challenge page (Server: cloudflare, with the challenge script)")
+        #expect(try origin("missing.example.com").get().botProtectionPage == nil)
+    }
+
+    /// A loopback address is refused unless the caller allows it: by libcurl's check of each
+    /// connection on Linux, by resolving first with URLSession.
+    @Test func privateAddressesAreRefusedUnlessAllowed() throws {
+        let url = try #require(URL(string: "\(server.originBase)/good.example.com/.well-known/apple-app-site-association"))
+        #expect(failure(fetcher.fetch(url)) == "127.0.0.1 is a loopback address, so aasalint did not connect: it downloads only from public addresses, so that a configuration cannot make it probe this machine or its network; give --allow-private-addresses to fetch from such a host")
+        #expect(try fetcher.fetch(url, allowsPrivateAddresses: true).get().status == 200)
+        let named = try #require(URL(string: "https://app.localhost/.well-known/apple-app-site-association"))
+        #expect(failure(fetcher.fetch(named))?.hasPrefix("app.localhost is a localhost name, which always means this machine, so aasalint did not connect") == true)
     }
 
     @Test func aHostThatDoesNotResolveIsASentence() throws {
@@ -108,6 +146,18 @@ import Testing
         }
         #expect(throws: UsageError.self) { try RemoteAddresses(cdnBase: "ftp://127.0.0.1/cdn") }
         #expect(throws: UsageError.self) { try RemoteAddresses(cdnBase: "not an address") }
+    }
+
+    @Test func onlyLoopbackBasesAndTheOptionPermitPrivateAddresses() throws {
+        let tests = try RemoteAddresses(originBase: "http://127.0.0.1:8080/origin", cdnBase: "https://mirror.example.net/cdn")
+        #expect(tests.permitsPrivateAddresses(for: tests.originURL(for: "example.com")))
+        #expect(tests.permitsPrivateAddresses(for: tests.originURL(for: "example.com", at: .root)))
+        #expect(!tests.permitsPrivateAddresses(for: tests.cdnURL(for: "example.com")))
+        #expect(!tests.permitsPrivateAddresses(for: "http://127.0.0.1:8080/originals/example.com"))
+        let defaults = try RemoteAddresses()
+        #expect(!defaults.permitsPrivateAddresses(for: defaults.originURL(for: "example.com")))
+        let allowed = try RemoteAddresses(allowsPrivateAddresses: true)
+        #expect(allowed.permitsPrivateAddresses(for: allowed.originURL(for: "example.com")))
     }
 
     @Test func hostsAreHostNames() throws {

@@ -7,12 +7,13 @@ public final class RemoteTestServer {
     private let process = Process()
     private let input = Pipe()
 
-    public init() throws {
+    /// `certificate` and `key` (PEM files): serve over HTTPS with them.
+    public init(certificate: String? = nil, key: String? = nil) throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Fixtures/remote/server.py")
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
+        process.arguments = ["python3", script.path] + (certificate.flatMap { certificate in key.map { ["--tls", certificate, $0] } } ?? [])
         process.standardInput = input
         process.standardOutput = output
         try process.run()

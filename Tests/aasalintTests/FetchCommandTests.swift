@@ -13,6 +13,12 @@ import Testing
 
     let server: RemoteTestServer
 
+    #if os(Linux)
+    static let readsProxiesFromTheEnvironment = true
+    #else
+    static let readsProxiesFromTheEnvironment = false
+    #endif
+
     init() throws {
         server = try RemoteTestServer()
     }
@@ -30,6 +36,12 @@ import Testing
         ("reformatted-cdn", [], 0),
         ("not-on-cdn", ["cdn-out-of-date"], 0),
         ("invalid-app-id", ["invalid-app-id"], 1),
+        ("crawler-blocked", ["http-status"], 1),
+        ("challenge", ["http-status"], 1),
+        ("cdn-failure", ["cdn-out-of-date"], 0),
+        ("cached-cdn", ["cdn-out-of-date"], 0),
+        ("json-only", ["http-status"], 1),
+        ("root-only", ["http-status"], 1),
     ] as [(String, Set<String>, Int32)])
     func eachHostingFailureHasItsFinding(name: String, ruleIDs: Set<String>, status: Int32) throws {
         let run = try fetch(["\(name).example.com", "--timeout", "1"])
@@ -44,6 +56,30 @@ import Testing
         let run = try fetch(["slow.example.com", "--timeout", "1"])
         #expect(run.standardOutput.contains("no complete answer within 1 second (the connection timed out)"), "\(run.standardOutput)")
         #expect(run.status == 1)
+    }
+
+    /// A host named without `--origin-base` is fetched at its own address, which must be public:
+    /// `app.localhost` always means this machine (RFC 6761).
+    @Test func aHostOnThisMachineIsRefused() throws {
+        let run = try BinaryRunner.run(["fetch", "--no-config", "--cdn-base", server.cdnBase, "app.localhost"],
+                                       workingDirectory: FileManager.default.temporaryDirectory)
+        #expect(run.standardOutput.hasPrefix("https://app.localhost/.well-known/apple-app-site-association:1:1: error: the file could not be downloaded as Apple's crawler asks for it: app.localhost is a localhost name, which always means this machine, so aasalint did not connect"), "\(run)")
+        #expect(Self.ruleIDs(in: run.standardOutput) == ["http-status"])
+        #expect(run.status == 1)
+    }
+
+    /// A proxy in the environment (here one where nothing listens) is used only on request.
+    /// libcurl reads these variables; URLSession reads the system's settings instead.
+    @Test(.enabled(if: FetchCommandTests.readsProxiesFromTheEnvironment))
+    func environmentProxiesAreUsedOnlyWhenAskedFor() throws {
+        let proxy = ["http_proxy": "http://127.0.0.1:1", "HTTP_PROXY": "http://127.0.0.1:1", "https_proxy": "http://127.0.0.1:1"]
+        let direct = try BinaryRunner.run(["fetch", "--no-config"] + bases + ["good.example.com"], environment: proxy,
+                                          workingDirectory: FileManager.default.temporaryDirectory)
+        #expect(direct.standardOutput == "no problems in 1 file\n", "\(direct)")
+        let proxied = try BinaryRunner.run(["fetch", "--no-config", "--proxy-from-environment", "--allow-private-addresses"] + bases + ["good.example.com"],
+                                           environment: proxy, workingDirectory: FileManager.default.temporaryDirectory)
+        #expect(proxied.standardOutput.contains("was refused: nothing accepts connections there"), "\(proxied)")
+        #expect(proxied.status == 1)
     }
 
     @Test func severalHostsMakeOneReport() throws {

@@ -3,7 +3,10 @@
 // read in one place:
 //
 // - HTTPTransport (this file): libcurl, loaded on first use, on Linux; URLSession elsewhere.
-//   Chosen by platform, as Package.swift links CCurl only on Linux.
+//   Chosen by platform, as Package.swift links CCurl only on Linux. libcurl checks the address
+//   of every connection it opens (`CurlExchange`); URLSession cannot, so `URLSessionExchange`
+//   checks what HostResolution resolves before each request.
+// - HostResolution: `getaddrinfo`; SOCK_STREAM is an enum in Glibc and an Int32 in Darwin.
 // - DiskFlush: `fsync` only regular files. For a pipe or a terminal (`--output /dev/stdout`)
 //   Linux answers EINVAL and Darwin ENOTSUP.
 // - DeviceNumber: `st_dev` as bits. `dev_t` is unsigned and 64 bits wide on Linux, a signed

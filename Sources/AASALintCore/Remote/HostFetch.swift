@@ -1,12 +1,53 @@
 /// What one host serves: its own file, and the copy on Apple's CDN that devices read.
 public struct HostFetch: Sendable {
     public let host: String
+    /// The host's file, asked for as Apple's crawler asks (`FetchClient.appleCrawler`).
     public let origin: Download
     public let cdn: Download
+    /// The same file asked for as a browser, when Apple's crawler did not get it.
+    public let originAsBrowser: Download?
+    /// The places a file is often put by mistake (`AlternateLocation`), asked for when the host
+    /// has no file at the right one.
+    public let alternateLocations: [(AlternateLocation, Download)]
 
-    public init(host: String, origin: Download, cdn: Download) {
+    public init(host: String, origin: Download, cdn: Download, originAsBrowser: Download? = nil,
+                alternateLocations: [(AlternateLocation, Download)] = []) {
         self.host = host
         self.origin = origin
         self.cdn = cdn
+        self.originAsBrowser = originAsBrowser
+        self.alternateLocations = alternateLocations
+    }
+
+    /// How the host treats Apple's crawler compared with a browser, as a clause to follow what
+    /// the crawler got; nil when no browser asked.
+    public var browserComparison: String? {
+        guard let browser = originAsBrowser else { return nil }
+        if browser.response?.carriesFile == true {
+            return "a browser gets \(browser.answerSummary): the site treats Apple's crawler differently (a firewall, bot protection, or geo or IP filtering)"
+        }
+        if browser.answerSummary == origin.answerSummary {
+            return "a browser gets the same answer, so nobody gets the file here"
+        }
+        return "a browser gets \(browser.answerSummary), so nobody gets the file here"
+    }
+
+    /// Whether a browser got the file that Apple's crawler did not.
+    public var blocksAppleCrawler: Bool { originAsBrowser?.response?.carriesFile == true }
+}
+
+/// A place other than `/.well-known/apple-app-site-association` where a host may serve its file.
+public enum AlternateLocation: String, Sendable, CaseIterable {
+    case jsonExtension = "/.well-known/apple-app-site-association.json"
+    case root = "/apple-app-site-association"
+
+    /// Who reads a file there (AASA.md §4).
+    public var readers: String {
+        switch self {
+        case .jsonExtension:
+            "which no system reads (the name has no extension): serve the same file at /.well-known/apple-app-site-association"
+        case .root:
+            "the legacy location, read only by iOS 9 to 12 and never in alternate modes; iOS 14 and later (through Apple's CDN) read only /.well-known/apple-app-site-association: serve the file there"
+        }
     }
 }

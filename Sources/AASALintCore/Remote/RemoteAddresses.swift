@@ -14,21 +14,44 @@ public struct RemoteAddresses: Sendable, Equatable {
     /// nil: `https://HOST`; otherwise the origin's file is `<originBase>/HOST/.well-known/...`.
     public let originBase: String?
     public let cdnBase: String
+    /// Whether downloads may connect to loopback, private, link-local and multicast addresses
+    /// (`--allow-private-addresses`); bases named on a loopback address may in any case.
+    public let allowsPrivateAddresses: Bool
+    /// The bases given on a loopback address (a test server, a local mirror), which the user
+    /// named on purpose.
+    private let loopbackBases: [String]
 
     /// Bases must be `https`, or plain `http` on a loopback address: a file fetched in plain
     /// text from elsewhere proves nothing about what devices see.
-    public init(originBase: String? = nil, cdnBase: String? = nil) throws(UsageError) {
-        self.originBase = try originBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "the origin's address") }
-        self.cdnBase = try cdnBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "Apple's CDN address") }
-            ?? Self.appleCDNBase
+    public init(originBase: String? = nil, cdnBase: String? = nil, allowsPrivateAddresses: Bool = false) throws(UsageError) {
+        let origin = try originBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "the origin's address") }
+        let cdn = try cdnBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "Apple's CDN address") }
+        self.originBase = origin?.base
+        self.cdnBase = cdn?.base ?? Self.appleCDNBase
+        self.allowsPrivateAddresses = allowsPrivateAddresses
+        loopbackBases = [origin, cdn].compactMap { $0 }.filter(\.isLoopback).map(\.base)
     }
 
     public func originURL(for host: String) -> String {
-        (originBase.map { "\($0)/\(host)" } ?? "https://\(host)") + Self.wellKnownPath
+        originURL(for: host, path: Self.wellKnownPath)
+    }
+
+    /// Where `host` would serve its file at `location`.
+    public func originURL(for host: String, at location: AlternateLocation) -> String {
+        originURL(for: host, path: location.rawValue)
+    }
+
+    private func originURL(for host: String, path: String) -> String {
+        (originBase.map { "\($0)/\(host)" } ?? "https://\(host)") + path
     }
 
     public func cdnURL(for host: String) -> String {
         "\(cdnBase)/\(host)"
+    }
+
+    /// Whether the download of `url` may connect to an address outside the public internet.
+    public func permitsPrivateAddresses(for url: String) -> Bool {
+        allowsPrivateAddresses || loopbackBases.contains { url.hasPrefix($0 + "/") }
     }
 
     /// `text` as a host to download from, in lower case; a usage error when it is a URL or
@@ -44,17 +67,18 @@ public struct RemoteAddresses: Sendable, Equatable {
         return host
     }
 
-    private static func checkedBase(_ text: String, replacing what: String) throws(UsageError) -> String {
+    private static func checkedBase(_ text: String, replacing what: String) throws(UsageError) -> (base: String, isLoopback: Bool) {
         let base = text.hasSuffix("/") ? String(text.dropLast()) : text
         guard let url = URL(string: base), let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased(), !host.isEmpty,
               url.query == nil, url.fragment == nil else {
             throw UsageError("'\(text)' cannot replace \(what): give an address such as https://mirror.example.com/aasa")
         }
+        let isLoopback = loopbackHosts.contains(host)
         switch scheme {
         case "https":
-            return base
-        case "http" where loopbackHosts.contains(host):
-            return base
+            return (base, isLoopback)
+        case "http" where isLoopback:
+            return (base, isLoopback)
         case "http":
             throw UsageError("'\(text)' cannot replace \(what): plain http is allowed only for loopback addresses (127.0.0.1, ::1, localhost); use https")
         default:

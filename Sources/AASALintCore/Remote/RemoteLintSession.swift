@@ -27,15 +27,27 @@ public struct RemoteLintSession: Sendable {
         public let problems: [UsageError]
     }
 
-    /// Downloads the host's file and Apple's CDN copy at the same time, then checks them.
+    /// Downloads the host's file as Apple's crawler asks for it and Apple's CDN copy at the same
+    /// time; when the crawler did not get the file, asks once more as a browser (and, for a
+    /// missing file, at the places files are often put by mistake); then checks them.
     public func check(host: String) -> HostOutcome {
-        let urls = [addresses.originURL(for: host), addresses.cdnURL(for: host)]
-        let fetcher = self.fetcher
-        let downloads = urls.parallelMap { url in
-            Download(url: url, outcome: URL(string: url).map(fetcher.fetch)
-                ?? .failure(FetchFailure(reason: "'\(url)' is not a valid address")))
+        let originURL = addresses.originURL(for: host)
+        let first = [(originURL, FetchClient.appleCrawler), (addresses.cdnURL(for: host), .aasalint)].parallelMap { download($0.0, as: $0.1) }
+        let origin = first[0]
+        guard origin.response?.carriesFile != true else {
+            return check(HostFetch(host: host, origin: origin, cdn: first[1]))
         }
-        return check(HostFetch(host: host, origin: downloads[0], cdn: downloads[1]))
+        let isMissing = origin.response.map { [404, 410].contains($0.status) } ?? false
+        let locations = isMissing ? AlternateLocation.allCases : []
+        let retries = [(originURL, FetchClient.browser)] + locations.map { (addresses.originURL(for: host, at: $0), .appleCrawler) }
+        let more = retries.parallelMap { download($0.0, as: $0.1) }
+        return check(HostFetch(host: host, origin: origin, cdn: first[1], originAsBrowser: more[0],
+                               alternateLocations: Array(zip(locations, more.dropFirst()))))
+    }
+
+    private func download(_ url: String, as client: FetchClient) -> Download {
+        Download(url: url, outcome: URL(string: url).map { fetcher.fetch($0, as: client, allowsPrivateAddresses: addresses.permitsPrivateAddresses(for: url)) }
+            ?? .failure(FetchFailure(reason: "'\(url)' is not a valid address")))
     }
 
     /// The remote rules on the exchange, and the file rules on the file the host serves.

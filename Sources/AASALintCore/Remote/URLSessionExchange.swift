@@ -7,9 +7,22 @@ import Foundation
 /// announced over the limit is refused before its body, a body that grows past it is stopped,
 /// and the whole exchange ends within the timeout.
 enum URLSessionExchange {
-    static func get(_ url: URL, userAgent: String, limits: RemoteFetcher.Limits) -> Result<HTTPResponse, ExchangeFailure> {
+    static func get(_ url: URL, _ request: ExchangeRequest) -> Result<HTTPResponse, ExchangeFailure> {
+        let limits = request.limits
+        // URLSession connects where it resolves, without showing the address: the addresses are
+        // checked here, before the request (libcurl checks each connection instead).
+        if request.checksAddresses, let host = url.host,
+           let refused = HostResolution.addresses(of: host).first(where: { $0.nonPublicKind != nil }) {
+            return .failure(.privateAddress(refused, host: host))
+        }
         let exchange = URLSessionExchangeDelegate(maximumBytes: limits.maximumBytes)
         let configuration = URLSessionConfiguration.ephemeral
+        // Apple's crawler sends no cookie; neither does a first visit of a browser.
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        // An empty dictionary, rather than nil (the system's proxy settings), connects directly.
+        if !request.usesEnvironmentProxy { configuration.connectionProxyDictionary = [:] }
         configuration.timeoutIntervalForRequest = limits.timeout
         configuration.timeoutIntervalForResource = limits.timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
@@ -19,9 +32,9 @@ enum URLSessionExchange {
         // removes the finished task. A task still running here has been cancelled below, so
         // finishing waits for nothing.
         defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: url)
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        let task = session.dataTask(with: request)
+        var urlRequest = URLRequest(url: url)
+        urlRequest.setValue(request.userAgent, forHTTPHeaderField: "User-Agent")
+        let task = session.dataTask(with: urlRequest)
         task.resume()
         // URLSession's own timers measure idle time; this bounds the total.
         if exchange.finished.wait(timeout: .now() + limits.timeout) == .timedOut {
@@ -73,8 +86,11 @@ final class URLSessionExchangeDelegate: NSObject, URLSessionDataDelegate, @unche
         case .timedOut?: .timedOut
         case .cannotFindHost?, .dnsLookupFailed?: .hostNotFound
         case .cannotConnectToHost?: .connectionRefused
-        case .serverCertificateHasBadDate?, .serverCertificateNotYetValid?: .tls(.expiredCertificate)
-        case .serverCertificateUntrusted?, .serverCertificateHasUnknownRoot?: .tls(.untrustedCertificate)
+        case .serverCertificateHasBadDate?: .tls(.expiredCertificate)
+        case .serverCertificateNotYetValid?: .tls(.notYetValidCertificate)
+        case .serverCertificateHasUnknownRoot?: .tls(.unknownIssuer)
+        // URLSession names neither a self-signed certificate nor another host's.
+        case .serverCertificateUntrusted?: .tls(.untrustedCertificate)
         case .secureConnectionFailed?, .clientCertificateRejected?, .clientCertificateRequired?: .tls(.handshake)
         case .networkConnectionLost?: .connectionLost
         case .notConnectedToInternet?: .offline

@@ -18,6 +18,10 @@ typedef struct {
     long long refused_announced_length;
     /// Set when the body grew past the limit and the download was stopped.
     int stopped_at_limit;
+    /// The address family (AF_INET, AF_INET6) of a connection the policy refused, else 0, and
+    /// its bytes in network order.
+    int refused_family;
+    unsigned char refused_address[16];
     char message[AASALINT_CURL_MESSAGE_SIZE];
     unsigned char *body;
     size_t body_length;
@@ -25,14 +29,28 @@ typedef struct {
     size_t headers_length;
 } aasalint_curl_answer;
 
+/// Decides whether a connection may be made to an address: `family` is AF_INET or AF_INET6 and
+/// `address` its 4 or 16 bytes in network order. Returns 0 to allow it.
+typedef int (*aasalint_address_check)(int family, const unsigned char *address);
+
+/// How one exchange may connect.
+typedef struct {
+    /// Called before every connection, with the address DNS gave; NULL allows every address.
+    aasalint_address_check check_address;
+    /// Nonzero: use the proxies of the environment (https_proxy and the like); zero ignores them.
+    int use_environment_proxy;
+    /// A file of PEM certificates to trust instead of the system's, or NULL.
+    const char *trusted_certificates;
+} aasalint_curl_policy;
+
 /// Loads libcurl on first use. Returns 0 when it is there; otherwise fills `message` with why not.
 int aasalint_curl_load(char *message, size_t capacity);
 
-/// One GET of `url` that follows no redirect, decodes any Content-Encoding libcurl knows, ends
+/// One GET of `url` that follows no redirect, sends no cookie, connects only where `policy` allows, decodes any Content-Encoding libcurl knows, ends
 /// within `timeout_ms`, and stops once the announced or decoded body is over `maximum_bytes`.
 /// Call only after `aasalint_curl_load` succeeded.
 void aasalint_curl_get(const char *url, const char *user_agent, long timeout_ms, size_t maximum_bytes,
-                       aasalint_curl_answer *answer);
+                       const aasalint_curl_policy *policy, aasalint_curl_answer *answer);
 
 void aasalint_curl_answer_free(aasalint_curl_answer *answer);
 
