@@ -131,6 +131,7 @@ struct LintCommand: Subcommand {
         if parsed[\.explainRelease] {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
             output.write(TerminalText.lines(lines))
+            reportWarningsAndProblems(of: outcome)
             return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
 
@@ -148,14 +149,18 @@ struct LintCommand: Subcommand {
         let report = changedFiles.map { changed in outcome.report.keepingDiagnostics { changed.contains($0.location.file) } }
             ?? outcome.report
         try delivery.deliver(report, sourceRoot: sourceRoot)
+        reportWarningsAndProblems(of: outcome)
+        if parsed[\.writeBaseline] != nil, outcome.problems.isEmpty, !fixFailed { return ExitStatus.success }
+        return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty || fixFailed)
+    }
+
+    private func reportWarningsAndProblems(of outcome: LintSession.Outcome) {
         for warning in outcome.warnings {
             output.writeError("aasalint: warning: \(warning)")
         }
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)")
         }
-        if parsed[\.writeBaseline] != nil, outcome.problems.isEmpty, !fixFailed { return ExitStatus.success }
-        return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty || fixFailed)
     }
 
     private func loadBaseline(_ parsed: ParsedArguments<Options>, configuration: Configuration) throws -> (Baseline, String)? {
