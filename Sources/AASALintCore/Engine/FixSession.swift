@@ -80,6 +80,8 @@ public struct FixSession: Sendable {
         let findings: [Diagnostic]
         let applied: [Diagnostic]
         let changes: Range<Int>
+        /// The text the round wrote, in the fixed file, in order.
+        let written: [SourceRange]
     }
 
     /// The rounds, on whatever `lint` lints: it gets the files fixed so far, as they now read,
@@ -87,9 +89,13 @@ public struct FixSession: Sendable {
     /// file did not have is undone) and the files it linted; `read` gives a file's bytes before
     /// its first fix.
     ///
-    /// A finding is new when its rule reports more findings in the file than before the round:
-    /// places move as fixes rename keys and move components, counts do not. The round is undone,
-    /// and the file then takes one fix a round, so that the fix that makes it is the one refused.
+    /// A finding is one the round made when its rule reports more findings in the file than
+    /// before the round (places move as fixes rename keys and move components, counts do not),
+    /// and it lies on, or relates to, text the round wrote: a second `"appIDs"`. A finding in text
+    /// the round left alone was there to see before: an `appIds` rename makes the system read
+    /// the entry, and what is wrong in it is reported from then on, as it should be. The round
+    /// is undone, and the file then takes one fix a round, so that the fix that makes the
+    /// finding is the one refused.
     public func rounds(lint: ([LintFile]) -> (diagnostics: [Diagnostic], files: [DiscoveredFile]),
                        read: (String) -> [UInt8]?) -> Outcome {
         var contents: [String: FileState] = [:]
@@ -104,7 +110,8 @@ public struct FixSession: Sendable {
             var findingsByFile = Dictionary(grouping: linted.diagnostics, by: \.location.file)
             var undone: [Range<Int>] = []
             for (path, record) in lastRound.sorted(by: { $0.key < $1.key }) {
-                guard let new = Self.newFinding(in: findingsByFile[path] ?? [], comparedWith: record.findings) else { continue }
+                guard let new = Self.findingMade(in: findingsByFile[path] ?? [], comparedWith: record.findings, writing: record.written)
+                else { continue }
                 contents[path] = record.before
                 findingsByFile[path] = record.findings
                 undone.append(record.changes)
@@ -145,8 +152,10 @@ public struct FixSession: Sendable {
                 guard fileRound.appliedCount > 0 else { continue }
                 madeProgress = true
                 let previous = contents[path]
+                let lines = LineTable(fileRound.result)
+                let written = fileRound.writtenSpans.map { SourceRange(start: lines.position(ofOffset: $0.lowerBound), end: lines.position(ofOffset: $0.upperBound)) }
                 lastRound[path] = RoundRecord(before: previous, findings: findingsByFile[path] ?? [], applied: fileRound.applied,
-                                              changes: firstChange..<changes.count)
+                                              changes: firstChange..<changes.count, written: written)
                 contents[path] = FileState(kind: kind, original: previous?.original ?? bytes, current: fileRound.result,
                                            fixes: (previous?.fixes ?? 0) + fileRound.appliedCount)
             }
@@ -161,13 +170,29 @@ public struct FixSession: Sendable {
                        remainingSafe: remainingSafe, remainingUnsafe: pending.count - remainingSafe)
     }
 
-    /// A finding of a rule that reports more findings in `findings` than in `earlier`; nil when
-    /// none does.
-    private static func newFinding(in findings: [Diagnostic], comparedWith earlier: [Diagnostic]) -> Diagnostic? {
+    /// A finding of a rule that reports more findings in `findings` than in `earlier`, on or
+    /// relating to the text `written` (sorted, apart); nil when there is none.
+    private static func findingMade(in findings: [Diagnostic], comparedWith earlier: [Diagnostic], writing written: [SourceRange]) -> Diagnostic? {
         var counts: [String: Int] = [:]
         for diagnostic in earlier { counts[diagnostic.ruleID, default: 0] += 1 }
         for diagnostic in findings { counts[diagnostic.ruleID, default: 0] -= 1 }
-        return findings.last { (counts[$0.ruleID] ?? 0) < 0 }
+        return findings.first { finding in
+            guard (counts[finding.ruleID] ?? 0) < 0 else { return false }
+            let places = [finding.location] + finding.related.map(\.location).filter { $0.file == finding.location.file }
+            return places.contains { touches($0.range, written) }
+        }
+    }
+
+    /// Whether `range` meets one of `written`, ends included (a deletion writes an empty range).
+    private static func touches(_ range: SourceRange, _ written: [SourceRange]) -> Bool {
+        // The first written range that does not end before `range` starts.
+        var low = 0
+        var high = written.count
+        while low < high {
+            let middle = (low + high) / 2
+            if written[middle].end < range.start { low = middle + 1 } else { high = middle }
+        }
+        return low < written.count && written[low].start <= range.end
     }
 
     /// Writes the fixed files, each atomically; a file that cannot be written is a refusal.
@@ -243,6 +268,9 @@ private struct FileRound {
         let kinds: Set<BehaviourChange.Kind>
         let justified: Bool
 
+        /// How many apps, then kinds of change, the declaration allows.
+        var breadth: (apps: Int, kinds: Int) { (appIDs?.count ?? Int.max, kinds.count) }
+
         init(_ fix: Fix) {
             if case .changesMeaning(let declared)? = fix.effect {
                 appIDs = declared.appIDs
@@ -291,7 +319,13 @@ private struct FileRound {
             if groups[scope] == nil { order.append(scope) }
             groups[scope, default: []].append(candidate)
         }
-        for scope in order.prefix(Self.proofGroupsPerRound) {
+        // The narrowest declarations first, against the file before the broader changes: a
+        // fix inside an entry whose misspelt `appIds` another fix renames declares no app,
+        // and holds only before the rename gives the entry its apps.
+        let narrowestFirst = order.enumerated().sorted {
+            ($0.element.breadth.apps, $0.element.breadth.kinds, $0.offset) < ($1.element.breadth.apps, $1.element.breadth.kinds, $1.offset)
+        }.map(\.element)
+        for scope in narrowestFirst.prefix(Self.proofGroupsPerRound) {
             prove(groups[scope, default: []][...])
         }
     }
@@ -314,6 +348,17 @@ private struct FileRound {
     }
 
     private var acceptedEdits: [TextEdit] = []
+
+    /// What the accepted edits wrote, as spans of `result`, in order.
+    var writtenSpans: [Range<Int>] {
+        var shift = 0
+        return acceptedEdits.sorted { ($0.span.lowerBound, $0.span.upperBound) < ($1.span.lowerBound, $1.span.upperBound) }.map { edit in
+            let start = edit.span.lowerBound + shift
+            let length = edit.replacement.utf8.count
+            shift += length - edit.span.count
+            return start..<(start + length)
+        }
+    }
 
     private mutating func accept(_ candidates: [Candidate], changes: [BehaviourChange]) {
         acceptedEdits += candidates.flatMap(\.fix.edits)
