@@ -26,12 +26,12 @@ import Testing
         let name = #""x\n+++ victim\n@@ -1 +1 @@\n-a\n+PWNED\n\033]0;title\a \"q\\/apple-app-site-association""#
         #expect(diff.output.standardOutput.hasPrefix("--- \(name)\n+++ \(name)\n@@ -1,1 +1,1 @@\n"), "\(diff)")
 
-        try folder.write("fixes.diff", diff.output.standardOutput)
-        #expect(try Self.patch(in: folder, diff: "fixes.diff") == 0)
+        // The README's pipeline, as written.
+        #expect(try Self.shell("\"$0\" lint --no-config --diff | patch -s -p0", in: folder) == 0)
         #expect(try String(contentsOf: folder.url.appendingPathComponent("victim"), encoding: .utf8) == "a\n")
         #expect(try String(contentsOf: folder.url.appendingPathComponent(hostile + "/apple-app-site-association"), encoding: .utf8) == Self.fixed)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
-        #expect(names == ["fixes.diff", hostile, "victim"].sorted(), "no file created by the name's hunk")
+        #expect(names == [hostile, "victim"].sorted(), "no file created by the name's hunk")
     }
 
     /// `patch -p0` ignores a name that is absolute (silently, exit 0) or climbs with `..`: a diff
@@ -142,15 +142,16 @@ import Testing
 
     // MARK: Helpers
 
-    /// Runs `patch -p0 -i diff` in the workspace, with no terminal to ask; its exit status.
-    static func patch(in folder: Workspace, diff: String) throws -> Int32 {
-        let patch = Process()
-        patch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        patch.arguments = ["patch", "-s", "-p0", "-i", diff]
-        patch.currentDirectoryURL = folder.url
-        patch.standardInput = FileHandle.nullDevice
-        try patch.run()
-        patch.waitUntilExit()
-        return patch.terminationStatus
+    /// Runs `command` with `sh -c` in the workspace, with `$0` the aasalint binary and no
+    /// terminal to ask; its exit status.
+    static func shell(_ command: String, in folder: Workspace) throws -> Int32 {
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", command, try BinaryRunner.executable().path]
+        shell.currentDirectoryURL = folder.url
+        shell.standardInput = FileHandle.nullDevice
+        try shell.run()
+        shell.waitUntilExit()
+        return shell.terminationStatus
     }
 }
