@@ -52,17 +52,20 @@ public struct FixSession: Sendable {
         public let changes: [BehaviourChange]
     }
 
-    /// Computes the fixes of the files under `paths`, without writing.
+    /// Computes the fixes of the files under `paths`, without writing. A file's bytes are those
+    /// the lint read, whose findings the fixes edit: read again, they could hold a save made
+    /// while the lint ran, which the edits would garble and `write` could not tell.
     public func run(paths: [String]) -> Outcome {
         let plan = plan
         let baseline = baseline
+        var asLinted: [String: [UInt8]] = [:]
         return rounds { fixed in
             let lint = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: fixed)
+            for path in Set(lint.report.diagnostics.filter { $0.fix?.isApplicable == true }.map(\.location.file)) {
+                asLinted[path] = lint.report.sources[path]?.bytes
+            }
             return (lint.report.diagnostics, lint.lintedFiles)
-        } read: { path in
-            guard case .bytes(let bytes)? = try? FileReader().contents(ofFile: path) else { return nil }
-            return bytes
-        }
+        } read: { asLinted[$0] }
     }
 
     /// A file as the rounds have it.
