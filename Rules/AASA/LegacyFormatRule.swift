@@ -111,6 +111,12 @@ struct LegacyFormatRule: OptionlessRule {
                                in file: LintFile) -> Fix? {
         // A dictionary-form entry is modernised with its `details`, which has no mechanical fix.
         guard !entry.appIDIsKey, !entry.object.hasDuplicateKeys else { return nil }
+        // `appIDs` without `components` would leave the `paths` that only iOS 12 and earlier read
+        // dead; a misspelt `appIds` or `component`, which `unknown-key` renames, would become a
+        // second `appIDs` or `components` beside the ones written here.
+        guard paths != nil || entry.member(.paths) == nil,
+              !entry.object.members.contains(where: { Self.writtenKeys.contains(AASASchema.detailsEntry.misspelling(of: $0.key) ?? "") })
+        else { return nil }
         var edits: [TextEdit] = []
         if paths != nil {
             guard let pathsMember = entry.member(.paths), let elements = pathsMember.value.elements, entry.member(.components) == nil,
@@ -131,6 +137,9 @@ struct LegacyFormatRule: OptionlessRule {
             : "write the entry with \"appIDs\" and \"components\""
         return Fix(message, isSafe: !readByOldDevices, edits: edits, effect: .keepsMeaning)
     }
+
+    /// The keys the modernisation writes.
+    private static let writtenKeys: Set<String> = [DetailsEntryKey.appIDs.rawValue, DetailsEntryKey.components.rawValue]
 
     /// `{"/": "..."}` for a path, with `"exclude": true` for a `NOT ` one; the path keeps the
     /// escapes it was written with. Nil when `NOT ` is itself escaped.

@@ -64,8 +64,8 @@ struct UnknownKeyRule: OptionlessRule {
     private func entryRenames(around pointer: JSONPointer, in file: LintFile) -> [String: String] {
         let entry = JSONPointer(tokens: Array(pointer.tokens.prefix(3)))
         var renames: [String: String] = [:]
-        for member in file.root?.node(at: entry)?.members ?? [] where AASASchema.detailsEntry.schema(forKey: member.key) == nil {
-            renames[member.key] = AASASchema.detailsEntry.suggestedKey(for: member.key)
+        for member in file.root?.node(at: entry)?.members ?? [] {
+            renames[member.key] = AASASchema.detailsEntry.misspelling(of: member.key)
         }
         return renames
     }

@@ -8,7 +8,9 @@ struct FixCommandRun {
     /// False for `--diff`, which only shows the fixes.
     let writes: Bool
 
-    func run(_ session: FixSession, paths: [String]) -> FixSession.Outcome {
+    /// What the run did; `failed` when a file could not be written or shown, which makes the
+    /// exit status 2.
+    func run(_ session: FixSession, paths: [String]) -> (outcome: FixSession.Outcome, failed: Bool) {
         let outcome = session.run(paths: paths)
         var unwritten: Set<String> = []
         if writes {
@@ -18,7 +20,12 @@ struct FixCommandRun {
             }
         } else {
             for file in outcome.files {
-                output.writePiece(FixDiff.unified(path: file.path, old: file.original, new: file.fixed))
+                if let refusal = FixDiff.refusal(ofPath: file.path) {
+                    unwritten.insert(file.path)
+                    output.writeError("aasalint: did not show the fixes of \(file.path): \(refusal)")
+                } else {
+                    output.writePiece(FixDiff.unified(path: file.path, old: file.original, new: file.fixed))
+                }
             }
         }
         let verb = writes ? "fixed" : "would fix"
@@ -42,7 +49,7 @@ struct FixCommandRun {
                 ? " (\(outcome.remainingUnsafe) of them unsafe: add --unsafe-fixes to apply \(outcome.remainingUnsafe == 1 ? "it" : "them"))" : ""
             output.writeError("aasalint: \(Quantity.counted(left, "fixable finding")) left\(unsafe)")
         }
-        return outcome
+        return (outcome, !unwritten.isEmpty)
     }
 
     private static func place(of diagnostic: Diagnostic) -> String {

@@ -114,13 +114,15 @@ struct LintCommand: Subcommand {
         }
 
         let baseline = try loadBaseline(parsed, configuration: configuration)
+        var fixFailed = false
         if parsed[\.fix] || parsed[\.diff] {
             guard extraFiles.isEmpty else {
                 throw UsageError("--fix and --diff work on files, and standard input (-) is not one: name the file on the command line")
             }
             let fixing = FixCommandRun(output: output, writes: !parsed[\.diff])
-            let outcome = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]), paths: paths)
-            if parsed[\.diff] { return outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }
+            let (outcome, failed) = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]), paths: paths)
+            if parsed[\.diff] { return failed ? ExitStatus.failure : outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }
+            fixFailed = failed
         } else if parsed[\.unsafeFixes] {
             throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
         }
@@ -129,6 +131,7 @@ struct LintCommand: Subcommand {
         if parsed[\.explainRelease] {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
             output.write(TerminalText.lines(lines))
+            reportWarningsAndProblems(of: outcome)
             return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
 
@@ -146,6 +149,12 @@ struct LintCommand: Subcommand {
         let report = changedFiles.map { changed in outcome.report.keepingDiagnostics { changed.contains($0.location.file) } }
             ?? outcome.report
         try delivery.deliver(report, sourceRoot: sourceRoot)
+        reportWarningsAndProblems(of: outcome)
+        if parsed[\.writeBaseline] != nil, outcome.problems.isEmpty, !fixFailed { return ExitStatus.success }
+        return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty || fixFailed)
+    }
+
+    private func reportWarningsAndProblems(of outcome: LintSession.Outcome) {
         for warning in outcome.warnings {
             output.writeError("aasalint: warning: \(warning)")
         }
@@ -155,8 +164,6 @@ struct LintCommand: Subcommand {
         for problem in outcome.problems {
             output.writeError("aasalint: error: \(problem.message)")
         }
-        if parsed[\.writeBaseline] != nil, outcome.problems.isEmpty { return ExitStatus.success }
-        return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty)
     }
 
     private func loadBaseline(_ parsed: ParsedArguments<Options>, configuration: Configuration) throws -> (Baseline, String)? {

@@ -46,4 +46,52 @@ import Testing
         #expect(outcome.files.isEmpty)
         #expect(outcome.refusals.count == 1)
     }
+
+    /// Issue 27, item 10: fixes made in one round are each held to their own declaration. `/a/*`
+    /// to `/b/*` declares that URLs start and stop opening; `/c/*` to `/d/*` declares that it keeps
+    /// every URL's meaning, and the union of the two declarations would have let it through.
+    @Test func eachFixIsProvenAgainstItsOwnDeclaration() throws {
+        let text = #"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [{"/": "/a/*"}, {"/": "/c/*"}]}]}}"#
+        let file = LintFile(path: "apple-app-site-association", kind: .aasa, bytes: Array(text.utf8))
+        func diagnostic(_ index: Int, writing pattern: String, effect: Fix.Effect) throws -> Diagnostic {
+            let pointer = JSONPointer(tokens: ["applinks", "details", "0", "components", "\(index)", "/"])
+            let node = try #require(file.root?.node(at: pointer))
+            let edit = try #require(file.edit(replacingString: node, with: pattern))
+            return Diagnostic(ruleID: "test-rule", severity: .warning, message: "write \(pattern)", location: file.location(pointer),
+                              fix: Fix("write \"\(pattern)\"", edits: [edit], effect: effect))
+        }
+        let declared = Fix.DeclaredChange("/b/ opens the app instead of /a/", appIDs: [Self.app], kinds: [.startsOpening, .stopsOpening])
+        let honest = try diagnostic(0, writing: "/b/*", effect: .changesMeaning(declared))
+        let silent = try diagnostic(1, writing: "/d/*", effect: .keepsMeaning)
+        let plan = RulePlan(fixed: try RuleSelection(registry: RuleRegistry([]), enable: [], disable: []))
+        let outcome = FixSession(plan: plan).rounds { fixed in
+            (fixed.isEmpty ? [honest, silent] : [], [DiscoveredFile(path: file.path, kind: .aasa)])
+        } read: { _ in file.bytes }
+        #expect(outcome.files.map { String(decoding: $0.fixed, as: UTF8.self) } == [text.replacingOccurrences(of: "/a/*", with: "/b/*")])
+        #expect(outcome.refusals.map(\.diagnostic) == [silent])
+        #expect(outcome.refusals.first?.reason.hasPrefix("it would change more than it says (it should keep every URL's meaning)") == true)
+    }
+
+    /// Issue 27, item 15: a round whose result has a finding the file did not have, on the text
+    /// the round wrote, is undone and its fix refused; a new finding elsewhere (what a renamed
+    /// key makes the system read) was there to see before, and the fix stays.
+    @Test func aFixThatMakesAFindingOnWhatItWroteIsNotMade() throws {
+        let pointer = JSONPointer(tokens: ["applinks", "details", "0", "components", "0", "/"])
+        let node = try #require(file.root?.node(at: pointer))
+        let edit = try #require(file.edit(replacingString: node, with: "/b/*"))
+        let declared = Fix.DeclaredChange("/b/ opens the app instead of /a/", appIDs: [Self.app], kinds: [.startsOpening, .stopsOpening])
+        let fixing = Diagnostic(ruleID: "test-rule", severity: .warning, message: "write /b/*", location: file.location(pointer),
+                                fix: Fix("write \"/b/*\"", edits: [edit], effect: .changesMeaning(declared)))
+        let plan = RulePlan(fixed: try RuleSelection(registry: RuleRegistry([]), enable: [], disable: []))
+        for (onWritten, expectsFix) in [(true, false), (false, true)] {
+            let outcome = FixSession(plan: plan).rounds { fixed in
+                guard let now = fixed.first else { return ([fixing], [DiscoveredFile(path: file.path, kind: .aasa)]) }
+                let place = onWritten ? now.location(pointer) : now.location(JSONPointer(tokens: ["applinks", "details", "0", "appIDs"]))
+                return ([Diagnostic(ruleID: "made-rule", severity: .error, message: "made", location: place)], [DiscoveredFile(path: file.path, kind: .aasa)])
+            } read: { _ in file.bytes }
+            #expect(outcome.files.isEmpty != expectsFix)
+            #expect(outcome.behaviourChanges.isEmpty != expectsFix)
+            #expect(outcome.refusals.map(\.reason) == (expectsFix ? [] : ["it would make a finding the file did not have: 1:91 [made-rule] made"]))
+        }
+    }
 }

@@ -6,11 +6,57 @@ public enum FixDiff {
     /// whole rather than search for the shortest edit, whose table would take that much memory.
     static let comparisonLimit = 4_000_000
 
+    /// Why `patch -p0`, run where aasalint ran, would not apply a diff of `path` to that file;
+    /// nil when it would. GNU patch skips an absolute name, or one with a `..` component, as
+    /// dangerous, silently for an absolute one, so such a diff would look applied and change nothing.
+    public static func refusal(ofPath path: String) -> String? {
+        if path.hasPrefix("/") {
+            return "patch -p0 ignores a file named by an absolute path; run aasalint in a folder above the file and name it from there"
+        }
+        if path.split(separator: "/").contains("..") {
+            return "patch -p0 ignores a file named through \"..\"; run aasalint in a folder above the file and name it from there"
+        }
+        return nil
+    }
+
+    /// `path` as a diff header names it, as git writes it: bare when it holds only printable
+    /// ASCII other than the space, the quote and the backslash; otherwise in double quotes with
+    /// C escapes (`\n`, `\t`, `\"`, `\\`, and octal for other bytes), which GNU patch and
+    /// `git apply` read back. A bare line break would end the header and let a folder's name
+    /// write a hunk of its own; a bare escape would reach the terminal.
+    public static func headerName(_ path: String) -> String {
+        let bytes = Array(path.utf8)
+        guard bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return path
+        }
+        var quoted = "\""
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): quoted += "\\\""
+            case UInt8(ascii: "\\"): quoted += "\\\\"
+            case 0x07: quoted += "\\a"
+            case 0x08: quoted += "\\b"
+            case 0x09: quoted += "\\t"
+            case 0x0A: quoted += "\\n"
+            case 0x0B: quoted += "\\v"
+            case 0x0C: quoted += "\\f"
+            case 0x0D: quoted += "\\r"
+            case 0x20...0x7E: quoted.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let octal = String(byte, radix: 8)
+                quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// The diff of one file; `path` must pass `refusal(ofPath:)`.
     public static func unified(path: String, old: [UInt8], new: [UInt8]) -> String {
         let before = lines(of: old)
         let after = lines(of: new)
         let operations = script(before, after)
-        var text = "--- \(path)\n+++ \(path)\n"
+        let name = headerName(path)
+        var text = "--- \(name)\n+++ \(name)\n"
         for hunk in hunks(of: operations) {
             let oldStart = hunk.first.map { $0.oldIndex } ?? 0
             let newStart = hunk.first.map { $0.newIndex } ?? 0

@@ -52,33 +52,85 @@ public struct FixSession: Sendable {
         public let changes: [BehaviourChange]
     }
 
-    /// Computes the fixes of the files under `paths`, without writing.
+    /// Computes the fixes of the files under `paths`, without writing. A file's bytes are those
+    /// the lint read, whose findings the fixes edit: read again, they could hold a save made
+    /// while the lint ran, which the edits would garble and `write` could not tell.
     public func run(paths: [String]) -> Outcome {
         let plan = plan
         let baseline = baseline
+        var asLinted: [String: [UInt8]] = [:]
         return rounds { fixed in
-            // Only the findings with edits are kept: a round's report is otherwise dropped.
             let lint = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: fixed)
-            return (lint.report.diagnostics.filter { $0.fix?.isApplicable == true }, lint.lintedFiles)
-        } read: { path in
-            guard case .bytes(let bytes)? = try? FileReader().contents(ofFile: path) else { return nil }
-            return bytes
-        }
+            for path in Set(lint.report.diagnostics.filter { $0.fix?.isApplicable == true }.map(\.location.file)) {
+                asLinted[path] = lint.report.sources[path]?.bytes
+            }
+            return (lint.report.diagnostics, lint.lintedFiles)
+        } read: { asLinted[$0] }
+    }
+
+    /// A file as the rounds have it.
+    private struct FileState {
+        let kind: FileKind
+        let original: [UInt8]
+        let current: [UInt8]
+        let fixes: Int
+    }
+
+    /// What a round did to one file, to undo it when the next lint finds what the file did not have.
+    private struct RoundRecord {
+        let before: FileState?
+        /// The file's findings before the round.
+        let findings: [Diagnostic]
+        let applied: [Diagnostic]
+        let changes: Range<Int>
+        /// The text the round wrote, in the fixed file, in order.
+        let written: [SourceRange]
     }
 
     /// The rounds, on whatever `lint` lints: it gets the files fixed so far, as they now read,
-    /// and returns the findings and the files it linted; `read` gives a file's bytes before
+    /// and returns every finding (not only those with fixes: a round that makes a finding the
+    /// file did not have is undone) and the files it linted; `read` gives a file's bytes before
     /// its first fix.
+    ///
+    /// A finding is one the round made when its rule reports more findings in the file than
+    /// before the round (places move as fixes rename keys and move components, counts do not),
+    /// and it lies on, or relates to, text the round wrote: a second `"appIDs"`. A finding in text
+    /// the round left alone was there to see before: an `appIds` rename makes the system read
+    /// the entry, and what is wrong in it is reported from then on, as it should be. The round
+    /// is undone, and the file then takes one fix a round, so that the fix that makes the
+    /// finding is the one refused.
     public func rounds(lint: ([LintFile]) -> (diagnostics: [Diagnostic], files: [DiscoveredFile]),
                        read: (String) -> [UInt8]?) -> Outcome {
-        var contents: [String: (kind: FileKind, original: [UInt8], current: [UInt8], fixes: Int)] = [:]
+        var contents: [String: FileState] = [:]
         var refused: [Refusal] = []
         var refusedKeys: Set<FixKey> = []
         var changes: [AppliedChange] = []
         var pending: [Diagnostic] = []
+        var lastRound: [String: RoundRecord] = [:]
+        var oneFixAtATime: Set<String> = []
         for round in 0...Self.maximumRounds {
             let linted = lint(contents.sorted { $0.key < $1.key }.map { LintFile(path: $0.key, kind: $0.value.kind, bytes: $0.value.current) })
-            pending = linted.diagnostics.filter { diagnostic in
+            var findingsByFile = Dictionary(grouping: linted.diagnostics, by: \.location.file)
+            var undone: [Range<Int>] = []
+            for (path, record) in lastRound.sorted(by: { $0.key < $1.key }) {
+                guard let new = Self.findingMade(in: findingsByFile[path] ?? [], comparedWith: record.findings, writing: record.written)
+                else { continue }
+                contents[path] = record.before
+                findingsByFile[path] = record.findings
+                undone.append(record.changes)
+                oneFixAtATime.insert(path)
+                // One fix alone made it: that fix is refused; of several, the next rounds tell which.
+                guard record.applied.count == 1 || Set(record.applied.compactMap(\.fix)).count == 1 else { continue }
+                let reason = "it would make a finding the file did not have: \(new.location.range.start.line):\(new.location.range.start.column) "
+                    + "[\(new.ruleID)] \(new.message)"
+                for diagnostic in record.applied {
+                    refused.append(Refusal(diagnostic: diagnostic, reason: reason))
+                    refusedKeys.insert(FixKey(diagnostic))
+                }
+            }
+            for range in undone.sorted(by: { $0.lowerBound > $1.lowerBound }) { changes.removeSubrange(range) }
+            lastRound = [:]
+            pending = findingsByFile.keys.sorted().flatMap { findingsByFile[$0] ?? [] }.filter { diagnostic in
                 guard let fix = diagnostic.fix, fix.isApplicable else { return false }
                 return !refusedKeys.contains(FixKey(diagnostic))
             }
@@ -89,8 +141,10 @@ public struct FixSession: Sendable {
                 guard let kind = linted.files.first(where: { $0.path == path })?.kind,
                       let bytes = contents[path]?.current ?? read(path)
                 else { continue }
-                var fileRound = FileRound(path: path, kind: kind, bytes: bytes, configuration: plan.configuration)
+                var fileRound = FileRound(path: path, kind: kind, bytes: bytes, configuration: plan.configuration,
+                                          takesOneFix: oneFixAtATime.contains(path))
                 fileRound.run(diagnostics)
+                let firstChange = changes.count
                 for applied in fileRound.declaredChanges {
                     changes.append(AppliedChange(diagnostic: applied.diagnostic, statement: applied.statement, changes: applied.changes))
                 }
@@ -101,7 +155,12 @@ public struct FixSession: Sendable {
                 guard fileRound.appliedCount > 0 else { continue }
                 madeProgress = true
                 let previous = contents[path]
-                contents[path] = (kind, previous?.original ?? bytes, fileRound.result, (previous?.fixes ?? 0) + fileRound.appliedCount)
+                let lines = LineTable(fileRound.result)
+                let written = fileRound.writtenSpans.map { SourceRange(start: lines.position(ofOffset: $0.lowerBound), end: lines.position(ofOffset: $0.upperBound)) }
+                lastRound[path] = RoundRecord(before: previous, findings: findingsByFile[path] ?? [], applied: fileRound.applied,
+                                              changes: firstChange..<changes.count, written: written)
+                contents[path] = FileState(kind: kind, original: previous?.original ?? bytes, current: fileRound.result,
+                                           fixes: (previous?.fixes ?? 0) + fileRound.appliedCount)
             }
             guard madeProgress else { break }
         }
@@ -112,6 +171,31 @@ public struct FixSession: Sendable {
         let remainingSafe = pending.filter { $0.fix?.isSafe == true }.count
         return Outcome(files: files, refusals: refused, behaviourChanges: changes,
                        remainingSafe: remainingSafe, remainingUnsafe: pending.count - remainingSafe)
+    }
+
+    /// A finding of a rule that reports more findings in `findings` than in `earlier`, on or
+    /// relating to the text `written` (sorted, apart); nil when there is none.
+    private static func findingMade(in findings: [Diagnostic], comparedWith earlier: [Diagnostic], writing written: [SourceRange]) -> Diagnostic? {
+        var counts: [String: Int] = [:]
+        for diagnostic in earlier { counts[diagnostic.ruleID, default: 0] += 1 }
+        for diagnostic in findings { counts[diagnostic.ruleID, default: 0] -= 1 }
+        return findings.first { finding in
+            guard (counts[finding.ruleID] ?? 0) < 0 else { return false }
+            let places = [finding.location] + finding.related.map(\.location).filter { $0.file == finding.location.file }
+            return places.contains { touches($0.range, written) }
+        }
+    }
+
+    /// Whether `range` meets one of `written`, ends included (a deletion writes an empty range).
+    private static func touches(_ range: SourceRange, _ written: [SourceRange]) -> Bool {
+        // The first written range that does not end before `range` starts.
+        var low = 0
+        var high = written.count
+        while low < high {
+            let middle = (low + high) / 2
+            if written[middle].end < range.start { low = middle + 1 } else { high = middle }
+        }
+        return low < written.count && written[low].start <= range.end
     }
 
     /// Writes the fixed files, each atomically; a file that cannot be written is a refusal.
@@ -143,23 +227,35 @@ public struct FixSession: Sendable {
 }
 
 /// The fixes of one file in one round. Fixes whose edits touch those of an earlier fix wait
-/// for the next round. For AASA files the fixes are proven together, and only when that fails
-/// in halves, so that a file of thousands of fixes costs a few comparisons, not thousands.
+/// for the next round. Fixes of one mistake (the same place, or one finding's related place
+/// holding the other's) are alternatives: the first is made, the others refused, never
+/// combined. For AASA files the fixes are proven in groups that declare the same change (the
+/// same apps and kinds), each against its own declaration, and only when that fails in halves,
+/// so that a file of thousands of fixes costs a few comparisons, not thousands.
 private struct FileRound {
+    /// Groups of different declarations proven in one round; the others wait for the next, so
+    /// that a file of thousands of differently declared fixes costs a bounded number of proofs.
+    static let proofGroupsPerRound = 16
+
     let path: String
     let kind: FileKind
     let bytes: [UInt8]
     let configuration: Configuration
+    /// At most one fix is made: an earlier round of this file made a finding it did not have,
+    /// and one fix at a time tells which.
+    let takesOneFix: Bool
     private(set) var appliedCount = 0
+    private(set) var applied: [Diagnostic] = []
     private(set) var result: [UInt8]
     private(set) var declaredChanges: [(diagnostic: Diagnostic, statement: String, changes: [BehaviourChange])] = []
     private(set) var refusals: [(diagnostic: Diagnostic, reason: String)] = []
 
-    init(path: String, kind: FileKind, bytes: [UInt8], configuration: Configuration) {
+    init(path: String, kind: FileKind, bytes: [UInt8], configuration: Configuration, takesOneFix: Bool) {
         self.path = path
         self.kind = kind
         self.bytes = bytes
         self.configuration = configuration
+        self.takesOneFix = takesOneFix
         result = bytes
     }
 
@@ -169,17 +265,48 @@ private struct FileRound {
         var diagnostics: [Diagnostic]
     }
 
+    /// What a fix's declaration allows, which the fixes proven together share.
+    private struct ProofScope: Hashable {
+        let appIDs: Set<String>?
+        let kinds: Set<BehaviourChange.Kind>
+        let justified: Bool
+
+        /// How many apps, then kinds of change, the declaration allows.
+        var breadth: (apps: Int, kinds: Int) { (appIDs?.count ?? Int.max, kinds.count) }
+
+        init(_ fix: Fix) {
+            if case .changesMeaning(let declared)? = fix.effect {
+                appIDs = declared.appIDs
+                kinds = declared.kinds
+                justified = declared.justification != nil
+            } else {
+                appIDs = []
+                kinds = []
+                justified = false
+            }
+        }
+    }
+
     mutating func run(_ diagnostics: [Diagnostic]) {
         var candidates: [Candidate] = []
         var indexByEdits: [[TextEdit]: Int] = [:]
         var taken = EditOccupancy()
+        var mistakes = MistakePlaces(file: path)
         for diagnostic in diagnostics {
             guard let fix = diagnostic.fix else { continue }
             if let index = indexByEdits[fix.edits] {
                 candidates[index].diagnostics.append(diagnostic)
                 continue
             }
+            guard !takesOneFix || candidates.isEmpty else { break }
             guard fix.edits.allSatisfy({ $0.span.upperBound <= bytes.count }), taken.admits(fix.edits) else { continue }
+            if let other = mistakes.alternative(to: diagnostic) {
+                refusals.append((diagnostic, "it is an alternative to the fix of the same mistake made at "
+                    + "\(other.location.range.start.line):\(other.location.range.start.column) [\(other.ruleID)] "
+                    + "(\(other.fix?.message ?? "")); alternatives are offered, never combined: lint the result to see whether it is still wanted"))
+                continue
+            }
+            mistakes.take(diagnostic)
             taken.take(fix.edits)
             indexByEdits[fix.edits] = candidates.count
             candidates.append(Candidate(fix: fix, diagnostics: [diagnostic]))
@@ -188,7 +315,22 @@ private struct FileRound {
             accept(candidates, changes: [])
             return
         }
-        prove(candidates[...])
+        var groups: [ProofScope: [Candidate]] = [:]
+        var order: [ProofScope] = []
+        for candidate in candidates {
+            let scope = ProofScope(candidate.fix)
+            if groups[scope] == nil { order.append(scope) }
+            groups[scope, default: []].append(candidate)
+        }
+        // The narrowest declarations first, against the file before the broader changes: a
+        // fix inside an entry whose misspelt `appIds` another fix renames declares no app,
+        // and holds only before the rename gives the entry its apps.
+        let narrowestFirst = order.enumerated().sorted {
+            ($0.element.breadth.apps, $0.element.breadth.kinds, $0.offset) < ($1.element.breadth.apps, $1.element.breadth.kinds, $1.offset)
+        }.map(\.element)
+        for scope in narrowestFirst.prefix(Self.proofGroupsPerRound) {
+            prove(groups[scope, default: []][...])
+        }
     }
 
     /// Proves `candidates` on top of the fixes already accepted; when the proof fails, proves
@@ -210,15 +352,67 @@ private struct FileRound {
 
     private var acceptedEdits: [TextEdit] = []
 
+    /// What the accepted edits wrote, as spans of `result`, in order.
+    var writtenSpans: [Range<Int>] {
+        var shift = 0
+        return acceptedEdits.sorted { ($0.span.lowerBound, $0.span.upperBound) < ($1.span.lowerBound, $1.span.upperBound) }.map { edit in
+            let start = edit.span.lowerBound + shift
+            let length = edit.replacement.utf8.count
+            shift += length - edit.span.count
+            return start..<(start + length)
+        }
+    }
+
     private mutating func accept(_ candidates: [Candidate], changes: [BehaviourChange]) {
         acceptedEdits += candidates.flatMap(\.fix.edits)
         result = TextEdit.applying(acceptedEdits, to: bytes)
         appliedCount += candidates.reduce(0) { $0 + $1.diagnostics.count }
+        applied += candidates.flatMap(\.diagnostics)
         for candidate in candidates {
             guard case .changesMeaning(let declared)? = candidate.fix.effect else { continue }
             let own = changes.filter(declared.allows)
             if !own.isEmpty { declaredChanges.append((candidate.diagnostics[0], declared.statement, own)) }
         }
+    }
+}
+
+/// The places of the mistakes whose fixes a round takes, to tell an alternative fix of one of
+/// them: a finding at the same place, at a place another finding relates to (`exclude-shadowed`
+/// names the component that shadows, which `optional-query-item` fixes), or relating to a place
+/// that holds one. Indexed so that each check looks at the few prefixes of its pointers.
+private struct MistakePlaces {
+    let file: String
+    private var own: [JSONPointer: Diagnostic] = [:]
+    /// Every prefix of a taken finding's place, with the finding.
+    private var ownPrefixes: [JSONPointer: Diagnostic] = [:]
+    private var related: [JSONPointer: Diagnostic] = [:]
+
+    init(file: String) {
+        self.file = file
+    }
+
+    func alternative(to diagnostic: Diagnostic) -> Diagnostic? {
+        if let pointer = diagnostic.location.pointer {
+            if let other = own[pointer] { return other }
+            if let other = Self.prefixes(of: pointer).lazy.compactMap({ related[$0] }).first { return other }
+        }
+        return relatedPointers(of: diagnostic).lazy.compactMap { ownPrefixes[$0] }.first
+    }
+
+    mutating func take(_ diagnostic: Diagnostic) {
+        if let pointer = diagnostic.location.pointer {
+            own[pointer] = own[pointer] ?? diagnostic
+            for prefix in Self.prefixes(of: pointer) { ownPrefixes[prefix] = ownPrefixes[prefix] ?? diagnostic }
+        }
+        for pointer in relatedPointers(of: diagnostic) { related[pointer] = related[pointer] ?? diagnostic }
+    }
+
+    private func relatedPointers(of diagnostic: Diagnostic) -> [JSONPointer] {
+        diagnostic.related.compactMap { $0.location.file == file ? $0.location.pointer : nil }
+    }
+
+    private static func prefixes(of pointer: JSONPointer) -> [JSONPointer] {
+        (0...pointer.tokens.count).map { JSONPointer(tokens: Array(pointer.tokens.prefix($0))) }
     }
 }
 

@@ -31,7 +31,7 @@ struct XcodeProjectDiscovery: Sendable {
                 }
                 bytes = contents
             } catch {
-                problems.append(error)
+                problems.append(UsageError(error.message + "; the release files this Xcode project names are unknown"))
                 continue
             }
             do throws(PlistSyntaxError) {

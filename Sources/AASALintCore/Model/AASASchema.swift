@@ -79,6 +79,11 @@ public final class AASASchema: Sendable {
             ?? Suggestion.nearest(to: key, in: properties.keys.sorted())
     }
 
+    /// The valid key that `key`, unknown here, is a misspelling of; nil for a valid key.
+    public func misspelling(of key: String) -> String? {
+        schema(forKey: key) == nil ? suggestedKey(for: key) : nil
+    }
+
     // People write what the single-character keys mean.
     private static let keysByMeaning = ["path": "/", "query": "?", "fragment": "#", "hash": "#", "excluded": "exclude"]
 

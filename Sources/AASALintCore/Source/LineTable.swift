@@ -3,7 +3,8 @@
 /// Columns count Unicode scalars, so a column is the same whatever the encoding width of the
 /// characters before it; lines end at LF, CR LF or a lone CR.
 public struct LineTable: Sendable {
-    private let bytes: [UInt8]
+    /// The text, as read.
+    let bytes: [UInt8]
     private let lineStarts: [Int]
     /// The Unicode scalars that start before each multiple of `blockSize`, so that a column
     /// costs at most one block of counting however long the line: a minified file is one line,

@@ -32,26 +32,21 @@ public struct FileIdentity: Hashable, Sendable {
 ///
 /// - A regular file with one link is replaced: the new contents go to a temporary file in the
 ///   same folder, which takes the original's mode and owner, is flushed to disk (`fsync`), and is
-///   renamed over it; the folder is flushed too. When the owner cannot be kept (aasalint is not
-///   root and the file is someone else's), or the folder cannot take a new file, the file is
-///   rewritten in place instead.
+///   renamed over it; the folder is flushed too. For a report or baseline, when the owner cannot
+///   be kept (aasalint is not root and the file is someone else's), or the folder cannot take a
+///   new file, the file is rewritten in place instead; `--fix` refuses then (`rewrite`).
 /// - A symbolic link is kept and written through, in place: what it leads to keeps its mode,
-///   owner and links, and `/dev/stdout` reaches standard output even when that is a file.
+///   owner and links, and `/dev/stdout` reaches standard output even when that is a file. A
+///   link inside the repository (or the working folder, outside one) that leads out of it is
+///   refused: a repository can commit a link to `~/.bashrc` named like a report.
 /// - A regular file with several hard links is rewritten in place, so every link still names it.
 /// - A device, FIFO or socket (`/dev/null`) is opened and written, never replaced.
 /// - A new file is created with the default permissions (0666 less the umask).
-///
-/// `--fix` hands over the original contents, written back if an in-place rewrite fails part way.
 public enum FileReplacement {
-    /// Writes `bytes` to `path`; `original`, the contents before, is restored if an in-place
-    /// rewrite fails part way.
-    public static func write(_ bytes: [UInt8], to path: String, original: [UInt8]? = nil) throws(UsageError) {
-        try write(to: path, original: original) { sink in bytes.withUnsafeBytes { sink.write($0) } }
-    }
-
     /// Writes the pieces `produce` hands to the writer it is given, as UTF-8, to `path`.
     public static func write(to path: String, _ produce: ((String) -> Void) -> Void) throws(UsageError) {
-        try write(to: path, original: nil) { sink in
+        try refuseEscapingLink(path)
+        try write(to: path) { sink in
             produce { piece in
                 var piece = piece
                 piece.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
@@ -59,17 +54,34 @@ public enum FileReplacement {
         }
     }
 
-    /// Rewrites a file `--fix` read. Through a symbolic link the file it leads to is replaced, so
-    /// the link stays and a reader (or a kill) never meets half a fix; a FIFO, device or socket
-    /// is refused, since its contents were never a file to fix.
+    /// Rewrites a file `--fix` read, whose contents were `original`, so that a run stopped at any
+    /// moment leaves the old file or the new one. Through a symbolic link the file it leads to is
+    /// replaced, so the link stays. Refused, with the reason: a FIFO, device or socket, whose
+    /// contents were never a file to fix; a file the user may not write, as editors refuse it; a
+    /// file with several hard links, which a rename would split and a rewrite in place could
+    /// leave half-written in every link; a file whose copy cannot keep its owner, or whose folder
+    /// takes no new file; and a file that changed since it was read (an editor saved it), whose
+    /// new contents the fix of the old would lose.
     public static func rewrite(_ bytes: [UInt8], at path: String, original: [UInt8]) throws(UsageError) {
-        guard let resolved = realpath(path, nil) else { throw failure(path, errno) }
-        let target = String(cString: resolved)
-        free(resolved)
-        guard isRegularFile(target) else {
+        try refuseEscapingLink(path)
+        guard let target = CanonicalPath.resolved(path) else { throw failure(path, errno) }
+        var info = stat()
+        guard stat(target, &info) == 0 else { throw failure(path, errno) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
             throw UsageError("\(path) is not a regular file; --fix rewrites only regular files")
         }
-        try write(bytes, to: target, original: original)
+        // As vim does: root may write anything, so a file with no write bit at all counts as read-only too.
+        guard access(target, W_OK) == 0, info.st_mode & 0o222 != 0 else {
+            throw UsageError("\(path) is read-only; --fix rewrites only files you may write (make it writable first, e.g. chmod u+w)")
+        }
+        guard info.st_nlink == 1 else {
+            throw UsageError("\(path) has \(info.st_nlink) hard links; --fix replaces a file by renaming a fixed copy over it, "
+                + "which would leave the other links with the old contents: give it a file of its own first "
+                + "(cp FILE FILE.new && mv FILE.new FILE) or fix one of the links by hand")
+        }
+        try replace(target, keeping: info, unlessChangedFrom: original, shownAs: path) { sink in
+            bytes.withUnsafeBytes { sink.write($0) }
+        }
     }
 
     /// Whether `path` names a regular file, through symbolic links.
@@ -78,11 +90,11 @@ public enum FileReplacement {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
-    private static func write(to path: String, original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
+    private static func write(to path: String, _ produce: (Sink) -> Void) throws(UsageError) {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             guard errno == ENOENT else { throw failure(path, errno) }
-            return try replace(path, keeping: nil, restoring: nil, produce)
+            return try replace(path, keeping: nil, produce)
         }
         switch info.st_mode & S_IFMT {
         case S_IFLNK:
@@ -92,20 +104,34 @@ public enum FileReplacement {
             if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFDIR {
                 throw UsageError("\(path) is a folder; give the name of a file to write")
             }
-            try writeInPlace(path, truncating: true, creating: true, restoring: original, produce)
+            try writeInPlace(path, truncating: true, creating: true, produce)
         case S_IFDIR:
             throw UsageError("\(path) is a folder; give the name of a file to write")
         case S_IFREG where info.st_nlink > 1:
-            try writeInPlace(path, truncating: true, creating: false, restoring: original, produce)
+            try writeInPlace(path, truncating: true, creating: false, produce)
         case S_IFREG:
-            try replace(path, keeping: info, restoring: original, produce)
+            try replace(path, keeping: info, produce)
         default:
-            try writeInPlace(path, truncating: false, creating: false, restoring: nil, produce)
+            try writeInPlace(path, truncating: false, creating: false, produce)
         }
     }
 
-    /// Writes a temporary file beside `target` and renames it over `target`.
-    private static func replace(_ target: String, keeping existing: stat?, restoring original: [UInt8]?, _ produce: (Sink) -> Void) throws(UsageError) {
+    /// Refuses `path` when a symbolic link inside the repository of the working folder (or the
+    /// working folder, outside a repository) would take the write out of it.
+    private static func refuseEscapingLink(_ path: String) throws(UsageError) {
+        let root = SourceRoot.repository(containing: FileManager.default.currentDirectoryPath).path
+        guard let escape = LinkResolution.escape(of: path, from: root) else { return }
+        throw UsageError("\(path): the symbolic link \(escape.link) leads out of \(root), to \(escape.destination); "
+            + "aasalint does not write through a link in the repository to a file outside it (a committed link can name "
+            + "~/.bashrc): remove the link, or name the destination itself")
+    }
+
+    /// Writes a temporary file beside `target` and renames it over `target`. With `original`
+    /// (`--fix`), nothing is ever written in place, and the rename is made only if `target`
+    /// still holds `original`; `shownAs` is the path the user gave.
+    private static func replace(_ target: String, keeping existing: stat?, unlessChangedFrom original: [UInt8]? = nil,
+                                shownAs shown: String? = nil, _ produce: (Sink) -> Void) throws(UsageError) {
+        let shown = shown ?? target
         let parent = PathNames.folder(of: target)
         let folder = parent.isEmpty ? "." : parent
         var folderInfo = stat()
@@ -116,9 +142,13 @@ public enum FileReplacement {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let reason = errno
+            if original != nil {
+                throw UsageError("\(shown): --fix writes a fixed copy beside the file and renames it over the file, "
+                    + "and the folder \(folder) takes no new file (\(DescriptorWriter.sentence(for: reason)))")
+            }
             // A file one may write in a folder one may not: rewriting it in place still works.
             if existing != nil, reason == EACCES || reason == EROFS {
-                return try writeInPlace(target, truncating: true, creating: false, restoring: original, produce)
+                return try writeInPlace(target, truncating: true, creating: false, produce)
             }
             throw failure(target, reason)
         }
@@ -129,7 +159,11 @@ public enum FileReplacement {
         if let existing {
             guard keepOwner(of: existing, on: descriptor) else {
                 close(descriptor)
-                return try writeInPlace(target, truncating: true, creating: false, restoring: original, produce)
+                if original != nil {
+                    throw UsageError("\(shown) belongs to another user, and the fixed copy that --fix renames over it "
+                        + "cannot keep its owner: fix it as that user, or as root")
+                }
+                return try writeInPlace(target, truncating: true, creating: false, produce)
             }
             fchmod(descriptor, existing.st_mode & 0o7777)
         }
@@ -138,6 +172,10 @@ public enum FileReplacement {
         let flushFailure = sink.failure == nil ? DiskFlush.flush(descriptor) : nil
         let closed = close(descriptor) == 0
         guard let reason = sink.failure ?? flushFailure ?? (closed ? nil : errno) else {
+            if let original, !holds(target, original) {
+                throw UsageError("\(shown) changed while aasalint was fixing it (saved by an editor?); "
+                    + "it is left as it is now, and its fixes were not made: run --fix again")
+            }
             guard rename(temporary, target) == 0 else { throw failure(target, errno) }
             renamed = true
             flushFolder(folder)
@@ -152,19 +190,18 @@ public enum FileReplacement {
         return fchown(descriptor, existing.st_uid, existing.st_gid) == 0
     }
 
-    private static func writeInPlace(
-        _ target: String, truncating: Bool, creating: Bool, restoring original: [UInt8]?, _ produce: (Sink) -> Void
-    ) throws(UsageError) {
+    /// Whether the file at `path` holds exactly `bytes`, read just before the rename.
+    private static func holds(_ path: String, _ bytes: [UInt8]) -> Bool {
+        guard case .bytes(let now)? = try? FileReader(readLimit: bytes.count).contents(ofFile: path) else { return false }
+        return now == bytes
+    }
+
+    private static func writeInPlace(_ target: String, truncating: Bool, creating: Bool, _ produce: (Sink) -> Void) throws(UsageError) {
         let flags = O_WRONLY | O_CLOEXEC | (truncating ? O_TRUNC : 0) | (creating ? O_CREAT : 0)
         let descriptor = open(target, flags, 0o666)
         guard descriptor >= 0 else { throw failure(target, errno) }
         let sink = Sink(descriptor)
         produce(sink)
-        if sink.failure != nil, let original {
-            ftruncate(descriptor, 0)
-            lseek(descriptor, 0, SEEK_SET)
-            original.withUnsafeBytes { _ = DescriptorWriter.write($0, to: descriptor) }
-        }
         let flushFailure = sink.failure == nil ? DiskFlush.flush(descriptor) : nil
         let closed = close(descriptor) == 0
         if let reason = sink.failure ?? flushFailure ?? (closed ? nil : errno) { throw failure(target, reason) }
