@@ -9,24 +9,6 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The file a path names, whatever path names it: its device and inode.
-public struct FileIdentity: Hashable, Sendable {
-    let device: UInt64
-    let inode: UInt64
-
-    /// The file at `path`, through symbolic links; nil when there is none.
-    public init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        self.init(info)
-    }
-
-    init(_ info: stat) {
-        device = DeviceNumber.bits(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
-}
-
 /// Writes the files aasalint produces or fixes (`--output`, `--write-baseline`, `--fix`) so that
 /// the path keeps naming what it named, and a reader never sees half a file.
 ///
