@@ -158,7 +158,7 @@ struct LintCommand: Subcommand {
         for warning in outcome.warnings {
             output.writeError("aasalint: warning: \(warning)")
         }
-        if let notice = report.analysisLimitNotice {
+        if let notice = outcome.report.analysisLimitNotice {
             output.writeError("aasalint: note: \(notice)")
         }
         for problem in outcome.problems {
