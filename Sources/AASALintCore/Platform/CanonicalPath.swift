@@ -55,7 +55,8 @@ enum CanonicalPath {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    private static func resolved(_ path: String) -> String? {
+    /// `path` with every link, `.` and `..` resolved; nil when it does not exist.
+    static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
