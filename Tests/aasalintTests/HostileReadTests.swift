@@ -162,19 +162,21 @@ import Testing
 
     // MARK: Folder walks
 
-    /// A committed link to `../.git-credentials` named as an AASA file was linted, and its
-    /// content quoted by `--snippet` and GitHub annotations. It is skipped with a note; a link
-    /// inside the tree is still followed, and a link named on the command line is still linted.
+    /// A link committed to a repository, to `../.git-credentials` and named as an AASA file, was
+    /// linted, and its content quoted by `--snippet` and GitHub annotations. It is skipped with
+    /// a note; a link inside the repository is still followed, and a link named on the command
+    /// line is still linted.
     @Test func fileLinksOutOfTheFolderWalkedAreSkippedWithANote() throws {
         let folder = try Workspace("hostile-read")
         try folder.write(".git-credentials", "https://ci:hunter2@github.com\n")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("tree/.git"), withIntermediateDirectories: true)
         try folder.write("tree/site/apple-app-site-association", #"{"applinks": {"details": []}}"#)
         try folder.symbolicLink("tree/apple-app-site-association", to: "../.git-credentials")
         try folder.symbolicLink("tree/copy/apple-app-site-association", to: "../site/apple-app-site-association")
         for options in [["--snippet"], ["--format", "github"]] {
             let run = try folder.aasalint(["lint", "--no-config"] + options + ["tree"])
             run.expectGraceful(status: 1, stderr: [
-                "aasalint: warning: tree/apple-app-site-association: not linted: it is a symbolic link to a file outside tree",
+                "aasalint: warning: tree/apple-app-site-association: not linted: it is a symbolic link to a file outside the repository",
             ])
             #expect(run.output.standardOutput.contains("tree/copy/apple-app-site-association"), "\(run)")
             #expect(!run.output.standardOutput.contains("hunter2") && !run.output.standardError.contains("hunter2"), "\(run)")

@@ -135,8 +135,9 @@ public struct FileDiscovery: Sendable {
 /// nor onto another file system than the named folder's: that keeps `/proc`, `/sys`, `/dev`
 /// and network mounts out of reach of a link, while a folder mounted inside the tree is walked.
 /// A file reached by a link onto another file system is not linted either, and that is said;
-/// nor is one reached by a link to a file outside the folder walked (a committed link to
-/// `../.git-credentials` would be quoted in the report), which is noted.
+/// nor is one reached by a link to a file outside the repository that holds the walk (or the
+/// working folder, or the folder walked, when none does): a committed link to
+/// `../.git-credentials` would be quoted in the report. That is noted.
 private struct FolderWalk {
     let manager: FileManager
     var found: [DiscoveredFile] = []
@@ -145,7 +146,8 @@ private struct FolderWalk {
     private var visited = Set<FileIdentity>()
     private var rootDevice: dev_t?
     private var rootRealPath = ""
-    private var rootShown = ""
+    /// Where a file link may lead: the repository, the working folder or the folder walked.
+    private var boundary = (path: "", name: "")
 
     init(manager: FileManager) {
         self.manager = manager
@@ -156,7 +158,7 @@ private struct FolderWalk {
         guard stat(root, &info) == 0 else { return }
         rootDevice = info.st_dev
         rootRealPath = CanonicalPath.resolved(root) ?? root
-        rootShown = shown
+        boundary = Self.boundary(of: rootRealPath, shownAs: shown)
         visit(folder: root, shownAs: shown, info: info)
     }
 
@@ -197,7 +199,7 @@ private struct FolderWalk {
                     continue
                 }
                 guard !isSymbolicLink(path) || leadsInside(path) else {
-                    notes.append("\(shownPath): not linted: it is a symbolic link to a file outside \(rootShown); name it on the command line to lint it anyway")
+                    notes.append("\(shownPath): not linted: it is a symbolic link to a file outside \(boundary.name); name it on the command line to lint it anyway")
                     continue
                 }
                 found.append(DiscoveredFile(path: shownPath, kind: kind))
@@ -213,9 +215,25 @@ private struct FolderWalk {
         return !(rootRealPath == target || PathContainment.path(rootRealPath, isBelow: target))
     }
 
-    /// Whether the link at `path` resolves to a file inside the folder walked.
+    /// Whether the link at `path` resolves to a file inside the boundary.
     private func leadsInside(_ path: String) -> Bool {
-        CanonicalPath.resolved(path).map { PathContainment.path($0, isBelow: rootRealPath) } ?? false
+        CanonicalPath.resolved(path).map { PathContainment.path($0, isBelow: boundary.path) } ?? false
+    }
+
+    /// The repository holding `root` (the nearest folder upward with `.git`); else the working
+    /// folder when it holds `root`; else `root`.
+    private static func boundary(of root: String, shownAs shown: String) -> (path: String, name: String) {
+        var folder = root
+        while true {
+            if PathStatus.of(PathNames.appending(".git", to: folder)) != .missing { return (folder, "the repository") }
+            let parent = PathNames.folder(of: folder)
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+        }
+        if let working = CanonicalPath.resolved("."), working == root || PathContainment.path(root, isBelow: working) {
+            return (working, "the working folder")
+        }
+        return (root, shown)
     }
 
     private func isSymbolicLink(_ path: String) -> Bool {
