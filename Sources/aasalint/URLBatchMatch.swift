@@ -114,7 +114,7 @@ struct URLBatchMatch {
                     reader.item(of: line, number: number).map { take($0, consumed: consumed) }
                 }
             case .sitemap(let path):
-                for item in try SitemapReader().items(ofFile: path) { take(item, consumed: 0) }
+                try SitemapReader().forEachItem(ofFile: path) { take($0, consumed: 0) }
             }
         } catch {
             throw UsageError(error.description)

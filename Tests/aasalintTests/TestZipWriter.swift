@@ -14,6 +14,9 @@ struct TestZipWriter {
         var declaredUncompressedSize: Int?
         var declaredCompressedSize: Int?
         var unixMode: UInt32 = 0o100644
+        /// The index of an earlier entry whose local header (and data) this one's directory
+        /// record names: nothing of its own is written.
+        var sharesLocalHeaderOf: Int?
 
         init(_ name: String, _ data: [UInt8] = [], method: UInt16 = 0) {
             self.name = name
@@ -46,6 +49,7 @@ struct TestZipWriter {
         defer { try? handle.close() }
         var offset = 0
         var central: [UInt8] = []
+        var localHeaders: [Int] = []
         for entry in entries {
             let name = Array(entry.name.utf8)
             let compressed = entry.zeros ?? entry.data.count
@@ -56,15 +60,17 @@ struct TestZipWriter {
             let sizes = needsZip64 ? le32(0xFFFF_FFFF) + le32(0xFFFF_FFFF) : le32(declaredCompressed) + le32(uncompressed)
             let local = le32(0x0403_4b50) + le16(20) + le16(0) + le16(Int(entry.method)) + le32(0) + le32(Int(entry.crc)) + sizes
                 + le16(name.count) + le16(extra.count) + name + extra
+            localHeaders.append(entry.sharesLocalHeaderOf.map { localHeaders[$0] } ?? offset)
+            central += le32(0x0201_4b50) + le16(3 << 8 | 20) + le16(20) + le16(0) + le16(Int(entry.method)) + le32(0) + le32(Int(entry.crc))
+                + sizes + le16(name.count) + le16(extra.count) + le16(0) + le16(0) + le16(0)
+                + le32(Int(entry.unixMode) << 16) + le32(localHeaders.last!) + name + extra
+            guard entry.sharesLocalHeaderOf == nil else { continue }
             try handle.write(contentsOf: Data(local))
             if let zeros = entry.zeros {
                 try handle.seek(toOffset: UInt64(offset + local.count + zeros))
             } else {
                 try handle.write(contentsOf: Data(entry.data))
             }
-            central += le32(0x0201_4b50) + le16(3 << 8 | 20) + le16(20) + le16(0) + le16(Int(entry.method)) + le32(0) + le32(Int(entry.crc))
-                + sizes + le16(name.count) + le16(extra.count) + le16(0) + le16(0) + le16(0)
-                + le32(Int(entry.unixMode) << 16) + le32(offset) + name + extra
             offset += local.count + compressed
         }
         let end = le32(0x0605_4b50) + le16(0) + le16(0) + le16(entries.count) + le16(entries.count)

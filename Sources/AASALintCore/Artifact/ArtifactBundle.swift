@@ -54,8 +54,11 @@ enum ArtifactBundle {
         var bundles: [SignedBundle] = []
         var problems: [String] = []
         var pending = applications.map { (path: $0, kind: SignedBundle.Kind.application, depth: 0) }
-        while !pending.isEmpty {
-            let next = pending.removeFirst()
+        // Taken in order by index: removing the first of thousands of bundles each time would be quadratic.
+        var taken = 0
+        while taken < pending.count {
+            let next = pending[taken]
+            taken += 1
             do throws(ArtifactReaderError) {
                 bundles.append(try bundle(at: next.path, kind: next.kind, in: folder, shownAs: shown))
             } catch {

@@ -26,15 +26,32 @@ extension ArtifactBundleFolder {
     }
 }
 
-/// An `.ipa`'s bundles, from its central directory.
+/// An `.ipa`'s bundles, from its central directory. The entry names are sorted once: the
+/// names under a folder are then one run of them, found by binary search, so listing the
+/// bundles of an archive of thousands of apps reads each name a bounded number of times.
 struct ZipBundleFolder: ArtifactBundleFolder {
     let archive: ZipArchive
+    /// The entry names as UTF-8, in byte order (in which a prefix's names are contiguous).
+    private let sortedNames: [[UInt8]]
+
+    init(archive: ZipArchive) {
+        self.archive = archive
+        sortedNames = archive.entries.map { Array($0.name.utf8) }.sorted { $0.lexicographicallyPrecedes($1) }
+    }
 
     func children(of path: String) -> [String] {
-        let prefix = path.isEmpty ? "" : path + "/"
+        let prefix = Array((path.isEmpty ? "" : path + "/").utf8)
+        var low = 0, high = sortedNames.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sortedNames[middle].lexicographicallyPrecedes(prefix) { low = middle + 1 } else { high = middle }
+        }
         var names = Set<String>()
-        for entry in archive.entries where entry.name.hasPrefix(prefix) {
-            if let name = entry.name.dropFirst(prefix.count).split(separator: "/").first { names.insert(String(name)) }
+        for name in sortedNames[low...] {
+            guard name.starts(with: prefix) else { break }
+            if let child = name.dropFirst(prefix.count).split(separator: UInt8(ascii: "/"), maxSplits: 1).first {
+                names.insert(String(decoding: child, as: UTF8.self))
+            }
         }
         return names.sorted()
     }

@@ -11,6 +11,7 @@ struct CodeSignature: Sendable, Equatable {
     static let codeDirectoryMagic = 0xFADE_0C02
     static let entitlementsMagic = 0xFADE_7171
     static let derEntitlementsMagic = 0xFADE_7172
+    static let maximumEntitlementsSize = 4 * 1024 * 1024
 
     init(_ bytes: [UInt8]) throws(ArtifactReaderError) {
         guard bytes.count >= 12 else { throw ArtifactReaderError("the code signature is too short for a SuperBlob") }
@@ -40,11 +41,18 @@ struct CodeSignature: Sendable, Equatable {
         for (first, second) in zip(ordered, ordered.dropFirst()) where first.overlaps(second) {
             throw ArtifactReaderError("two blobs of the code signature overlap (bytes \(first) and \(second)), which no signer writes")
         }
-        func payload(_ magic: Int) -> [UInt8]? {
-            blobs.first { $0.magic == magic }.map { Array(bytes[($0.range.lowerBound + 8)..<$0.range.upperBound]) }
+        // The entitlements are kept for each slice of each executable: their size is bounded
+        // as the Info.plist's and the profile's are (real ones are a few kilobytes).
+        func payload(_ magic: Int, _ what: String) throws(ArtifactReaderError) -> [UInt8]? {
+            guard let blob = blobs.first(where: { $0.magic == magic }) else { return nil }
+            guard blob.range.count - 8 <= Self.maximumEntitlementsSize else {
+                throw ArtifactReaderError("the \(what) of the code signature are \(blob.range.count - 8) bytes, "
+                    + "more than the \(Self.maximumEntitlementsSize) aasalint keeps (real ones are a few kilobytes)")
+            }
+            return Array(bytes[(blob.range.lowerBound + 8)..<blob.range.upperBound])
         }
-        entitlements = payload(Self.entitlementsMagic)
-        derEntitlements = payload(Self.derEntitlementsMagic)
+        entitlements = try payload(Self.entitlementsMagic, "entitlements")
+        derEntitlements = try payload(Self.derEntitlementsMagic, "DER entitlements")
         hasCodeDirectory = blobs.contains { $0.magic == Self.codeDirectoryMagic }
     }
 }

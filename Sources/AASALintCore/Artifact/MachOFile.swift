@@ -30,14 +30,24 @@ enum MachOFile {
             }
             let recordLength = is64 ? 32 : 20
             let table = MachOFields(bytes: try source.bytes(at: 8, length: count * recordLength, what: "the fat architecture table"), bigEndian: true)
-            return try (0..<count).map { (index) throws(ArtifactReaderError) -> MachOSlice in
+            let ranges = try (0..<count).map { (index) throws(ArtifactReaderError) -> Range<Int> in
                 let record = index * recordLength
                 let offset = is64 ? table.uint64(record + 8) : table.uint32(record + 8)
                 let size = is64 ? table.uint64(record + 16) : table.uint32(record + 12)
                 guard offset <= source.count, size <= source.count - offset else {
                     throw ArtifactReaderError("fat architecture \(index + 1) (\(size) bytes at offset \(offset)) lies past the end of the file (\(source.count) bytes)")
                 }
-                return try thinSlice(ArtifactReaderSubrange(source, offset: offset, count: size))
+                return offset..<(offset + size)
+            }
+            // Slices that share bytes would each be read, and their signatures kept, again and again.
+            let ordered = ranges.indices.sorted { ranges[$0].lowerBound < ranges[$1].lowerBound }
+            for (first, second) in zip(ordered, ordered.dropFirst())
+            where ranges[first].overlaps(ranges[second]) || ranges[first].lowerBound == ranges[second].lowerBound {
+                throw ArtifactReaderError("fat architectures \(min(first, second) + 1) and \(max(first, second) + 1) overlap "
+                    + "(bytes \(ranges[first]) and \(ranges[second])), which no linker writes")
+            }
+            return try ranges.map { (range) throws(ArtifactReaderError) -> MachOSlice in
+                try thinSlice(ArtifactReaderSubrange(source, offset: range.lowerBound, count: range.count))
             }
         default:
             return [try thinSlice(source)]

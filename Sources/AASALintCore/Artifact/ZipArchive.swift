@@ -8,6 +8,7 @@ struct ZipArchive: Sendable {
     private let source: any ArtifactReaderSource
     private let limits: ZipLimits
     private let byName: [String: Int]
+    private let inflation = InflationMeter()
 
     private static let endRecordSignature = 0x0605_4b50
     private static let zip64LocatorSignature = 0x0706_4b50
@@ -23,15 +24,38 @@ struct ZipArchive: Sendable {
         let directory = try Self.centralDirectory(in: source, limits: limits)
         let declared = try Self.entries(ZipFields(bytes: try source.bytes(at: directory.offset, length: directory.size, what: "the central directory")),
                                         count: directory.count, limits: limits)
+        var entries = declared
         // Extractors disagree on which of two entries of one name wins, so neither is read.
         let counts = Dictionary(declared.map { ($0.name, 1) }, uniquingKeysWith: +)
-        entries = declared.map { entry in
-            guard counts[entry.name, default: 0] > 1 else { return entry }
-            return ZipEntry(name: entry.name, method: entry.method, compressedSize: entry.compressedSize, uncompressedSize: entry.uncompressedSize,
-                            crc32: entry.crc32, localHeaderOffset: entry.localHeaderOffset,
-                            refusal: "the archive holds \(counts[entry.name, default: 0]) entries of this name, and extractors differ on which one wins")
+        for index in entries.indices where counts[entries[index].name, default: 0] > 1 {
+            entries[index].refusal = entries[index].refusal
+                ?? "the archive holds \(counts[entries[index].name, default: 0]) entries of this name, and extractors differ on which one wins"
         }
+        Self.placeRegions(&entries, directoryOffset: directory.offset, archiveSize: source.count)
+        self.entries = entries
         byName = Dictionary(entries.enumerated().map { ($1.name, $0) }) { first, _ in first }
+    }
+
+    /// Gives each entry the bytes up to the next local header (or the central directory), and
+    /// refuses entries that name the local header of another: one header named by thousands
+    /// of entries would be inflated once for each.
+    private static func placeRegions(_ entries: inout [ZipEntry], directoryOffset: Int, archiveSize: Int) {
+        let sharing = Dictionary(entries.map { ($0.localHeaderOffset, 1) }, uniquingKeysWith: +)
+        let starts = Array(Set(entries.map(\.localHeaderOffset)).union([directoryOffset])).sorted()
+        for index in entries.indices {
+            let offset = entries[index].localHeaderOffset
+            if let count = sharing[offset], count > 1 {
+                entries[index].refusal = entries[index].refusal
+                    ?? "its local header (offset \(offset)) is also that of \(count - 1) other entries, so they would share its bytes"
+            }
+            // The first start after the offset, by binary search.
+            var low = 0, high = starts.count
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] <= offset { low = middle + 1 } else { high = middle }
+            }
+            entries[index].regionEnd = low < starts.count ? starts[low] : archiveSize
+        }
     }
 
     func entry(named name: String) -> ZipEntry? {
@@ -46,6 +70,7 @@ struct ZipArchive: Sendable {
         case .stored:
             bytes = try data.bytes(in: 0..<data.count)
         case .deflated:
+            try inflation.charge(entry.uncompressedSize, for: entry, limit: limits.maximumInflatedSize)
             let compressed = try data.bytes(in: 0..<data.count)
             do throws(Inflate.Failure) {
                 bytes = try Inflate.decompress(compressed, framing: .raw, limit: entry.uncompressedSize)
@@ -93,6 +118,10 @@ struct ZipArchive: Sendable {
         let start = entry.localHeaderOffset + 30 + header.uint16(26) + header.uint16(28)
         guard start <= source.count, entry.compressedSize <= source.count - start else {
             throw ArtifactReaderError("\(entry.name): its \(entry.compressedSize) bytes at offset \(start) lie past the end of the archive (\(source.count) bytes)")
+        }
+        guard start <= entry.regionEnd, entry.compressedSize <= entry.regionEnd - start else {
+            throw ArtifactReaderError("\(entry.name): its \(entry.compressedSize) bytes at offset \(start) run into the next entry's header "
+                + "or the central directory at offset \(entry.regionEnd); entries of a zip do not share bytes")
         }
         return ArtifactReaderSubrange(source, offset: start, count: entry.compressedSize)
     }
@@ -205,5 +234,23 @@ struct ZipArchive: Sendable {
         if madeBy >> 8 == unixHost, (externalAttributes >> 16) & fileTypeMask == symbolicLinkMode { return "it is a symbolic link" }
         if flags & 1 != 0 { return "it is encrypted" }
         return nil
+    }
+}
+
+/// The bytes inflated from one archive so far, charged before each entry is inflated.
+private final class InflationMeter: @unchecked Sendable {
+    private let lock = Lock()
+    private var total = 0
+
+    func charge(_ size: Int, for entry: ZipEntry, limit: Int) throws(ArtifactReaderError) {
+        let allowed = lock.withLock {
+            guard size <= limit - total else { return false }
+            total += size
+            return true
+        }
+        guard allowed else {
+            throw ArtifactReaderError("\(entry.name): not inflated: with its \(size) bytes, the entries read from this archive would expand "
+                + "past \(limit) bytes together, more than aasalint inflates from one archive")
+        }
     }
 }

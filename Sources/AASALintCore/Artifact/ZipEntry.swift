@@ -12,8 +12,12 @@ struct ZipEntry: Sendable, Equatable {
     let uncompressedSize: Int
     let crc32: UInt32
     let localHeaderOffset: Int
-    /// Why the entry is never read (a symbolic link, an unsafe name, encryption); nil when it can be.
-    let refusal: String?
+    /// Why the entry is never read (a symbolic link, an unsafe name, encryption, bytes shared
+    /// with another entry); nil when it can be.
+    var refusal: String?
+    /// Where the next entry's local header (or the central directory) starts: the entry's
+    /// header and data must end by then, so that no two entries share bytes.
+    var regionEnd = Int.max
 
     var isFolder: Bool { name.hasSuffix("/") }
 }

@@ -10,6 +10,9 @@ struct ZipLimits: Sendable {
     /// `ratioCheckedAbove` bytes, is a zip bomb: real executables and plists compress 2-10:1.
     var maximumCompressionRatio = 1000
     var ratioCheckedAbove = 1024 * 1024
+    /// The most all the entries read from one archive may expand to together: entries under
+    /// the ratio check, many of them, must not add up to gigabytes.
+    var maximumInflatedSize = 1024 * 1024 * 1024
 
     init() {}
 }

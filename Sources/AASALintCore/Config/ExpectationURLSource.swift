@@ -33,8 +33,14 @@ struct ExpectationURLSource {
             }
         }
         if Self.isSitemap(path) {
-            try SitemapReader().items(ofFile: path).forEach(take)
+            try SitemapReader().forEachItem(ofFile: path, take)
         } else {
+            // A link to /dev/zero or a named pipe would never end: as other files the configuration names, only regular files are read.
+            do throws(UsageError) {
+                _ = try FileReader.regularFileSize(path)
+            } catch {
+                throw URLSourceError(error.message)
+            }
             try LineStream(path: path).forEachLine { line, number, _ in URLListReader.item(of: line, number: number).map(take) }
         }
         return (urls, unreadable)

@@ -10,10 +10,11 @@ import Glibc
 import Darwin
 #endif
 
-/// Runs one program to its end (a plugin, git for `--changed-since`): in a process group of its own, so that the timeout
-/// stops whatever the program started too (`sh -c "sleep 1000"` holds the pipes as long as the
-/// sleep lives), with its request on standard input and at most `outputLimit` bytes kept of
-/// each of its outputs.
+/// Runs one program to its end (a plugin, git for `--changed-since`): in a session of its own
+/// (`ProcessSession`), so that the timeout stops whatever the program started too (`sh -c
+/// "sleep 1000"` holds the pipes as long as the sleep lives), and so that what it leaves
+/// behind once it has answered ends with it; with its request on standard input and at most
+/// `outputLimit` bytes kept of each of its outputs.
 ///
 /// A program that exits without reading its request makes the write fail with EPIPE, which is
 /// harmless here because aasalint ignores SIGPIPE (main.swift); the program itself starts
@@ -69,9 +70,9 @@ struct ChildProcess {
             if !exit.wait(until: Date().addingTimeInterval(0.2)) { kill(-pid, SIGKILL) }
             exit.waitForever()
         }
-        // The program has ended but is not reaped yet, so its group ID cannot have been
-        // reused: whatever it left behind in its group goes with it, and releases the pipes.
-        kill(-pid, SIGKILL)
+        // The program has ended but is not reaped yet, so its session and group IDs cannot have
+        // been reused: whatever it left behind in them goes with it, and releases the pipes.
+        ProcessSession.end(ledBy: pid)
         let status = exit.reap()
         let drainDeadline = max(deadline, Date().addingTimeInterval(0.05))
         let ending: Ending = if timedOut {
@@ -101,8 +102,13 @@ struct ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, standardError, STDERR_FILENO)
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        posix_spawnattr_setpgroup(&attributes, 0)
+        let signalFlags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK
+        // A session leader leads its own group. A C library that does not know the session flag
+        // refuses it: a group of its own is then what the child gets.
+        if posix_spawnattr_setflags(&attributes, Int16(Int(signalFlags) | ProcessSession.spawnFlag)) != 0 {
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | signalFlags))
+            posix_spawnattr_setpgroup(&attributes, 0)
+        }
         var defaults = sigset_t(), mask = sigset_t()
         sigemptyset(&defaults)
         sigaddset(&defaults, SIGPIPE)

@@ -38,12 +38,15 @@ public struct FileDiscovery: Sendable {
         public let files: [DiscoveredFile]
         /// Unreadable folders and missing paths, which do not stop the walk.
         public let problems: [UsageError]
+        /// Files the walk left out and says so, without failing the run: links to files outside the folder walked.
+        public let notes: [String]
         public let folders: [(path: String, files: [DiscoveredFile])]
     }
 
     public func discover(_ paths: [String]) -> Discovery {
         var files: [DiscoveredFile] = []
         var problems: [UsageError] = []
+        var notes: [String] = []
         var folders: [(path: String, files: [DiscoveredFile])] = []
         let manager = FileManager.default
         for path in paths {
@@ -57,12 +60,13 @@ public struct FileDiscovery: Sendable {
                 walk.visit(root: path, shownAs: DisplayPath.of(path))
                 files += walk.found
                 problems += walk.problems
+                notes += walk.notes
                 folders.append((DisplayPath.of(path), walk.found))
             } else {
                 files.append(DiscoveredFile(path: DisplayPath.of(path), kind: Self.kind(ofExplicitName: path)))
             }
         }
-        return Discovery(files: Self.sortedWithoutRepeats(files), problems: problems, folders: folders)
+        return Discovery(files: Self.sortedWithoutRepeats(files), problems: problems, notes: notes, folders: folders)
     }
 
     /// Sorted by path, each file once: repeats are found among the files of one path rather than
@@ -130,14 +134,20 @@ public struct FileDiscovery: Sendable {
 /// to a folder that holds the walk (a link to `..` or `/` would walk everything around it),
 /// nor onto another file system than the named folder's: that keeps `/proc`, `/sys`, `/dev`
 /// and network mounts out of reach of a link, while a folder mounted inside the tree is walked.
-/// A file reached by a link onto another file system is not linted either, and that is said.
+/// A file reached by a link onto another file system is not linted either, and that is said;
+/// nor is one reached by a link to a file outside the repository that holds the walk (or the
+/// working folder, or the folder walked, when none does): a committed link to
+/// `../.git-credentials` would be quoted in the report. That is noted.
 private struct FolderWalk {
     let manager: FileManager
     var found: [DiscoveredFile] = []
     var problems: [UsageError] = []
+    var notes: [String] = []
     private var visited = Set<FileIdentity>()
     private var rootDevice: dev_t?
     private var rootRealPath = ""
+    /// Where a file link may lead: the repository, the working folder or the folder walked.
+    private var boundary = (path: "", name: "")
 
     init(manager: FileManager) {
         self.manager = manager
@@ -147,7 +157,8 @@ private struct FolderWalk {
         var info = stat()
         guard stat(root, &info) == 0 else { return }
         rootDevice = info.st_dev
-        rootRealPath = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        rootRealPath = CanonicalPath.resolved(root) ?? root
+        boundary = Self.boundary(of: rootRealPath, shownAs: shown)
         visit(folder: root, shownAs: shown, info: info)
     }
 
@@ -187,6 +198,10 @@ private struct FolderWalk {
                         + "name it on the command line to lint it anyway"))
                     continue
                 }
+                guard !isSymbolicLink(path) || leadsInside(path) else {
+                    notes.append("\(shownPath): not linted: it is a symbolic link to a file outside \(boundary.name); name it on the command line to lint it anyway")
+                    continue
+                }
                 found.append(DiscoveredFile(path: shownPath, kind: kind))
             }
         }
@@ -196,8 +211,29 @@ private struct FolderWalk {
     private func followsLink(at path: String, to folder: stat) -> Bool {
         guard isSymbolicLink(path) else { return true }
         guard folder.st_dev == rootDevice else { return false }
-        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let target = CanonicalPath.resolved(path) else { return false }
         return !(rootRealPath == target || PathContainment.path(rootRealPath, isBelow: target))
+    }
+
+    /// Whether the link at `path` resolves to a file inside the boundary.
+    private func leadsInside(_ path: String) -> Bool {
+        CanonicalPath.resolved(path).map { PathContainment.path($0, isBelow: boundary.path) } ?? false
+    }
+
+    /// The repository holding `root` (the nearest folder upward with `.git`); else the working
+    /// folder when it holds `root`; else `root`.
+    private static func boundary(of root: String, shownAs shown: String) -> (path: String, name: String) {
+        var folder = root
+        while true {
+            if PathStatus.of(PathNames.appending(".git", to: folder)) != .missing { return (folder, "the repository") }
+            let parent = PathNames.folder(of: folder)
+            if parent == folder || parent.isEmpty { break }
+            folder = parent
+        }
+        if let working = CanonicalPath.resolved("."), working == root || PathContainment.path(root, isBelow: working) {
+            return (working, "the working folder")
+        }
+        return (root, shown)
     }
 
     private func isSymbolicLink(_ path: String) -> Bool {

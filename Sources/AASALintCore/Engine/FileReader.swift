@@ -33,17 +33,7 @@ public struct FileReader: Sendable {
     /// The bytes of the regular file at `path` (symbolic links followed), read only when the
     /// file is within the limit.
     public func contents(ofFile path: String) throws(UsageError) -> Contents {
-        // `stat` follows symbolic links, so the size and type checked are those of the file
-        // that will be read: a link to a huge file, a FIFO or /dev/zero must not be opened.
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw UsageError("\(path): cannot read this file (\(Self.reason(errno)))")
-        }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw UsageError("\(path): not a regular file (\(Self.typeName(status.st_mode))); "
-                + "aasalint reads only regular files, so remove it or exclude it")
-        }
-        let size = Int(status.st_size)
+        let size = try Self.regularFileSize(path)
         guard size <= readLimit else { return .tooLarge(byteCount: size) }
         guard let handle = InputDescriptor(forReadingAtPath: path) else {
             throw UsageError("\(path): cannot open this file for reading (check its permissions)")
@@ -52,6 +42,21 @@ public struct FileReader: Sendable {
             throw UsageError("\(path): cannot read this file (a read error)")
         }
         return contents
+    }
+
+    /// The size of the regular file at `path`, or why it is not one to read. `stat` follows
+    /// symbolic links, so the size and type checked are those of the file that will be read:
+    /// a link to a huge file, a FIFO or /dev/zero must not be opened.
+    public static func regularFileSize(_ path: String) throws(UsageError) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw UsageError("\(path): cannot read this file (\(reason(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw UsageError("\(path): not a regular file (\(typeName(status.st_mode))); "
+                + "aasalint reads only regular files, so remove it or exclude it")
+        }
+        return Int(status.st_size)
     }
 
     /// What `handle` holds (a file, or a pipe such as standard input), read up to one byte past

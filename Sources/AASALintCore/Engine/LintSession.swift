@@ -45,7 +45,7 @@ public struct LintSession: Sendable {
         let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
         let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: xcodeProjects, files: files).explanation(for: files + referenced)
         keptUntilExit?.keep(files + referenced)
-        return Outcome(report: report, problems: problems, warnings: warnings(for: selection) + artifactWarnings,
+        return Outcome(report: report, problems: problems, warnings: selection.discovery.notes + warnings(for: selection) + artifactWarnings,
                        allDiagnostics: findings.diagnostics, scope: scope, releaseExplanation: release,
                        lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
     }

@@ -11,9 +11,12 @@ struct LSPMessageReader {
     enum Item: Equatable {
         /// The body of one message.
         case message([UInt8])
-        /// A header block that frames no message the server can read, and why; the reader
+        /// A message the server cannot read, and why: its body was skipped, and the reader
         /// continues after it.
         case malformed(String)
+        /// A header block that does not say where its message ends, and why: what follows
+        /// cannot be told from a body, so nothing more can be read.
+        case unframed(String)
         /// The input ended (between messages, or inside one).
         case end
     }
@@ -36,48 +39,29 @@ struct LSPMessageReader {
 
     mutating func next() -> Item {
         guard skipUnreadBody() else { return .end }
-        var contentLength: Int?
-        var problem: String?
-        var lineCount = 0
+        // Every header line is read, after a problem too, so that a refused message's body can be skipped.
+        var header = LSPHeaderBlock()
         while true {
-            guard let read = readHeaderLine() else { return .end }
-            if read?.isEmpty == true {
-                if lineCount == 0 { continue }  // stray line breaks between messages
+            guard let line = readHeaderLine() else { return .end }
+            if line.text.isEmpty, line.isWhole {
+                if header.lineCount == 0 { continue }  // stray line breaks between messages
                 break
             }
-            lineCount += 1
-            if lineCount > Self.maximumHeaderLines {
-                problem = problem ?? "more than \(Self.maximumHeaderLines) header lines"
-            } else if let line = read {
-                problem = problem ?? headerProblem(line, contentLength: &contentLength)
-            } else {
-                problem = problem ?? "a header line over \(Self.maximumHeaderLineLength) bytes"
-            }
+            header.add(line.text, isWhole: line.isWhole)
         }
-        if let problem {
-            unreadBody = contentLength ?? 0
+        guard let length = header.bodyLength else {
+            return .unframed(header.lengthProblem ?? "the message has no Content-Length header")
+        }
+        if let problem = header.problem {
+            unreadBody = length
             return .malformed(problem)
         }
-        guard let length = contentLength else { return .malformed("the message has no Content-Length header") }
         guard length <= Self.maximumBodyLength else {
             unreadBody = length
             return .malformed("the message is \(length) bytes, over the limit of \(Self.maximumBodyLength)")
         }
         guard let body = read(count: length) else { return .end }
         return .message(body)
-    }
-
-    /// Nil when the line is a header the server understands (or may ignore), else what is wrong.
-    private func headerProblem(_ line: String, contentLength: inout Int?) -> String? {
-        guard let colon = line.firstIndex(of: ":") else { return "a header line without a colon" }
-        let name = line[..<colon].trimmingSpaces.lowercased()
-        let value = line[line.index(after: colon)...].trimmingSpaces
-        guard name == "content-length" else { return nil }  // Content-Type and others: UTF-8 JSON is all LSP sends
-        guard !value.isEmpty, value.count <= 12, value.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), let length = Int(value) else {
-            return "Content-Length is not a number of bytes"
-        }
-        contentLength = length
-        return nil
     }
 
     /// Drops the body of the message refused last, so that the next message is found; false
@@ -92,21 +76,20 @@ struct LSPMessageReader {
         return true
     }
 
-    /// The next header line without its CR LF; `.some(nil)` for a line over the limit (read to
-    /// its end and dropped); nil at the end of the input.
-    private mutating func readHeaderLine() -> String?? {
+    /// The next header line without its CR LF, or its first `maximumHeaderLineLength` bytes
+    /// when it is longer (the rest is read and dropped); nil at the end of the input.
+    private mutating func readHeaderLine() -> (text: String, isWhole: Bool)? {
         var line: [UInt8] = []
-        var isTooLong = false
+        var isWhole = true
         while true {
             if position == buffer.count, !fill() { return nil }
             let byte = buffer[position]
             position += 1
             if byte == UInt8(ascii: "\n") { break }
-            if line.count < Self.maximumHeaderLineLength { line.append(byte) } else { isTooLong = true }
+            if line.count < Self.maximumHeaderLineLength { line.append(byte) } else { isWhole = false }
         }
-        if isTooLong { return .some(nil) }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        return String(decoding: line, as: UTF8.self)
+        if isWhole, line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return (String(decoding: line, as: UTF8.self), isWhole)
     }
 
     private mutating func read(count: Int) -> [UInt8]? {

@@ -13,18 +13,10 @@ struct LSPPositions {
         .object([("start", position(range.start)), ("end", position(range.end))])
     }
 
-    /// The byte offset of an LSP position, clamped to its line; a character inside a surrogate
-    /// pair counts as the scalar's start.
+    /// The byte offset of an LSP position, clamped to the text and to its line (an editor may
+    /// send any integer, `Int.max` included); a character inside a surrogate pair counts as
+    /// the scalar's start.
     func offset(line: Int, character: Int) -> Int {
-        let number = line + 1
-        let text = lines.lineText(number, scalars: 0..<lines.scalarCount(ofLine: number))
-        var units = 0
-        var column = 1
-        for scalar in text.unicodeScalars {
-            units += UTF16.width(scalar)
-            if units > character { break }
-            column += 1
-        }
-        return lines.offset(of: SourcePosition(line: number, column: column))
+        lines.offset(of: UTF16Position(line: line, character: character))
     }
 }

@@ -41,7 +41,8 @@ public final class LanguageServer: @unchecked Sendable {
         workspace = try LSPWorkspace(rules: rules)
     }
 
-    /// Serves until `exit` or the end of the input: exit status 0 after `shutdown`, else 1.
+    /// Serves until `exit`, the end of the input or a message it cannot frame: exit status 0
+    /// after `shutdown`, else 1.
     public func run() -> Int32 {
         var reader = LSPMessageReader(descriptor: input)
         while true {
@@ -50,6 +51,10 @@ public final class LanguageServer: @unchecked Sendable {
                 return queue.sync { phase == .shuttingDown ? 0 : 1 }
             case .malformed(let reason):
                 writer.respond(to: .null, error: .parseError(reason))
+            case .unframed(let reason):
+                // Anything read after this could be the body of the message: the editor starts a new server.
+                writer.respond(to: .null, error: .parseError("\(reason): the server cannot tell where the next message starts, and stops"))
+                return 1
             case .message(let body):
                 if let status = queue.sync(execute: { handle(body) }) { return status }
             }
@@ -190,7 +195,9 @@ public final class LanguageServer: @unchecked Sendable {
             guard let uri = notification.string("textDocument", "uri"), let previous = workspace.documents[uri],
                   let text = notification.node("contentChanges")?.elements?.last?.member("text")?.value.stringValue else { return }
             workspace.open(OpenDocument(uri: uri, path: previous.path,
-                                        version: notification.integer("textDocument", "version") ?? previous.version + 1, bytes: Array(text.utf8)))
+                                        version: notification.integer("textDocument", "version") ?? Self.version(after: previous.version),
+                                        bytes: Array(text.utf8)))
+            hovers[uri] = nil  // versions need not increase: an editor may repeat one
             scheduleLint(of: previous.isConfiguration ? nil : uri)
         case "textDocument/didSave":
             // A saved file may be one that the configuration names for a cross-check of another.
@@ -210,6 +217,12 @@ public final class LanguageServer: @unchecked Sendable {
         default:
             break  // $/cancelRequest, $/setTrace and notifications the server has no use for
         }
+    }
+
+    /// The version of a change that names none: the next one, or the last there is once an
+    /// editor has sent `Int.max`.
+    private static func version(after previous: Int) -> Int {
+        previous == Int.max ? previous : previous + 1
     }
 
     /// Asks a client that can to say when a configuration changes on disk (a `git checkout`, another editor).

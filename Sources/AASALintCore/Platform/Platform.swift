@@ -16,6 +16,10 @@
 //   resolves links on both systems and, on Darwin, also spells each component as on disk.
 // - ChildResourceUsage: a finished child's processor time and peak memory from `wait4`;
 //   Darwin's `ru_maxrss` counts the child's bytes, Linux's starts from the parent's memory.
+// - ProcessSession: plugins start in a session of their own, which is ended once they have
+//   answered. The spawn flag is a GNU extension Swift does not import on Linux (0x80), and
+//   0x400 in Darwin's <spawn.h>; the processes of the session are listed from /proc on Linux
+//   and with libproc's `proc_listallpids` on Darwin.
 // - CanonicalComposition: NFC. The code imports FoundationEssentials where it exists (Linux;
 //   Foundation there would link ICU's 30 MB) and Foundation elsewhere, and uses only what both
 //   have, but for this.

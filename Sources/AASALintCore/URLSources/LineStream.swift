@@ -30,11 +30,15 @@ public struct LineStream {
         }
         while let data = handle.read(upToCount: Self.chunkSize), !data.isEmpty {
             consumed += data.count
+            // Only the new bytes are searched for a line break: the pending ones hold none, and
+            // searching them again for each chunk of a long line would be quadratic.
+            var searched = pending.count
             pending += data
             var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            while let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {
                 emit(pending[start..<newline])
                 start = newline + 1
+                searched = start
             }
             pending.removeSubrange(..<start)
         }
