@@ -10,6 +10,7 @@ import Testing
         .appendingPathComponent("Fixtures/cli")
     static let fish = installed("fish")
     static let zsh = installed("zsh")
+    static let tmux = installed("tmux")
 
     static func installed(_ shell: String) -> String? {
         ["/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"].map { "\($0)/\(shell)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -84,6 +85,23 @@ import Testing
         #expect(lines.count == Self.probes.count)
     }
 
+    /// Tab in a real interactive bash (in tmux, read back from the screen) completes a folder
+    /// whose name holds a space as one word, escaped as bash escapes it, and then the file in it.
+    @Test(.enabled(if: tmux != nil, "tmux is not installed (.ci/run installs it)"))
+    func interactiveBashCompletesAFolderWithASpaceAsOneWord() throws {
+        let workspace = try TemporaryFolder("completion")
+        try workspace.write("aasalint.bash", try script(for: "bash"))
+        try workspace.write("My App/Shop.entitlements", "")
+        let terminal = try Terminal(in: workspace.url)
+        defer { terminal.close() }
+        try terminal.type("PS1='$ '; source aasalint.bash; clear", enter: true)
+        try terminal.type("aasalint lint My\t")
+        #expect(try terminal.waitForScreen { $0.contains("$ aasalint lint My\\ App/") } != nil)
+        try terminal.type("\t")
+        let screen = try terminal.waitForScreen { $0.contains("$ aasalint lint My\\ App/Shop.entitlements") }
+        #expect(screen != nil, "\(try terminal.screen())")
+    }
+
     @Test(.enabled(if: fish != nil, "fish is not installed; fishScriptOffersWhatEachValueTakes checks the script's content"))
     func fishCompletesCommandsOptionsAndValues() throws {
         let commands = Self.probes.map { probe in
@@ -139,5 +157,56 @@ import Testing
         #expect(script.contains("'*:host: '"))
         let version = try #require(script.components(separatedBy: "_aasalint_version() {").last?.components(separatedBy: "}").first)
         #expect(!version.contains("'*:"), "version takes no operand")
+    }
+}
+
+/// An interactive bash in a detached tmux session of its own (its own server socket), driven with
+/// `send-keys` and read with `capture-pane`.
+private struct Terminal {
+    let socket = "aasalint-test-\(UUID().uuidString)"
+    let tmux: String
+
+    init(in folder: URL) throws {
+        tmux = try #require(CompletionTests.tmux)
+        let bash = try #require(CompletionTests.installed("bash"))
+        try run(["-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "20", "-c", folder.path,
+                 "env -i HOME=\(folder.path) TERM=xterm PATH=/usr/bin:/bin \(bash) --norc --noprofile -i"])
+    }
+
+    /// Types `text` literally (`\t` is Tab), then Enter when asked.
+    func type(_ text: String, enter: Bool = false) throws {
+        try run(["send-keys", "-t", "0", "-l", text])
+        if enter { try run(["send-keys", "-t", "0", "Enter"]) }
+    }
+
+    func screen() throws -> String {
+        try run(["capture-pane", "-p", "-t", "0"])
+    }
+
+    /// The screen once `condition` holds, polled for at most ten seconds; nil if it never does.
+    func waitForScreen(_ condition: (String) -> Bool) throws -> String? {
+        for _ in 0..<100 {
+            let text = try screen()
+            if condition(text) { return text }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    func close() {
+        _ = try? run(["kill-server"])
+    }
+
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tmux)
+        process.arguments = ["-L", socket] + arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output
     }
 }
