@@ -32,7 +32,7 @@ import Testing
     static let probes = [
         Probe("aasalint cle", ["clean"]),
         Probe("aasalint lint --for", ["--format"]),
-        Probe("aasalint --format ", ["github", "json", "sarif", "text"]),
+        Probe("aasalint --format ", ["github", "json", "markdown", "sarif", "text"]),
         Probe("aasalint lint --disable unknown-k", ["unknown-key"]),
         Probe("aasalint rules duplicate-k", ["duplicate-key"]),
         Probe("aasalint schema ", ["aasa", "config"]),
@@ -92,14 +92,55 @@ import Testing
         let workspace = try TemporaryFolder("completion")
         try workspace.write("aasalint.bash", try script(for: "bash"))
         try workspace.write("My App/Shop.entitlements", "")
-        let terminal = try Terminal(in: workspace.url)
-        defer { terminal.close() }
-        try terminal.type("PS1='$ '; source aasalint.bash; clear", enter: true)
-        try terminal.type("aasalint lint My\t")
-        #expect(try terminal.waitForScreen { $0.contains("$ aasalint lint My\\ App/") } != nil)
-        try terminal.type("\t")
-        let screen = try terminal.waitForScreen { $0.contains("$ aasalint lint My\\ App/Shop.entitlements") }
-        #expect(screen != nil, "\(try terminal.screen())")
+        let screens = try Self.typeInInteractiveBash(in: workspace.url, [
+            ("aasalint lint My\t", "My\\ App/"),
+            ("\t", "Shop.entitlements"),
+        ])
+        #expect(screens.first?.contains("$ aasalint lint My\\ App/\n") == true, "\(screens)")
+        #expect(screens.last?.contains("$ aasalint lint My\\ App/Shop.entitlements") == true, "\(screens)")
+    }
+
+    /// Types each step's keys into an interactive bash in a detached tmux session of its own
+    /// (with the completion script of the folder loaded) and returns the screen once it shows
+    /// the step's text, or after ten seconds. One bash script drives tmux, so that the tmux
+    /// server is stopped before the test reads the output.
+    static func typeInInteractiveBash(in folder: URL, _ steps: [(keys: String, shows: String)]) throws -> [String] {
+        let driver = """
+            socket="aasalint-test-$$-$RANDOM"
+            terminal() { "$TMUX_BINARY" -L "$socket" "$@"; }
+            # The test process hands its children every signal blocked and some descriptors
+            # open; the tmux server (and the bash in it) must start without them, or it never ends.
+            python3 -c 'import os, signal, sys
+            signal.pthread_sigmask(signal.SIG_SETMASK, [])
+            os.closerange(3, 65536)
+            os.execv(sys.argv[1], sys.argv[1:])' "$TMUX_BINARY" -L "$socket" -f /dev/null new-session -d -x 160 -y 20 -c "$PWD" \\
+              "env -i HOME=$PWD TERM=xterm PATH=/usr/bin:/bin bash --norc --noprofile -i" </dev/null >/dev/null 2>&1
+            trap 'terminal kill-server' EXIT
+            terminal send-keys -l "PS1='\\$ '; source aasalint.bash; clear"
+            terminal send-keys Enter
+            while [ "$#" -gt 0 ]; do
+              terminal send-keys -l "$1"
+              for attempt in $(seq 100); do
+                screen="$(terminal capture-pane -p)"
+                if [[ "$screen" == *"$2"* ]]; then break; fi
+                sleep 0.1
+              done
+              printf '%s\\n\\0' "$screen"
+              shift 2
+            done
+
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(installed("bash")))
+        process.arguments = ["-c", driver, "driver"] + steps.flatMap { [$0.keys, $0.shows] }
+        process.currentDirectoryURL = folder
+        process.environment = ["TMUX_BINARY": try #require(tmux), "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return output.split(separator: "\0").map(String.init)
     }
 
     @Test(.enabled(if: fish != nil, "fish is not installed; fishScriptOffersWhatEachValueTakes checks the script's content"))
@@ -149,7 +190,7 @@ import Testing
                 #expect(script.contains(option.longSpelling), "\(command.name) \(option.longSpelling)")
             }
         }
-        #expect(script.contains("'(-f --format)'{-f,--format}'[Report format (default: text)]:FORMAT:(text json sarif github)'"))
+        #expect(script.contains("'(-f --format)'{-f,--format}'[Report format (default: text)]:FORMAT:(text json sarif github markdown)'"))
         #expect(script.contains("'--timeout[Give up on a download after SECONDS (default: 10)]:SECONDS: '"))
         #expect(script.contains("'--save[Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/]:DIR:_files -/'"))
         #expect(script.contains("'*:which:(aasa config)'"))
@@ -157,56 +198,5 @@ import Testing
         #expect(script.contains("'*:host: '"))
         let version = try #require(script.components(separatedBy: "_aasalint_version() {").last?.components(separatedBy: "}").first)
         #expect(!version.contains("'*:"), "version takes no operand")
-    }
-}
-
-/// An interactive bash in a detached tmux session of its own (its own server socket), driven with
-/// `send-keys` and read with `capture-pane`.
-private struct Terminal {
-    let socket = "aasalint-test-\(UUID().uuidString)"
-    let tmux: String
-
-    init(in folder: URL) throws {
-        tmux = try #require(CompletionTests.tmux)
-        let bash = try #require(CompletionTests.installed("bash"))
-        try run(["-f", "/dev/null", "new-session", "-d", "-x", "160", "-y", "20", "-c", folder.path,
-                 "env -i HOME=\(folder.path) TERM=xterm PATH=/usr/bin:/bin \(bash) --norc --noprofile -i"])
-    }
-
-    /// Types `text` literally (`\t` is Tab), then Enter when asked.
-    func type(_ text: String, enter: Bool = false) throws {
-        try run(["send-keys", "-t", "0", "-l", text])
-        if enter { try run(["send-keys", "-t", "0", "Enter"]) }
-    }
-
-    func screen() throws -> String {
-        try run(["capture-pane", "-p", "-t", "0"])
-    }
-
-    /// The screen once `condition` holds, polled for at most ten seconds; nil if it never does.
-    func waitForScreen(_ condition: (String) -> Bool) throws -> String? {
-        for _ in 0..<100 {
-            let text = try screen()
-            if condition(text) { return text }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return nil
-    }
-
-    func close() {
-        _ = try? run(["kill-server"])
-    }
-
-    @discardableResult
-    private func run(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return output
     }
 }
