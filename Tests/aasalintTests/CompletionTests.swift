@@ -35,7 +35,7 @@ import Testing
         Probe("aasalint --format ", ["github", "json", "markdown", "sarif", "text"]),
         Probe("aasalint lint --disable unknown-k", ["unknown-key"]),
         Probe("aasalint rules duplicate-k", ["duplicate-key"]),
-        Probe("aasalint schema ", ["aasa", "config"]),
+        Probe("aasalint schema ", ["aasa", "config", "report"]),
         Probe("aasalint completions ", ["bash", "fish", "zsh"]),
         Probe("aasalint lint --output scen", ["scenarios"]),
         Probe("aasalint lint scen", ["scenarios"]),
@@ -167,7 +167,7 @@ import Testing
         }
         #expect(script.contains("-n '__aasalint_command fetch' -l timeout -r -f -d 'Give up on a download after SECONDS (default: 10)'\n"))
         #expect(script.contains("-n '__aasalint_command lint' -l config -s c -r -F -d "))
-        #expect(script.contains("complete -c aasalint -n '__aasalint_command schema' -f -a 'aasa config'\n"))
+        #expect(script.contains("complete -c aasalint -n '__aasalint_command schema' -f -a 'aasa config report'\n"))
         #expect(script.contains("complete -c aasalint -n '__aasalint_command completions' -f -a 'bash zsh fish'\n"))
         #expect(!script.contains("'__aasalint_command fetch' -F"), "hosts are not files")
     }
@@ -193,7 +193,7 @@ import Testing
         #expect(script.contains("'(-f --format)'{-f,--format}'[Report format (default: text)]:FORMAT:(text json sarif github markdown)'"))
         #expect(script.contains("'--timeout[Give up on a download after SECONDS (default: 10)]:SECONDS: '"))
         #expect(script.contains("'--save[Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/]:DIR:_files -/'"))
-        #expect(script.contains("'*:which:(aasa config)'"))
+        #expect(script.contains("'*:which:(aasa config report)'"))
         #expect(script.contains("'*:shell:(bash zsh fish)'"))
         #expect(script.contains("'*:host: '"))
         let version = try #require(script.components(separatedBy: "_aasalint_version() {").last?.components(separatedBy: "}").first)
