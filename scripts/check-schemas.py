@@ -2,7 +2,9 @@
 """Checks the JSON Schemas that `aasalint schema` prints with the jsonschema package:
 both are valid draft 2020-12 schemas; the AASA schema accepts every corpus file that
 aasalint itself finds well-formed (no invalid-json, unknown-key or invalid-type finding);
-the configuration schema accepts the repository's own and the scenario configurations.
+the configuration schema accepts the repository's own and the scenario configurations; the
+report schema accepts real `--format json` reports (the corpus, the examples, signed apps) and
+the lines of `match --format json --urls`.
 
 Usage: scripts/check-schemas.py AASALINT_BINARY"""
 import glob
@@ -10,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 
 import jsonschema
 import yaml
@@ -55,7 +58,33 @@ for path in configurations:
     for error in config.iter_errors(document):
         failures.append(f"{path}: {error.message}")
 
+report_schema = schema("report")
+reports = [("the corpus", json.loads(report))]
+for label, arguments in [
+    ("the examples", ["lint", "--no-config", "--format", "json", "--fail-on", "none", os.path.join(root, "Fixtures", "examples")]),
+    ("the broken scenario", ["lint", "--no-config", "--format", "json", "--fail-on", "none", os.path.join(root, "Fixtures", "cli", "broken")]),
+    ("the signed apps", ["lint", "--no-config", "--format", "json", "--fail-on", "none", os.path.join(root, "Fixtures", "artifacts")]),
+]:
+    run = subprocess.run([binary] + arguments, capture_output=True, text=True)
+    reports.append((label, json.loads(run.stdout)))
+for label, document in reports:
+    if not document["diagnostics"]:
+        failures.append(f"{label}: the report has no finding to check")
+    for error in report_schema.iter_errors(document):
+        failures.append(f"report of {label}: {error.message} at {list(error.absolute_path)}")
+match_line = jsonschema.Draft202012Validator({"$ref": "#/$defs/matchLine", "$defs": report_schema.schema["$defs"]})
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as urls:
+    urls.write("https://example.com/blog/post\nhttps://example.com/tags/x\nhttps://example.com/nothing\n")
+lines = subprocess.run([binary, "match", os.path.join(root, "Fixtures", "examples", "blog", "apple-app-site-association"),
+                        "--urls", urls.name, "--format", "json"], capture_output=True, text=True).stdout.splitlines()
+os.unlink(urls.name)
+if not lines:
+    failures.append("match --format json --urls printed no line")
+for line in lines:
+    for error in match_line.iter_errors(json.loads(line)):
+        failures.append(f"match line {line}: {error.message}")
+
 for failure in failures:
     print(failure, file=sys.stderr)
-print(f"schemas: {checked} corpus files and {len(configurations)} configurations checked, {len(failures)} failures")
+print(f"schemas: {checked} corpus files, {len(configurations)} configurations, {len(reports)} reports and {len(lines)} match lines checked, {len(failures)} failures")
 sys.exit(1 if failures else 0)

@@ -75,7 +75,7 @@ struct ShellCompletions {
             var valueCases = ""
             for option in command.allOptions where option.takesValue {
                 let pattern = spellings(option).joined(separator: "|")
-                valueCases += "            \(pattern)) COMPREPLY=($(compgen \(spelled(option.valueCompletion, Self.bashSyntax)) -- \"$current\")); return ;;\n"
+                valueCases += "            \(pattern)) _aasalint_reply < <(compgen \(spelled(option.valueCompletion, Self.bashSyntax)) -- \"$current\"); return ;;\n"
             }
             let allSpellings = command.allOptions.flatMap(spellings).joined(separator: " ")
             cases += """
@@ -83,9 +83,9 @@ struct ShellCompletions {
                         case "$previous" in
                 \(valueCases)        esac
                         if [[ "$current" == -* ]]; then
-                            COMPREPLY=($(compgen -W "\(allSpellings)" -- "$current"))
+                            _aasalint_reply < <(compgen -W "\(allSpellings)" -- "$current")
                         else
-                            COMPREPLY=($(compgen \(spelled(operandCompletion(command), Self.bashSyntax)) -- "$current"))
+                            _aasalint_reply < <(compgen \(spelled(operandCompletion(command), Self.bashSyntax)) -- "$current")
                         fi
                         ;;
 
@@ -93,6 +93,13 @@ struct ShellCompletions {
         }
         return """
             # bash completion for aasalint: source <(aasalint completions bash)
+            # One candidate a line: `COMPREPLY=($(compgen ...))` would split `My App/` in two.
+            # (`read` rather than `mapfile`, which bash 3 on macOS lacks.)
+            _aasalint_reply() {
+                COMPREPLY=()
+                local line
+                while IFS= read -r line; do COMPREPLY+=("$line"); done
+            }
             _aasalint() {
                 local current="${COMP_WORDS[COMP_CWORD]}" previous="${COMP_WORDS[COMP_CWORD-1]}"
                 local command="lint" word
@@ -100,7 +107,7 @@ struct ShellCompletions {
                     case "$word" in \(commands.map(\.name).joined(separator: "|"))) command="$word"; break ;; esac
                 done
                 if [[ $COMP_CWORD -eq 1 && "$current" != -* ]]; then
-                    COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " "))" -- "$current") $(compgen -f -- "$current"))
+                    _aasalint_reply < <(compgen -W "\(commands.map(\.name).joined(separator: " "))" -- "$current"; compgen -f -- "$current")
                     return
                 fi
                 case "$command" in

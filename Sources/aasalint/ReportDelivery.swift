@@ -17,9 +17,11 @@ struct ReportDelivery {
                                  help: "Write the report to FILE instead of standard output")
         let failOn = ValueOption("fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
                                  help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)")
+        let stepSummary = ValueOption("step-summary", valueName: "FILE", completion: .files,
+                                      help: "Also add the report as Markdown to the end of FILE, such as $GITHUB_STEP_SUMMARY")
 
         static var fields: [OptionField<Self>] {
-            [.option(\.format), .option(\.output), .option(\.failOn)]
+            [.option(\.format), .option(\.output), .option(\.failOn), .option(\.stepSummary)]
         }
     }
 
@@ -43,6 +45,8 @@ struct ReportDelivery {
     let format: ReportFormat
     let failOn: Severity?
     let outputFile: String?
+    /// `--step-summary`: where the Markdown report is added as well.
+    let summaryFile: String?
     let textOptions: TextReporter.Options
     private let output: StandardStreams
 
@@ -52,6 +56,7 @@ struct ReportDelivery {
         format = (parsed[\.format] ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
         failOn = parsed[\.failOn].map { Severity(rawValue: $0) } ?? configuration.failOn.resolved(default: .error)
         outputFile = parsed[\.output]
+        summaryFile = parsed[\.stepSummary]
         let toTerminal = outputFile == nil && output.isTerminal
         let colorAllowed = !presentation[\.noColor] && EnvironmentVariable.value(of: "NO_COLOR").map(\.isEmpty) ?? true
         let quiet = presentation[\.quiet]
@@ -76,6 +81,18 @@ struct ReportDelivery {
         } else {
             send(to: output.writePiece)
         }
+        if let summaryFile {
+            try Self.append(ReportFormat.markdown.reporter(sourceRoot: sourceRoot).render(report), to: summaryFile)
+        }
+    }
+
+    /// A step summary may already hold what earlier commands of the step wrote; it is kept.
+    private static func append(_ text: String, to path: String) throws(UsageError) {
+        var bytes: [UInt8] = []
+        if FileIdentity(path: path) != nil, case .bytes(let existing) = try FileReader().contents(ofFile: path) {
+            bytes = existing
+        }
+        try FileReplacement.write(bytes + Array(text.utf8), to: path)
     }
 
     /// Failure when the run had problems; otherwise whether a finding reaches `--fail-on`.

@@ -33,7 +33,7 @@ import Testing
 
     @Test func formatsChooseTheirReporter() {
         let options = TextReporter.Options(quiet: true)
-        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github"])
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "markdown"])
         func rendered(_ format: ReportFormat) -> String {
             format.reporter(options: options, sourceRoot: SampleReport.sourceRoot).render(SampleReport.report)
         }
@@ -41,6 +41,26 @@ import Testing
         #expect(rendered(.json) == JSONReporter().render(SampleReport.report))
         #expect(rendered(.sarif) == SARIFReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
         #expect(rendered(.github) == GitHubReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
+        #expect(rendered(.markdown) == MarkdownReporter().render(SampleReport.report))
+    }
+
+    @Test func markdownGolden() throws {
+        try expectGolden(MarkdownReporter().render(SampleReport.report), named: "report.md")
+    }
+
+    /// Text from files stays literal in a table cell, and rows beyond the budget are counted
+    /// under "Not in the tables" rather than cut off.
+    @Test func markdownEscapesCellsAndCountsWhatItLeavesOut() {
+        #expect(MarkdownReporter.escaped("a|b <i>*x*</i> & [l](u)\n") == "a\\|b \\<i\\>\\*x\\*\\</i\\> &amp; \\[l\\](u)\\\\u{A}")
+        let many = LintReport(diagnostics: (1...400).map { line in
+            finding(file: "web/apple-app-site-association", line: line, column: 1, severity: .error, message: String(repeating: "m", count: 40), ruleID: "r")
+        }, fileCount: 1, rules: [])
+        let text = MarkdownReporter(byteBudget: 10_000).render(many)
+        #expect(text.utf8.count <= 10_000)
+        let rows = text.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| Line") }.count
+        #expect(rows > 0 && rows < 400)
+        #expect(text.contains("- \(400 - rows) findings left out of these tables, which GitHub cuts at 1 MiB"))
+        #expect(text.contains("390 findings of this report are only here"))
     }
 
     @Test func githubGolden() throws {
@@ -69,8 +89,8 @@ import Testing
                     ruleID: "http-status"),
         ], fileCount: 2, rules: [])
         #expect(GitHubReporter(sourceRoot: root).render(report) == """
-            ::warning file=web/apple-app-site-association,line=2,endLine=2,col=3,endColumn=3,title=r::m
             ::error title=http-status::https://example.com/.well-known/apple-app-site-association:1:1: answered 404
+            ::warning file=web/apple-app-site-association,line=2,endLine=2,col=3,endColumn=3,title=r::m
 
             """)
     }

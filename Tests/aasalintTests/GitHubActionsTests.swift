@@ -1,4 +1,5 @@
 @testable import AASALintCore
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -12,47 +13,136 @@ import Testing
 
     // MARK: Problem matcher
 
-    /// Every finding line of a real report becomes the annotation the JSON report describes,
-    /// with a severity the runner accepts; related-location lines and the summary become none.
-    @Test func theProblemMatcherAnnotatesEveryFindingLine() throws {
-        let matchers = try ProblemMatcher.load(Self.root.appendingPathComponent(".github/aasalint-problem-matcher.json"))
+    static func matchers() throws -> [ProblemMatcher] {
+        try ProblemMatcher.load(root.appendingPathComponent(".github/aasalint-problem-matcher.json"))
+    }
+
+    /// Every finding line of a real report matches with the finding's parts, with a severity the
+    /// runner accepts; related-location lines and the summary match nothing.
+    @Test func theProblemMatcherReadsEveryFindingLine() throws {
+        let matchers = try Self.matchers()
         let arguments = ["lint", "--no-config", "--no-color", "broken", "notes-only", "warnings-only"]
         let text = try BinaryRunner.run(arguments, workingDirectory: Self.scenarios)
-        let json = try BinaryRunner.run(arguments + ["--format", "json"], workingDirectory: Self.scenarios)
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        let diagnostics = try Self.diagnostics(arguments, in: Self.scenarios)
 
         let lines = text.standardOutput.split(separator: "\n").map(String.init)
-        let annotations = lines.compactMap { ProblemMatcher.annotation(of: $0, by: matchers) }
-        let expected = diagnostics.map { diagnostic -> ProblemMatcher.Annotation in
-            let start = ((diagnostic["range"] as? [String: Any])?["start"] as? [String: Int]) ?? [:]
-            let severity = diagnostic["severity"] as? String
-            return ProblemMatcher.Annotation(
-                file: diagnostic["file"] as? String ?? "", line: start["line"] ?? 0, column: start["column"] ?? 0,
-                severity: severity == "note" ? "notice" : severity ?? "", message: diagnostic["message"] as? String ?? "",
-                code: diagnostic["ruleId"] as? String ?? "")
+        let matches = lines.compactMap { ProblemMatcher.match($0, by: matchers) }
+        let expected = diagnostics.map { diagnostic in
+            ProblemMatcher.Match(file: diagnostic.file, line: diagnostic.line, column: diagnostic.column,
+                                 severity: diagnostic.annotationSeverity, message: diagnostic.message, code: diagnostic.rule)
         }
-        #expect(annotations == expected)
-        #expect(Set(annotations.map(\.severity)) == ["error", "warning", "notice"])
+        #expect(matches == expected)
+        #expect(Set(matches.map(\.severity)) == ["error", "warning", "notice"])
         #expect(lines.filter { $0.hasPrefix(" ") }.count >= 2, "the report should have related-location lines")
         for line in lines where line.hasPrefix(" ") || line == lines.last {
-            #expect(ProblemMatcher.annotation(of: line, by: matchers) == nil, "\(line)")
+            #expect(ProblemMatcher.match(line, by: matchers) == nil, "\(line)")
         }
     }
 
-    @Test func theProblemMatcherIgnoresDownloadsAndLinesOfOtherTools() throws {
-        let matchers = try ProblemMatcher.load(Self.root.appendingPathComponent(".github/aasalint-problem-matcher.json"))
+    @Test func theProblemMatcherLeavesLinesOfOtherToolsAlone() throws {
+        let matchers = try Self.matchers()
         for line in [
-            "https://example.com/.well-known/apple-app-site-association:1:1: error: the server answered 404 [http-status]",
             "main.swift:3:1: error: cannot find 'x' in scope",
             "  a.json:1:1: note: first listed here",
             "3 errors, 3 warnings and 1 note in 2 files",
         ] {
-            #expect(ProblemMatcher.annotation(of: line, by: matchers) == nil, "\(line)")
+            #expect(ProblemMatcher.match(line, by: matchers) == nil, "\(line)")
         }
-        let custom = ProblemMatcher.annotation(of: "ios/My App.entitlements:2:5: note: x [Team_Policy]", by: matchers)
-        #expect(custom == ProblemMatcher.Annotation(file: "ios/My App.entitlements", line: 2, column: 5, severity: "notice",
-                                                     message: "x", code: "Team_Policy"))
+        let custom = ProblemMatcher.match("ios/My App.entitlements:2:5: note: x [Team_Policy]", by: matchers)
+        #expect(custom == ProblemMatcher.Match(file: "ios/My App.entitlements", line: 2, column: 5, severity: "notice",
+                                               message: "x", code: "Team_Policy"))
+        // A message that names a signed app is still the plain file's finding.
+        let mention = ProblemMatcher.match("web/aasa:3:4: error: declared in Shop.ipa!Payload/Shop.app/Shop: x [app-not-in-aasa]", by: matchers)
+        #expect(mention?.file == "web/aasa")
+    }
+
+    /// Both ways to annotate, each read by the runner's own rules from real output: findings
+    /// inside signed apps (an .ipa file and an .app folder), about files `--remote` downloaded,
+    /// and in files whose path holds `:` and spaces. Every finding becomes exactly one annotation
+    /// that names its artifact or URL: on the artifact when it is a file of the repository, else
+    /// in the message; a download's in the message.
+    @Test(arguments: ["problem matcher", "workflow commands"])
+    func everyFindingBecomesOneAnnotationThatNamesItsSource(channel: String) throws {
+        let server = try RemoteTestServer()
+        let workspace = try TemporaryFolder("runner")
+        try RunnerEmulation.makeCheckout(workspace.url)
+        let artifacts = Self.root.appendingPathComponent("Fixtures/artifacts")
+        for folder in ["build", "apps"] {
+            try FileManager.default.createDirectory(at: workspace.url.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try FileManager.default.copyItem(at: artifacts.appendingPathComponent("remote/Shop.ipa"), to: workspace.url.appendingPathComponent("build/Shop.ipa"))
+        try FileManager.default.copyItem(at: artifacts.appendingPathComponent("Shop.app"), to: workspace.url.appendingPathComponent("apps/Shop.app"))
+        let broken = try String(contentsOf: Self.scenarios.appendingPathComponent("broken/shop/.well-known/apple-app-site-association"), encoding: .utf8)
+        try workspace.write("web:staging/apple-app-site-association", broken)
+        try workspace.write("ios/My App: Beta/apple-app-site-association", broken)
+
+        let runs = [
+            ["lint", "--no-config", "--no-color", "--remote", "--origin-base", server.originBase, "--cdn-base", server.cdnBase, "build"],
+            ["lint", "--no-config", "--no-color", "apps", "web:staging", "ios"],
+        ]
+        let emulation = RunnerEmulation(workspace: workspace.url, matchers: try Self.matchers())
+        var kinds: Set<String> = []
+        for arguments in runs {
+            let diagnostics = try Self.diagnostics(arguments, in: workspace.url)
+            #expect(!diagnostics.isEmpty)
+            let output = try BinaryRunner.run(arguments + (channel == "problem matcher" ? [] : ["--format", "github"]), workingDirectory: workspace.url)
+            let annotations = emulation.annotations(of: output.standardOutput)
+            // Workflow commands come most severe first.
+            let ordered = channel == "problem matcher" ? diagnostics
+                : ["error", "warning", "notice"].flatMap { severity in diagnostics.filter { $0.annotationSeverity == severity } }
+            #expect(annotations.count == ordered.count, "\(annotations)")
+            for (annotation, diagnostic) in zip(annotations, ordered) {
+                #expect(annotation.severity == diagnostic.annotationSeverity)
+                #expect(annotation.code == diagnostic.rule)
+                #expect(annotation.message.contains(diagnostic.message), "\(annotation)")
+                if let artifact = diagnostic.artifact, let inner = diagnostic.innerPath {
+                    kinds.insert(artifact.hasSuffix(".app") ? "app folder" : "artifact file")
+                    #expect(annotation.message.contains(inner), "\(annotation)")
+                    if annotation.file == nil {
+                        // The runner keeps no folder as a problem matcher's file: the message names it.
+                        #expect(artifact.hasSuffix(".app") && channel == "problem matcher", "\(annotation)")
+                        #expect(annotation.message.contains(artifact + "!" + inner))
+                    } else {
+                        #expect(annotation.file == artifact)
+                    }
+                } else if diagnostic.file.hasPrefix("http://") {
+                    kinds.insert("download")
+                    #expect(annotation.file == nil)
+                    #expect(annotation.message.hasPrefix(diagnostic.file + ":\(diagnostic.line):\(diagnostic.column): "), "\(annotation)")
+                } else {
+                    kinds.insert(diagnostic.file.contains(":") ? "path with a colon" : "plain file")
+                    #expect(annotation.file == diagnostic.file, "\(annotation)")
+                    #expect(annotation.line == diagnostic.line)
+                }
+            }
+        }
+        #expect(kinds == ["app folder", "artifact file", "download", "path with a colon"])
+    }
+
+    /// The parts of each finding of the JSON report of the run `arguments` makes.
+    struct ReportedFinding {
+        let rule: String
+        let severity: String
+        let message: String
+        let file: String
+        let artifact: String?
+        let innerPath: String?
+        let line: Int
+        let column: Int
+
+        var annotationSeverity: String { severity == "note" ? "notice" : severity }
+    }
+
+    static func diagnostics(_ arguments: [String], in folder: URL) throws -> [ReportedFinding] {
+        let json = try BinaryRunner.run(arguments + ["--format", "json"], workingDirectory: folder)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        return try #require(report["diagnostics"] as? [[String: Any]]).map { diagnostic in
+            let start = (diagnostic["range"] as? [String: Any])?["start"] as? [String: Int] ?? [:]
+            return ReportedFinding(rule: diagnostic["ruleId"] as? String ?? "", severity: diagnostic["severity"] as? String ?? "",
+                                   message: diagnostic["message"] as? String ?? "",
+                                   file: diagnostic["file"] as? String ?? "", artifact: diagnostic["artifact"] as? String,
+                                   innerPath: diagnostic["innerPath"] as? String, line: start["line"] ?? 0, column: start["column"] ?? 0)
+        }
     }
 
     // MARK: Workflow commands
@@ -67,7 +157,10 @@ import Testing
         let github = try BinaryRunner.run(arguments + ["--format", "github"], workingDirectory: folder.url)
         let json = try BinaryRunner.run(arguments + ["--format", "json"], workingDirectory: folder.url)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        let diagnostics = try #require(report["diagnostics"] as? [[String: Any]])
+        // The commands come most severe first.
+        let diagnostics = try ["error", "warning", "note"].flatMap { severity in
+            try #require(report["diagnostics"] as? [[String: Any]]).filter { $0["severity"] as? String == severity }
+        }
 
         let commands = github.standardOutput.split(separator: "\n").map { WorkflowCommand(String($0)) }
         #expect(commands.count == diagnostics.count)
@@ -109,44 +202,63 @@ import Testing
         #expect(cache.node(at: JSONPointer("/with/key")!)?.stringValue == "${{ steps.build-key.outputs.key }}")
         let action = try Self.action()
         #expect(action.node(at: JSONPointer("/inputs/fail-on/default")!)?.stringValue == "")
-        #expect(action.node(at: JSONPointer("/inputs/annotations/default")!)?.stringValue == "problem-matcher")
+        #expect(action.node(at: JSONPointer("/inputs/annotations/default")!)?.stringValue == "workflow-commands")
     }
 
     @Test func inputsBecomeSeparateArgumentsAndNeverCode() throws {
         let run = try ActionStep.lint(inputs: ["paths": "$(touch pwned) web/* ;touch pwned2", "args": "--release `touch pwned3`"])
-        #expect(run.calls == [["lint", "--no-color", "--release", "`touch", "pwned3`", "--", "$(touch", "pwned)", "web/*", ";touch", "pwned2"]])
+        #expect(run.calls == [["lint", "--format", "github", "--release", "`touch", "pwned3`", "--step-summary", "summary.md", "--", "$(touch", "pwned)", "web/*", ";touch", "pwned2"]])
         #expect(try FileManager.default.contentsOfDirectory(atPath: run.folder.url.path).filter { $0.hasPrefix("pwned") }.isEmpty)
     }
 
     @Test func pathsOnSeveralLinesMayHoldSpaces() throws {
         let run = try ActionStep.lint(inputs: ["paths": "ios/My App/App.entitlements\n\nweb\n"])
-        #expect(run.calls == [["lint", "--no-color", "--", "ios/My App/App.entitlements", "web"]])
+        #expect(run.calls == [["lint", "--format", "github", "--step-summary", "summary.md", "--", "ios/My App/App.entitlements", "web"]])
     }
 
     /// Without `fail-on`, the configuration's `fail_on:` decides, so the option is not passed.
     @Test(arguments: [("", [] as [String]), ("warning", ["--fail-on", "warning"])])
     func failOnIsPassedOnlyWhenSet(failOn: String, options: [String]) throws {
         let run = try ActionStep.lint(inputs: ["fail-on": failOn])
-        #expect(run.calls == [["lint", "--no-color"] + options + ["--", "."]])
+        #expect(run.calls == [["lint", "--format", "github"] + options + ["--step-summary", "summary.md", "--", "."]])
     }
 
-    @Test func theProblemMatcherChannelAnnotatesFromTheLogOnly() throws {
+    /// One run: workflow commands in the log, the Markdown report in the step summary.
+    @Test func theWorkflowCommandsChannelRunsOnceAndFillsTheSummary() throws {
         let run = try ActionStep.lint(inputs: [:], exitStatus: 1)
-        let lines = run.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.first == "::add-matcher::/action/.github/aasalint-problem-matcher.json")
-        let token = try #require(lines.dropFirst().first?.wholeMatch(of: /::stop-commands::(aasalint-[0-9a-f]{32})/)?.output.1)
-        #expect(Array(lines.dropFirst(2)) == ["finding", "::\(token)::", "::remove-matcher owner=aasalint::", "::remove-matcher owner=aasalint-note::"])
+        #expect(run.calls == [["lint", "--format", "github", "--step-summary", "summary.md", "--", "."]])
+        #expect(run.standardOutput == "finding\n")
         #expect(run.outputs == ["status=1"])
     }
 
-    @Test func theSARIFChannelWritesTheReportAndAddsNoMatcher() throws {
+    @Test func theSARIFChannelWritesTheReportAndTheSummaryInOneRun() throws {
         let run = try ActionStep.lint(inputs: ["annotations": "sarif", "fail-on": "note"], exitStatus: 1)
         #expect(run.calls == [
-            ["lint", "--format", "sarif", "--output", "aasalint.sarif", "--fail-on", "note", "--", "."],
-            ["lint", "--no-color", "--fail-on", "note", "--", "."],
+            ["lint", "--format", "sarif", "--output", "aasalint.sarif", "--fail-on", "note", "--step-summary", "summary.md", "--", "."],
         ])
-        #expect(!run.standardOutput.contains("add-matcher"))
+        #expect(!run.standardOutput.contains("::"))
         #expect(run.outputs == ["sarif-file=aasalint.sarif", "status=1"])
+    }
+
+    /// The Lint step run with the real aasalint and the runner's GITHUB_STEP_SUMMARY: the summary
+    /// holds every finding, even beyond what GitHub annotates, and the commands are the annotations.
+    @Test func theLintStepWritesEveryFindingToTheStepSummary() throws {
+        let workspace = try TemporaryFolder("action")
+        try RunnerEmulation.makeCheckout(workspace.url)
+        let broken = try String(contentsOf: Self.scenarios.appendingPathComponent("broken/shop/.well-known/apple-app-site-association"), encoding: .utf8)
+        for index in 1...6 {
+            try workspace.write("web/site\(index)/apple-app-site-association", broken)
+        }
+        let run = try ActionStep.run("Lint", inputs: ["paths": "web"], environment: [:], workspace: workspace, realBinary: true)
+        let summary = try String(contentsOf: workspace.url.appendingPathComponent("summary.md"), encoding: .utf8)
+        let annotations = RunnerEmulation(workspace: workspace.url, matchers: []).annotations(of: run.standardOutput)
+        let errors = annotations.filter { $0.severity == "error" }.count
+        #expect(errors == 12)
+        #expect(Array(annotations.map(\.severity).prefix(errors)) == Array(repeating: "error", count: errors), "errors first")
+        #expect(summary.hasPrefix("## aasalint\n"))
+        #expect(summary.components(separatedBy: "| error | [invalid-app-id](").count - 1 == errors)
+        #expect(summary.contains("GitHub annotates at most 10 errors, 10 warnings and 10 notices of a step (50 in a job), the most severe first: 4 findings of this report are only here"))
+        #expect(run.outputs == ["status=1"])
     }
 
     @Test func aSARIFRunThatFailsFailsTheStep() throws {
@@ -177,25 +289,32 @@ import Testing
     }
 }
 
-/// The runner's problem matchers (actions/runner IssueMatcher): the first matcher whose
-/// pattern matches a line makes an annotation; its severity is the pattern's group, else the
-/// matcher's default, and only error, warning and notice are kept.
-private struct ProblemMatcher {
-    struct Annotation: Equatable, CustomStringConvertible {
-        let file: String
-        let line: Int
-        let column: Int
+/// The runner's problem matchers (actions/runner IssueMatcher and OutputManager): the
+/// regular expressions compiled as .NET compiles them with `RegexOptions.ECMAScript` (ASCII
+/// `\d`, `\s` and `\w`, case-sensitive, JavaScript syntax), tried in the runner's order (each
+/// matcher of a file is prepended as it is added, so the last one is tried first). The first
+/// match that makes an issue wins: an empty message or a severity other than error, warning
+/// and notice (the pattern's group, else the matcher's default) makes none, and the next
+/// matcher is tried.
+struct ProblemMatcher {
+    /// What a pattern's groups hold, before the runner resolves the file.
+    struct Match: Equatable, CustomStringConvertible {
+        let file: String?
+        let line: Int?
+        let column: Int?
         let severity: String
         let message: String
-        let code: String
+        let code: String?
 
-        var description: String { "\(file):\(line):\(column) \(severity) \(message) [\(code)]" }
+        var description: String { "\(file ?? "-"):\(line ?? 0):\(column ?? 0) \(severity) \(message) [\(code ?? "")]" }
     }
 
+    let owner: String
     let defaultSeverity: String?
-    let expression: NSRegularExpression
+    let expression: Regex<AnyRegexOutput>
     let groups: [String: Int]
 
+    /// The matchers of a problem-matcher file in the order the runner tries them.
     static func load(_ url: URL) throws -> [ProblemMatcher] {
         let file = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         let matchers = try #require(file["problemMatcher"] as? [[String: Any]])
@@ -203,25 +322,98 @@ private struct ProblemMatcher {
             let patterns = try #require(matcher["pattern"] as? [[String: Any]])
             try #require(patterns.count == 1, "a single-line pattern")
             let pattern = patterns[0]
+            let regexp = try #require(pattern["regexp"] as? String)
+            // Constructs .NET's ECMAScript mode refuses, or reads otherwise than JavaScript does.
+            for construct in ["(?<", "(?P", "(?i", "(?>", "\\A", "\\Z", "\\z", "*+", "++", "?+", "\\p{"] {
+                #expect(!regexp.contains(construct), "\(construct) in \(regexp)")
+            }
             return ProblemMatcher(
+                owner: try #require(matcher["owner"] as? String),
                 defaultSeverity: matcher["severity"] as? String,
-                expression: try NSRegularExpression(pattern: try #require(pattern["regexp"] as? String)),
+                expression: try Regex(regexp).asciiOnlyCharacterClasses().matchingSemantics(.unicodeScalar),
                 groups: pattern.compactMapValues { $0 as? Int })
+        }.reversed()
+    }
+
+    static func match(_ line: String, by matchers: [ProblemMatcher]) -> Match? {
+        for matcher in matchers {
+            guard let match = try? matcher.expression.firstMatch(in: line) else { continue }
+            func group(_ name: String) -> String? {
+                guard let index = matcher.groups[name], index < match.output.count else { return nil }
+                return match.output[index].substring.map(String.init)
+            }
+            let severity = (group("severity").flatMap { $0.isEmpty ? nil : $0 } ?? matcher.defaultSeverity ?? "error").lowercased()
+            let message = group("message") ?? ""
+            guard ["error", "warning", "notice"].contains(severity),
+                  !message.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            return Match(file: group("file").flatMap { $0.isEmpty ? nil : $0 }, line: group("line").flatMap { Int($0) },
+                         column: group("column").flatMap { Int($0) }, severity: severity, message: message,
+                         code: group("code").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        return nil
+    }
+}
+
+/// An annotation as the runner records it, after it resolved the file.
+struct RunnerAnnotation: Equatable, CustomStringConvertible {
+    let file: String?
+    let line: Int?
+    let severity: String
+    let message: String
+    let code: String?
+
+    var description: String { "\(severity) \(file ?? "(no file)"):\(line ?? 0) \(message) [\(code ?? "")]" }
+}
+
+/// What the runner does with a step's output: lines that are workflow commands become their
+/// annotations (the file kept as given, made relative to the workspace when absolute); other
+/// lines go through the problem matchers, whose file is resolved against the workspace and kept
+/// only when it is an existing file in the workflow's repository (a folder with `.git/config`
+/// naming the repository), else dropped (OutputManager.ConvertToIssue).
+struct RunnerEmulation {
+    let workspace: URL
+    let matchers: [ProblemMatcher]
+    static let repository = "aasalint/demo"
+
+    /// Makes `workspace` the checkout of the workflow's repository, as actions/checkout does.
+    static func makeCheckout(_ workspace: URL) throws {
+        let git = workspace.appendingPathComponent(".git")
+        try FileManager.default.createDirectory(at: git, withIntermediateDirectories: true)
+        try "[remote \"origin\"]\n\turl = https://github.com/\(repository)\n".write(to: git.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    }
+
+    func annotations(of output: String) -> [RunnerAnnotation] {
+        output.split(separator: "\n").compactMap { line in
+            let line = String(line)
+            if line.hasPrefix("::") {
+                guard let command = WorkflowCommand(line), ["error", "warning", "notice"].contains(command.name) else { return nil }
+                var file = command.properties["file"]
+                if let given = file, given.hasPrefix("/"), given.hasPrefix(workspace.path + "/") {
+                    file = String(given.dropFirst(workspace.path.count + 1))
+                }
+                return RunnerAnnotation(file: file, line: command.properties["line"].flatMap { Int($0) }, severity: command.name,
+                                        message: command.data, code: command.properties["title"])
+            }
+            let stripped = line.replacing(/\x1B\[[0-9;]*m?/, with: "")
+            guard let match = ProblemMatcher.match(stripped, by: matchers) else { return nil }
+            return RunnerAnnotation(file: match.file.flatMap(resolved), line: match.line, severity: match.severity,
+                                    message: match.message, code: match.code)
         }
     }
 
-    static func annotation(of line: String, by matchers: [ProblemMatcher]) -> Annotation? {
-        for matcher in matchers {
-            guard let match = matcher.expression.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) else { continue }
-            func group(_ name: String) -> String? {
-                guard let index = matcher.groups[name], let range = Range(match.range(at: index), in: line) else { return nil }
-                return String(line[range])
+    private func resolved(_ file: String) -> String? {
+        let path = file.hasPrefix("/") ? URL(fileURLWithPath: file) : workspace.appendingPathComponent(file)
+        let standardized = path.standardizedFileURL.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isFolder), !isFolder.boolValue else { return nil }
+        var folder = URL(fileURLWithPath: standardized).deletingLastPathComponent()
+        while folder.path != "/" {
+            let config = folder.appendingPathComponent(".git/config")
+            if let text = try? String(contentsOf: config, encoding: .utf8) {
+                let named = text.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "url = https://github.com/\(Self.repository)" }
+                return named ? String(standardized.dropFirst(folder.path.count + 1)) : nil
             }
-            let severity = (group("severity") ?? matcher.defaultSeverity ?? "error").lowercased()
-            guard ["error", "warning", "notice"].contains(severity) else { return nil }
-            return Annotation(file: group("file") ?? "", line: group("line").flatMap(Int.init) ?? 0,
-                              column: group("column").flatMap(Int.init) ?? 0, severity: severity,
-                              message: group("message") ?? "", code: group("code") ?? "")
+            folder.deleteLastPathComponent()
         }
         return nil
     }
@@ -230,7 +422,7 @@ private struct ProblemMatcher {
 /// A workflow command as the runner reads it (actions/runner ActionCommand.TryParseV2): the
 /// name, comma-separated `key=value` properties, and the data after the second `::`, each
 /// unescaped in the runner's order.
-private struct WorkflowCommand {
+struct WorkflowCommand {
     let name: String
     let properties: [String: String]
     let data: String
@@ -268,7 +460,7 @@ struct ActionStep {
         let outputs: [String]
     }
 
-    static let defaults = ["paths": ".", "args": "", "fail-on": "", "annotations": "problem-matcher", "sarif-file": "aasalint.sarif", "version": ""]
+    static let defaults = ["paths": ".", "args": "", "fail-on": "", "annotations": "workflow-commands", "sarif-file": "aasalint.sarif", "version": ""]
 
     static func lint(inputs: [String: String], exitStatus: Int32 = 0) throws -> Run {
         let run = try run("Lint", inputs: inputs, environment: ["FAKE_STATUS": String(exitStatus)])
@@ -276,11 +468,13 @@ struct ActionStep {
         return run
     }
 
-    static func run(_ name: String, inputs: [String: String], environment: [String: String] = [:]) throws -> Run {
+    /// `realBinary` runs the built aasalint instead of the stand-in.
+    static func run(_ name: String, inputs: [String: String], environment: [String: String] = [:],
+                    workspace: TemporaryFolder? = nil, realBinary: Bool = false) throws -> Run {
         let step = try #require(try GitHubActionsTests.actionSteps().first { $0.member("name")?.value.stringValue == name })
         let script = try #require(step.member("run")?.value.stringValue)
-        let folder = try TemporaryFolder()
-        try folder.write("web/a", "")
+        let folder = try workspace ?? TemporaryFolder()
+        if workspace == nil { try folder.write("web/a", "") }
         try folder.write("aasalint", """
             #!/bin/bash
             # Each argument on a line of its own, then an empty line.
@@ -296,11 +490,13 @@ struct ActionStep {
         try folder.write("outputs", "")
 
         let given = defaults.merging(inputs) { _, input in input }
-        var variables = ["GITHUB_OUTPUT": folder.url.appendingPathComponent("outputs").path, "PATH": "/usr/bin:/bin"]
+        var variables = ["GITHUB_OUTPUT": folder.url.appendingPathComponent("outputs").path, "PATH": "/usr/bin:/bin",
+                         "GITHUB_STEP_SUMMARY": "summary.md"]
+        let binary = realBinary ? try BinaryRunner.executable() : folder.url.appendingPathComponent("aasalint")
         for member in step.member("env")?.value.members ?? [] {
             let value = member.value.stringValue ?? ""
             variables[member.key] = value
-                .replacingOccurrences(of: "${{ github.action_path }}/.build/aasalint-bin/aasalint", with: folder.url.appendingPathComponent("aasalint").path)
+                .replacingOccurrences(of: "${{ github.action_path }}/.build/aasalint-bin/aasalint", with: binary.path)
                 .replacingOccurrences(of: "${{ github.action_path }}", with: "/action")
                 .replacing(/\$\{\{ inputs\.([a-z-]+) \}\}/) { given[String($0.output.1)] ?? "" }
         }

@@ -56,7 +56,7 @@ extension ConfigurationLoader {
             let description = RuleDescription(
                 id: id.value, summary: summary,
                 rationale: "A custom rule of this repository, declared in \(reader.document.path) under `custom_rules`: \(message.value)",
-                severity: severity, fileKinds: [kind])
+                severity: severity, fileKinds: [kind], isDocumented: false)
             return CustomRule(description: description, kind: kind, selector: selector, condition: condition, message: message.value)
         }
     }

@@ -4,4 +4,5 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case json
     case sarif
     case github
+    case markdown
 }

@@ -151,7 +151,8 @@ struct PluginRunner: Sendable {
             id: id,
             summary: "Reported by the plugin '\(plugin)'",
             rationale: "A finding of the external plugin '\(plugin)' configured in .aasalint.yml under `plugins`; its documentation explains it.",
-            severity: severity
+            severity: severity,
+            isDocumented: false
         )
     }
 }

@@ -13,6 +13,9 @@ public struct RuleDescription: Sendable {
     public let fileKinds: [FileKind]
     public let options: [RuleOptionDescription]
     public let examples: [RuleExample]
+    /// Whether docs/rules.md has the rule (at `helpURL`); custom and plugin rules are the
+    /// repository's own.
+    public let isDocumented: Bool
 
     public init(
         id: String,
@@ -22,7 +25,8 @@ public struct RuleDescription: Sendable {
         isOptIn: Bool = false,
         fileKinds: [FileKind] = [.aasa],
         options: [RuleOptionDescription] = [],
-        examples: [RuleExample] = []
+        examples: [RuleExample] = [],
+        isDocumented: Bool = true
     ) {
         self.id = id
         self.summary = summary
@@ -32,6 +36,7 @@ public struct RuleDescription: Sendable {
         self.fileKinds = fileKinds
         self.options = options
         self.examples = examples
+        self.isDocumented = isDocumented
     }
 
     public var helpURL: String {

@@ -8,7 +8,9 @@ import Foundation
 /// `::error file=...,line=...,endLine=...,col=...,endColumn=...,title=rule-id::message`.
 /// `file=` is relative to the repository root, as the runner reads it; a finding about a
 /// download has no file in the repository, so it is an annotation of the run that starts
-/// with the URL and position, as the text format does.
+/// with the URL and position, as the text format does. GitHub shows only the first 10
+/// annotations of each kind in a step (50 in a job), so errors come first, then warnings, then
+/// notices; the Markdown report in the step summary has them all.
 struct GitHubReporter: Reporter {
     let sourceRoot: SourceRoot
 
@@ -18,7 +20,10 @@ struct GitHubReporter: Reporter {
 
     func write(_ report: LintReport, to output: (String) -> Void) {
         var places: [String: SourceRoot.Place] = [:]
-        for diagnostic in report.diagnostics {
+        let mostSevereFirst = [Severity.error, .warning, .note].flatMap { severity in
+            report.diagnostics.filter { $0.severity == severity }
+        }
+        for diagnostic in mostSevereFirst {
             let location = diagnostic.location
             let range = location.range
             var message = diagnostic.message

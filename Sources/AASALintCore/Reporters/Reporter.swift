@@ -24,6 +24,7 @@ extension ReportFormat {
         case .json: JSONReporter()
         case .sarif: SARIFReporter(sourceRoot: sourceRoot)
         case .github: GitHubReporter(sourceRoot: sourceRoot)
+        case .markdown: MarkdownReporter()
         }
     }
 }

@@ -1,0 +1,41 @@
+;;; Run by scripts/check-editors after the README's eglot snippet: opens the broken file given
+;;; in AASALINT_FILE, waits for aasalint's diagnostics through eglot and Flymake, applies the
+;;; quick fix of the first one and checks that the server then no longer reports it.
+(require 'eglot)
+(require 'flymake)
+(defun aasalint-check-fail (message)
+  (princ (format "eglot: %s\n" message) #'external-debugging-output)
+  (kill-emacs 1))
+(defun aasalint-check-wait (predicate)
+  (let ((deadline (+ (float-time) 60)))
+    (while (and (not (funcall predicate)) (< (float-time) deadline))
+      (accept-process-output nil 0.05))
+    (funcall predicate)))
+(find-file (getenv "AASALINT_FILE"))
+;; eglot-ensure connects after the next command; batch mode runs no command loop.
+(run-hooks 'post-command-hook)
+(unless (aasalint-check-wait (lambda () (eglot-current-server)))
+  (aasalint-check-fail "eglot started no server"))
+(unless (aasalint-check-wait (lambda () (flymake-diagnostics)))
+  (aasalint-check-fail "no diagnostics from aasalint lsp"))
+(let* ((diagnostic (car (flymake-diagnostics)))
+       (text (flymake-diagnostic-text diagnostic))
+       (start (flymake-diagnostic-beg diagnostic))
+       (end (flymake-diagnostic-end diagnostic))
+       (before (buffer-string))
+       (actions (jsonrpc-request (eglot-current-server) :textDocument/codeAction
+                                (list :textDocument (eglot--TextDocumentIdentifier)
+                                      :range (list :start (eglot--pos-to-lsp-position start)
+                                                   :end (eglot--pos-to-lsp-position end))
+                                      :context (list :diagnostics [] :only ["quickfix"]))))
+       (action (and (> (length actions) 0) (aref actions 0))))
+  (unless action (aasalint-check-fail (format "no quick fix for %s" text)))
+  (eglot--apply-workspace-edit (plist-get action :edit))
+  (when (equal before (buffer-string)) (aasalint-check-fail "the quick fix changed nothing"))
+  ;; eglot sends the change from an idle timer, and batch mode is never idle.
+  (eglot--signal-textDocument/didChange)
+  (unless (aasalint-check-wait
+           (lambda () (not (seq-find (lambda (d) (equal (flymake-diagnostic-text d) text)) (flymake-diagnostics)))))
+    (aasalint-check-fail (format "the quick fix left %s" text)))
+  (princ (format "emacs %s: quick fix applied for %s\n" emacs-version text) #'external-debugging-output)
+  (kill-emacs 0))
