@@ -87,12 +87,16 @@ struct ReportDelivery {
     }
 
     /// A step summary may already hold what earlier commands of the step wrote; it is kept.
+    /// (GitHub reads the summary as UTF-8 Markdown, so it is read back as text.)
     private static func append(_ text: String, to path: String) throws(UsageError) {
-        var bytes: [UInt8] = []
-        if FileIdentity(path: path) != nil, case .bytes(let existing) = try FileReader().contents(ofFile: path) {
-            bytes = existing
+        var existing = ""
+        if FileIdentity(path: path) != nil, case .bytes(let bytes) = try FileReader().contents(ofFile: path) {
+            existing = String(decoding: bytes, as: UTF8.self)
         }
-        try FileReplacement.write(bytes + Array(text.utf8), to: path)
+        try FileReplacement.write(to: path) { emit in
+            emit(existing)
+            emit(text)
+        }
     }
 
     /// Failure when the run had problems; otherwise whether a finding reaches `--fail-on`.
