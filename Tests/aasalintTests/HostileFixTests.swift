@@ -49,14 +49,15 @@ import Testing
         let deadPaths = #"{"applinks": {"details": [{"appID": "\#(Self.app)", "paths": ["/a/*"], "components": [{"/": "/b/*"}]}]}}"# + "\n"
         try folder.write("duplicate/apple-app-site-association", duplicate)
         try folder.write("dead/apple-app-site-association", deadPaths)
-        let before = try folder.aasalint(["lint", "--no-config", "--quiet", "--format", "json", "duplicate", "dead"])
+        // legacy-format is opt-in: its rewrite is what is under test.
+        let before = try folder.aasalint(["lint", "--no-config", "--enable", "legacy-format", "--quiet", "--format", "json", "duplicate", "dead"])
         #expect(Self.rulesReported(before).contains("legacy-format"))
-        let fix = try folder.aasalint(["lint", "--no-config", "--fix", "--unsafe-fixes", "--quiet", "duplicate", "dead"])
+        let fix = try folder.aasalint(["lint", "--no-config", "--enable", "legacy-format", "--fix", "--unsafe-fixes", "--quiet", "duplicate", "dead"])
         fix.expectGraceful(status: 0, stderr: ["aasalint: fixed 2 findings in duplicate/apple-app-site-association"])
         let fixed = try String(contentsOf: folder.url.appendingPathComponent("duplicate/apple-app-site-association"), encoding: .utf8)
         #expect(fixed.components(separatedBy: #""appIDs""#).count == 2, "one appIDs: \(fixed)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("dead/apple-app-site-association"), encoding: .utf8) == deadPaths)
-        let after = try folder.aasalint(["lint", "--no-config", "--quiet", "--format", "json", "duplicate", "dead"])
+        let after = try folder.aasalint(["lint", "--no-config", "--enable", "legacy-format", "--quiet", "--format", "json", "duplicate", "dead"])
         #expect(!Self.rulesReported(after).contains("duplicate-key"), "\(after)")
         #expect(!Self.rulesReported(after).contains("unknown-key"), "\(after)")
     }
