@@ -80,11 +80,20 @@ struct LintCommand: Subcommand {
             configuration.asOf = date
         }
         if parsed[\.remote] {
-            let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
+            try Self.refuseOptionsThatDoNotApplyToDownloads(parsed)
+            let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
+                                          ruleSummary: parsed[\.summary])
+            if parsed[\.printConfig] {
+                let plan = try RulePlan(registry: try ConfigurationOptions.registry(for: configuration), configuration: configuration,
+                                        enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
+                output.write(ConfigurationPrinter.print(plan, format: delivery.format.rawValue, failOn: delivery.failOn))
+                return ExitStatus.success
+            }
+            let sourceRoot = try RepositoryOptions.sourceRoot(parsed[\.repository])
             let signedApps = parsed.positionals.isEmpty ? nil : try RemoteRun.signedApps(at: parsed.positionals)
             return try RemoteRun(output: output).check(hosts: try RemoteRun.hosts(configuration, signedFiles: signedApps?.files ?? []),
                                                        signedApps: signedApps, configuration: configuration, download: parsed[\.download],
-                                                       rulePlan: parsed[\.rulePlan], delivery: delivery)
+                                                       rulePlan: parsed[\.rulePlan], delivery: delivery, sourceRoot: sourceRoot)
         }
         if parsed[\.printConfig] || parsed[\.explainRelease] {
             configuration.plugins = []  // neither reports findings
@@ -152,6 +161,27 @@ struct LintCommand: Subcommand {
         reportWarningsAndProblems(of: outcome)
         if parsed[\.writeBaseline] != nil, outcome.problems.isEmpty, !fixFailed { return ExitStatus.success }
         return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty || fixFailed)
+    }
+
+    /// `--remote` lints what the hosts serve now: options about local files (fixing them,
+    /// baselines of their findings, git changes, standard input, plugins that read the tree)
+    /// would be ignored, so they are refused rather than silently dropped.
+    private static func refuseOptionsThatDoNotApplyToDownloads(_ parsed: ParsedArguments<Options>) throws(UsageError) {
+        let refused: [(given: Bool, option: String, reason: String)] = [
+            (parsed[\.fix] || parsed[\.diff] || parsed[\.unsafeFixes], parsed[\.diff] ? "--diff" : parsed[\.fix] ? "--fix" : "--unsafe-fixes",
+             "a downloaded file is not yours to fix here: fix the file you deploy and lint it without --remote"),
+            (parsed[\.baseline] != nil, "--baseline", "a baseline accepts findings of local files; --remote reports what the hosts serve now"),
+            (parsed[\.writeBaseline] != nil, "--write-baseline", "a baseline accepts findings of local files; --remote reports what the hosts serve now"),
+            (parsed[\.repository][\.changedSince] != nil, "--changed-since", "git knows nothing of what the hosts serve"),
+            (parsed[\.explainRelease], "--explain-release", "it explains local entitlements files; lint them without --remote"),
+            (parsed[\.stdinFilename] != nil || parsed[\.kind] != nil, parsed[\.kind] != nil ? "--kind" : "--stdin-filename",
+             "--remote reads no standard input"),
+            (parsed.positionals.contains("-"), "-", "--remote reads no standard input; its PATHs are signed apps"),
+            (parsed[\.allowPlugins], "--allow-plugins", "plugins read the repository's files, and --remote lints downloads"),
+        ]
+        if let first = refused.first(where: \.given) {
+            throw UsageError("\(first.option) does not apply to --remote: \(first.reason)")
+        }
     }
 
     private func reportWarningsAndProblems(of outcome: LintSession.Outcome) {

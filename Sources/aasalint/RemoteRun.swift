@@ -70,7 +70,8 @@ struct RemoteRun {
     /// Checks each host once, in order, with a progress line on a terminal, then the signed apps
     /// of `signedApps` against what their hosts served, and delivers the report.
     func check(hosts names: [String], signedApps: SignedApps? = nil, configuration: Configuration, download: ParsedArguments<Options>,
-               rulePlan: ParsedArguments<RulePlanOptions>, delivery: ReportDelivery) throws -> Int32 {
+               rulePlan: ParsedArguments<RulePlanOptions>, delivery: ReportDelivery,
+               sourceRoot: SourceRoot = .repository(containing: FileManager.default.currentDirectoryPath)) throws -> Int32 {
         var seen: Set<String> = []
         let hosts = try names.map { name throws(UsageError) in try RemoteAddresses.host(name) }.filter { seen.insert($0).inserted }
         let addresses = try RemoteAddresses(originBase: download[\.originBase], cdnBase: download[\.cdnBase],
@@ -92,7 +93,7 @@ struct RemoteRun {
         }
         let crossCheck = signedApps.map { session.crossCheck($0.files, against: outcomes) }
         let report = session.report(outcomes, crossCheck: crossCheck)
-        try delivery.deliver(report, sourceRoot: SourceRoot.repository(containing: FileManager.default.currentDirectoryPath))
+        try delivery.deliver(report, sourceRoot: sourceRoot)
         for warning in signedApps?.warnings ?? [] {
             output.writeError("aasalint: warning: \(warning)")
         }

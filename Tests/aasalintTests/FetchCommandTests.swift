@@ -206,6 +206,49 @@ import Testing
         #expect(run.status == 2)
     }
 
+    /// `lint --remote` lints what the hosts serve now: each option about local files is refused
+    /// with its reason, before anything is downloaded, instead of being silently ignored.
+    @Test(arguments: [
+        (["--fix"], "--fix does not apply to --remote: a downloaded file is not yours to fix here"),
+        (["--diff"], "--diff does not apply to --remote: a downloaded file is not yours to fix here"),
+        (["--unsafe-fixes"], "--unsafe-fixes does not apply to --remote: a downloaded file is not yours to fix here"),
+        (["--baseline", "missing.json"], "--baseline does not apply to --remote: a baseline accepts findings of local files"),
+        (["--write-baseline", "new.json"], "--write-baseline does not apply to --remote: a baseline accepts findings of local files"),
+        (["--changed-since", "HEAD"], "--changed-since does not apply to --remote: git knows nothing of what the hosts serve"),
+        (["--explain-release"], "--explain-release does not apply to --remote: it explains local entitlements files"),
+        (["--stdin-filename", "web/apple-app-site-association"], "--stdin-filename does not apply to --remote: --remote reads no standard input"),
+        (["--kind", "aasa"], "--kind does not apply to --remote: --remote reads no standard input"),
+        (["-"], "- does not apply to --remote: --remote reads no standard input; its PATHs are signed apps"),
+        (["--allow-plugins"], "--allow-plugins does not apply to --remote: plugins read the repository's files"),
+    ])
+    func lintRemoteRefusesWhatDoesNotApplyToDownloads(option: [String], message: String) throws {
+        let folder = try temporaryFolder(configuration: "domains:\n  good.example.com: web/apple-app-site-association\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BinaryRunner.run(["lint", "--remote"] + bases + option, workingDirectory: folder)
+        #expect(run.standardError.hasPrefix("aasalint: error: " + message), "\(run.standardError)")
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.status == 2)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.json").path))
+    }
+
+    /// The options of a lint report apply to `lint --remote` as to any lint: the per-rule
+    /// counts, the effective configuration, the folder that reports name files from.
+    @Test func lintRemoteHonoursTheReportOptions() throws {
+        let folder = try temporaryFolder(configuration: "domains:\n  missing.example.com: web/apple-app-site-association\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let summary = try BinaryRunner.run(["lint", "--remote", "--no-color", "--summary"] + bases, workingDirectory: folder)
+        #expect(summary.status == 1)
+        #expect(summary.standardOutput.contains("http-status"), "\(summary.standardOutput)")
+        let plain = try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases, workingDirectory: folder)
+        #expect(summary.standardOutput.count > plain.standardOutput.count, "--summary adds the per-rule counts:\n\(summary.standardOutput)")
+        let printed = try BinaryRunner.run(["lint", "--remote", "--print-config"] + bases, workingDirectory: folder)
+        #expect(printed.status == 0)
+        #expect(printed.standardOutput.contains("\"rules\""), "\(printed.standardOutput)")
+        let missingBase = try BinaryRunner.run(["lint", "--remote", "--base-path", "nowhere"] + bases, workingDirectory: folder)
+        #expect(missingBase.status == 2)
+        #expect(missingBase.standardError.hasPrefix("aasalint: error: --base-path nowhere: no such folder"), "\(missingBase.standardError)")
+    }
+
     // MARK: Helpers
 
     private var bases: [String] {
