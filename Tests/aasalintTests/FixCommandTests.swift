@@ -116,7 +116,10 @@ import Testing
     }
 
     /// Killed at any moment, `--fix` leaves the old file or the new one, never a mix or a
-    /// truncated file: the delays spread the kills over reading, linting, proving and writing.
+    /// truncated file. A kill at a random moment seldom lands in the window that matters, between
+    /// the written copy and the rename, so the run is stopped there (AASALINT_TEST_STOP_BEFORE_RENAME)
+    /// and killed: the file is the old one, and the only other file is the run's temporary copy,
+    /// holding the whole fixed text. A run left alone replaces the file with that text.
     @Test func aKilledFixLeavesTheOldFileOrTheNew() throws {
         let folder = try TemporaryFolder("fix-kill")
         let components = (0..<4_000).map { #"{"/": "/caf%C3%A9/\#($0)"}"# }.joined(separator: ",\n        ")
@@ -126,22 +129,28 @@ import Testing
             ]}]}}
 
             """
-        let path = folder.url.appendingPathComponent("site/apple-app-site-association")
+        let site = folder.url.appendingPathComponent("site")
+        let path = site.appendingPathComponent("apple-app-site-association")
         try folder.write("site/apple-app-site-association", original)
+        let marker = folder.url.appendingPathComponent("stopped-before-rename")
+        let killed = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "site"],
+                                          environment: ["AASALINT_TEST_STOP_BEFORE_RENAME": marker.path], workingDirectory: folder.url) { process in
+            // Waits for the run to reach the window (it stops itself there), a minute at most.
+            for _ in 0..<6_000 where !FileManager.default.fileExists(atPath: marker.path) { usleep(10_000) }
+            kill(process.processIdentifier, SIGKILL)
+        }
+        #expect(FileManager.default.fileExists(atPath: marker.path), "the run never reached the rename: \(killed)")
+        #expect(killed.endedBySignal)
+        #expect(try String(contentsOf: path, encoding: .utf8) == original)
+        let strays = try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0 != "apple-app-site-association" }
+        #expect(strays.count == 1 && strays.allSatisfy { $0.hasPrefix(".apple-app-site-association.aasalint-") }, "\(strays)")
+        let copy = try strays.first.map { try String(contentsOf: site.appendingPathComponent($0), encoding: .utf8) }
+
+        try FileManager.default.removeItem(at: site.appendingPathComponent(strays.first ?? ""))
         _ = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "site"], workingDirectory: folder.url)
         let fixed = try String(contentsOf: path, encoding: .utf8)
         #expect(fixed != original && fixed.contains(#""/café/3999", "percentEncoded": false"#))
-        for iteration in 0..<20 {
-            try folder.write("site/apple-app-site-association", original)
-            let delay = useconds_t(iteration * 25_000)
-            _ = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "site"], workingDirectory: folder.url) { process in
-                usleep(delay)
-                kill(process.processIdentifier, SIGKILL)
-            }
-            let left = try String(contentsOf: path, encoding: .utf8)
-            #expect(left == original || left == fixed, "after a kill at \(delay) µs the file is \(left.utf8.count) bytes")
-            let strays = try FileManager.default.contentsOfDirectory(atPath: path.deletingLastPathComponent().path)
-            #expect(strays.allSatisfy { $0 == "apple-app-site-association" || $0.hasPrefix(".") }, "\(strays)")
-        }
+        #expect(copy == fixed, "the killed run's copy was the whole fixed text")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == ["apple-app-site-association"])
     }
 }

@@ -158,12 +158,22 @@ public enum FileReplacement {
                 throw UsageError("\(shown) changed while aasalint was fixing it (saved by an editor?); "
                     + "it is left as it is now, and its fixes were not made: run --fix again")
             }
+            stopForTestsBeforeRename()
             guard rename(temporary, target) == 0 else { throw failure(target, errno) }
             renamed = true
             flushFolder(folder)
             return
         }
         throw failure(target, reason)
+    }
+
+    /// The tests of "the old file or the new one" kill a run in the window a crash can hit,
+    /// between the flushed copy and the rename, by naming a file in
+    /// AASALINT_TEST_STOP_BEFORE_RENAME: the run creates it, then stops itself until killed.
+    private static func stopForTestsBeforeRename() {
+        guard let marker = EnvironmentVariable.value(of: "AASALINT_TEST_STOP_BEFORE_RENAME") else { return }
+        close(open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
+        raise(SIGSTOP)
     }
 
     /// Gives the temporary file the original's owner and group; false when that is not allowed.
