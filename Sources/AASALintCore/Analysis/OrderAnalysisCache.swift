@@ -21,8 +21,7 @@ extension OrderAnalysis {
 /// The analyses of the last few files: the components of one file run one after another, so a
 /// small cache serves them all while files are linted in parallel.
 private final class OrderAnalysisCache: @unchecked Sendable {
-    /// Compared with `==` in a short list rather than hashed: a Hashable struct key would make the
-    /// runtime scan every conformance in the binary when the first file is linted.
+    /// Compared with `==` in a short list rather than hashed (start-up: scripts/check-startup-budget.sh).
     struct Key: Equatable {
         let path: String
         let bytes: [UInt8]

@@ -70,8 +70,7 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Sorted by path, each file once: repeats are found among the files of one path rather than
-    /// through a set, whose element type's Hashable conformance the runtime would look up, scanning
-    /// every conformance in the binary, on every run.
+    /// through a set (start-up: scripts/check-startup-budget.sh).
     private static func sortedWithoutRepeats(_ files: [DiscoveredFile]) -> [DiscoveredFile] {
         var unique: [DiscoveredFile] = []
         var samePathStart = 0

@@ -127,8 +127,7 @@ public struct LintSession: Sendable {
         return (files, artifacts.flatMap(\.outcome.warnings))
     }
 
-    /// What reading one file gave. Not a Result: its `Failure: Error` requirement made the runtime
-    /// look up UsageError's conformance, scanning every conformance in the binary, on every run.
+    /// What reading one file gave. Not a Result: start-up (see ParseOutcome).
     private enum ReadOutcome: Sendable {
         case read(LintFile)
         case failed(UsageError)

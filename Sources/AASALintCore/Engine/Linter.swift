@@ -24,9 +24,8 @@ struct Linter: Sendable {
                      servedFiles: [String: LintFile] = [:], runs: @Sendable (any RuleCheck) -> Bool = { _ in true }) throws(UsageError) -> [Diagnostic] {
         let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects,
                                   servedFiles: servedFiles)
-        // A run meets few sets of overrides, so they are searched in a list: a dictionary keyed by
-        // [Int] makes the runtime look up Array's Hashable conformance, scanning every conformance
-        // in the binary, on every run.
+        // A run meets few sets of overrides, so they are searched in a list, not keyed by [Int]
+        // (start-up: scripts/check-startup-budget.sh).
         var selections: [(overrides: [Int], selection: RuleSelection)] = []
         var work: [(file: LintFile, selection: RuleSelection)] = []
         for file in files {

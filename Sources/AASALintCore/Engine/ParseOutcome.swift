@@ -1,9 +1,8 @@
 /// What reading a file's bytes as a format gave: its value, or why the bytes are not in it.
 ///
-/// Not `Result`, and with no requirement on `Failure` but in extensions: making the metadata of
-/// `Result<_, SomeError>` has the runtime check that `SomeError` conforms to `Error`, which on
-/// Linux scans every conformance in the binary (some 150,000 instructions of every lint, for
-/// each error type).
+/// Not `Result`, and with no requirement on `Failure` but in extensions: the metadata of
+/// `Result<_, SomeError>` has the runtime check that `SomeError` conforms to `Error`, some 150,000
+/// instructions of every lint for each error type (scripts/check-startup-budget.sh).
 public enum ParseOutcome<Value, Failure> {
     case success(Value)
     case failure(Failure)

@@ -1,9 +1,8 @@
 /// What a selected rule runs: a file check, a remote check or an ignore audit. Each kind has
 /// its own contract, so no rule carries an empty `check` of a kind it is not.
 ///
-/// Each kind's protocol answers for itself which kind a check is. A cast (`as? any FileCheck`)
-/// would answer too, but its first use for each type scans every protocol conformance in the
-/// binary (Foundation's included): for the 59 built-in rules that was most of a small lint.
+/// Each kind's protocol answers for itself which kind a check is, rather than a cast
+/// (`as? any FileCheck`), whose first use for each type costs start-up (scripts/check-startup-budget.sh).
 public protocol RuleCheck: Sendable {
     var fileCheck: (any FileCheck)? { get }
     var remoteCheck: (any RemoteCheck)? { get }

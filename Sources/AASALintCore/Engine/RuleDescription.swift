@@ -9,7 +9,7 @@ public struct RuleDescription: Sendable {
     public let severity: Severity
     /// Off unless the configuration gives it a severity.
     public let isOptIn: Bool
-    /// The kinds of file the rule reads; a list, as a Set would cost a conformance scan (see ParseOutcome).
+    /// The kinds of file the rule reads; a list, as a Set would cost start-up (see ParseOutcome).
     public let fileKinds: [FileKind]
     public let options: [RuleOptionDescription]
     public let examples: [RuleExample]

@@ -44,9 +44,8 @@ public final class AASASchema: Sendable {
     /// in `"?": {"page": 1}`); nil where the key is named as it is.
     public let keyMeaning: String?
     /// `types` as bits of `ValueType.bit`, and `properties` as a list: the walk asks about every
-    /// node and member, and a set or dictionary lookup hashes for each. The bits are all the schema
-    /// keeps of its types: building a set of them made the runtime look up ValueType's Hashable
-    /// conformance, scanning every conformance in the binary, on every run.
+    /// node and member, and a set or dictionary lookup hashes for each. (Not a Set of ValueType:
+    /// start-up, scripts/check-startup-budget.sh.)
     private let acceptedTypes: UInt8
     private let propertyList: [(key: String, schema: AASASchema)]
 

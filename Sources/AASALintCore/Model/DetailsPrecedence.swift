@@ -58,8 +58,7 @@ extension DetailsEntry {
 /// is what they read: a fallback, not a dead entry.
 public struct DetailsPrecedence: Sendable {
     public let details: [DetailsEntry]
-    /// Each app's deciding entry, per reader: a dictionary keyed by reader would make the runtime
-    /// look up the reader's Hashable conformance, scanning every conformance in the binary, on every run.
+    /// Each app's deciding entry, per reader (not keyed by reader: start-up, scripts/check-startup-budget.sh).
     private let iOS13Deciders: [String: Int]
     private let iOS12Deciders: [String: Int]
 

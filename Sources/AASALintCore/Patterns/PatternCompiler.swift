@@ -17,8 +17,7 @@ struct PatternCompiler: Sendable {
     let stateBudget: Int
     /// False: determinise each language on first use (see `PatternLanguage`).
     let determinisesEagerly: Bool
-    /// Keyed by the text alone: a struct key would make the runtime scan every conformance in the
-    /// binary for its Hashable conformance when the first file is linted.
+    /// Keyed by the text alone, not a struct (start-up: scripts/check-startup-budget.sh).
     private var cache: [String: LanguagesOfText] = [:]
     private var languageCount = 0
     private let values: VariableAutomata

@@ -27,8 +27,8 @@ public struct TextReporter: Reporter {
         self.options = options
     }
 
-    /// Each line followed by a line break. Not `joined()`: its unspecialised generic code makes
-    /// the runtime scan every conformance in the binary on the first finding.
+    /// Each line followed by a line break. Not `joined()`, whose unspecialised generic code costs
+    /// start-up (scripts/check-startup-budget.sh).
     private static func text(ofLines lines: [String]) -> String {
         lines.reduce(into: "") { text, line in
             text += line

@@ -71,8 +71,7 @@ private struct ArgumentScan {
 
     private mutating func consumeLongOption(_ body: Substring) throws(ArgumentError) {
         let (name, inlineValue) = splitInlineValue(body)
-        // String + String: appending the Substring goes through a generic path whose first use
-        // has the runtime scan every conformance in the binary.
+        // String + String, not + Substring: start-up (scripts/check-startup-budget.sh).
         let spelling = "--" + String(name)
         guard let option = command.option(named: name) else {
             let suggestion = Suggestion.nearest(to: String(name), in: command.allOptions.map(\.name))

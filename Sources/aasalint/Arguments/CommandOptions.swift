@@ -3,8 +3,8 @@
 /// `fields` lists them in declaration order, which the parser, `--help` and the completion
 /// scripts follow, and a command reads them through key paths (`parsed[\.summary]`), so reading
 /// an option its command does not declare does not compile. The list is written out rather than
-/// found by reflection: a Mirror looks up conformances by scanning every one in the binary, on
-/// every run. CommandOptionsTests checks with a Mirror that no stored option is left out.
+/// found by reflection, which costs start-up (scripts/check-startup-budget.sh); CommandOptionsTests
+/// checks with a Mirror that no stored option is left out.
 protocol CommandOptions: Sendable {
     init()
     /// Every stored option and group, in declaration order.
@@ -81,8 +81,7 @@ extension CommandOptions {
 }
 
 /// The options and operands given to one subcommand, read through the command's `Options`, a
-/// `CommandOptions`. The type does not require that: the runtime would then look the
-/// conformance up, scanning every conformance in the binary, for each group a command reads.
+/// `CommandOptions`. The type does not require that, for start-up (scripts/check-startup-budget.sh).
 struct ParsedArguments<Options: Sendable>: Sendable {
     let positionals: [String]
     let wantsHelp: Bool
