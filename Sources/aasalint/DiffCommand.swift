@@ -21,8 +21,7 @@ struct DiffCommand: Subcommand {
 
     struct Options: CommandOptions {
         let app = ValueOption("app", valueName: "ID", help: "Only this appID (default: every app either file lists)")
-        let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
-                                 help: "Output format (default: text)")
+        let format = DocumentFormat.option()
 
         static var fields: [OptionField<Self>] {
             [.option(\.app), .option(\.format)]
@@ -42,7 +41,7 @@ struct DiffCommand: Subcommand {
         let new = try AASAFileInput.read(paths[1]).matcher
         let difference = SemanticDiff(old: old, new: new, appID: parsed[\.app])
         let report = DiffReport(oldPath: paths[0], newPath: paths[1], difference: difference)
-        output.write(parsed[\.format] == "json" ? report.json() : report.text())
+        output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text())
         return difference.isEquivalent ? ExitStatus.success : ExitStatus.findings
     }
 }

@@ -24,8 +24,7 @@ struct MatchCommand: Subcommand {
         let trace = Flag("trace", help: "Show every component tried and which part of the URL it did not match")
         let explainOrder = Flag("explain-order", help: "Instead of deciding a URL, show each entry's components in order and which are dead or shadowed")
         let sources = URLBatchMatch.Options()
-        let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ["text", "json"],
-                                 help: "Output format (default: text)")
+        let format = DocumentFormat.option()
 
         static var fields: [OptionField<Self>] {
             [.option(\.app), .option(\.trace), .option(\.explainOrder), .group(\.sources), .option(\.format)]
@@ -43,13 +42,13 @@ struct MatchCommand: Subcommand {
         if parsed[\.explainOrder] {
             guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
             let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
-            output.write(parsed[\.format] == "json" ? explanation.json() : explanation.text())
+            output.write(DocumentFormat.of(parsed[\.format]) == .json ? explanation.json() : explanation.text())
             return explanation.findsDeadRules ? ExitStatus.findings : ExitStatus.success
         }
         if let source = try URLBatchMatch.source(parsed[\.sources]) {
             guard parsed.positionals.count == 1 else { throw UsageError("with --urls, --sitemap or --access-log give the AASA file only, not a URL") }
             return try URLBatchMatch(file: file, matcher: matcher, source: source, apps: parsed[\.app].map { [$0] } ?? matcher.appIDs,
-                                     writesJSONLines: parsed[\.format] == "json", listsEveryIdleComponent: parsed[\.sources][\.allIdle],
+                                     writesJSONLines: DocumentFormat.of(parsed[\.format]) == .json, listsEveryIdleComponent: parsed[\.sources][\.allIdle],
                                      output: output).run()
         }
         guard parsed.positionals.count == 2 else { throw UsageError("missing AASA URL: give the URL to decide after the AASA file, or use --explain-order") }
@@ -64,7 +63,7 @@ struct MatchCommand: Subcommand {
         let bulk = BulkMatcher(matcher: matcher)
         let decisions = apps.map { bulk.decide(url, appID: $0, tracing: true) }
         let report = MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
-        output.write(parsed[\.format] == "json" ? report.json() : report.text(trace: parsed[\.trace]))
+        output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text(trace: parsed[\.trace]))
         return decisions.contains { $0.outcome == .match } ? ExitStatus.success : ExitStatus.findings
     }
 }
