@@ -156,6 +156,6 @@ extension Configuration {
     /// baselines; nil when the file lies outside that folder. Compared in the canonical form
     /// (`CanonicalPath`), so a file lies in its folder however a link or the case spells either.
     public func relativePath(ofDisplayPath path: String) -> String? {
-        CanonicalPath.path(path, from: directory, resolve: CanonicalPath.of, absolute: FileDiscovery.absolutePath)
+        CanonicalPath.path(path, from: directory, resolve: CanonicalPath.of, absolute: { PathNames.absolute($0) })
     }
 }

@@ -10,13 +10,13 @@ extension ConfigurationLoader {
     /// (the folder holding `.git`): a folder above a checkout is not the repository's to
     /// configure. Whether the file may be trusted is `ConfigurationFileTrust`'s question.
     public static func discover(from directory: String) -> String? {
-        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        var folder = PathNames.absolute(directory)
         while true {
-            let candidate = folder.appendingPathComponent(fileName).path
+            let candidate = PathNames.appending(fileName, to: folder)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return nil }
+            if FileManager.default.fileExists(atPath: PathNames.appending(".git", to: folder)) { return nil }
+            let parent = PathNames.folder(of: folder)
+            if parent == folder || parent.isEmpty { return nil }
             folder = parent
         }
     }

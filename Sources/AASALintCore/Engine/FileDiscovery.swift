@@ -87,8 +87,7 @@ public struct FileDiscovery: Sendable {
 
     /// Whether the file at display path `file` lies inside the folder at display path `folder`.
     public static func path(_ file: String, isInside folder: String) -> Bool {
-        let folderPath = URL(fileURLWithPath: folder).standardizedFileURL.path
-        return PathContainment.path(URL(fileURLWithPath: file).standardizedFileURL.path, isBelow: folderPath)
+        PathContainment.path(PathNames.absolute(file), isBelow: PathNames.absolute(folder))
     }
 
     /// The kind of a file met inside a folder, or nil when its name says it is neither.
@@ -120,11 +119,6 @@ public struct FileDiscovery: Sendable {
         return layout != .ipa
     }
 
-    /// The absolute form of a path relative to the working directory, for comparing paths
-    /// that name the same file in different ways.
-    static func absolutePath(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.path
-    }
 }
 
 /// One walk of a folder named on the command line. Each real folder is visited once (by device

@@ -21,7 +21,7 @@ public struct LintScope: Sendable {
     /// and been selected: it lies at or under a path named on the command line. A deleted
     /// file is seen as gone only by a run over the folder it was in (a whole-tree run).
     public func covers(_ path: String) -> Bool {
-        let file = FileDiscovery.absolutePath(path)
+        let file = PathNames.absolute(path)
         let (lintedFiles, namedPaths) = paths.standardized
         return lintedFiles.contains(file) || namedPaths.contains { file == $0 || PathContainment.path(file, isBelow: $0) }
     }
@@ -43,7 +43,7 @@ private final class StandardizedPaths: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let made { return made }
-        let standardized = (lintedFiles: Set(linted.map(FileDiscovery.absolutePath)), namedPaths: named.map(FileDiscovery.absolutePath))
+        let standardized = (lintedFiles: Set(linted.map { PathNames.absolute($0) }), namedPaths: named.map { PathNames.absolute($0) })
         made = standardized
         return standardized
     }

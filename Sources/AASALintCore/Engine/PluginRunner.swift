@@ -24,9 +24,9 @@ struct PluginRunner: Sendable {
     /// files of other folders, or with standard input.
     func run(on files: [LintFile]) -> (diagnostics: [Diagnostic], problems: [UsageError]) {
         guard !configuration.plugins.isEmpty else { return ([], []) }
-        let folder = Self.realPath(configuration.directory)
+        let folder = CanonicalPath.resolved(configuration.directory)
         let requestFiles = files.compactMap { file -> (String, LintFile)? in
-            guard let folder, let real = Self.realPath(file.path), PathContainment.path(real, isBelow: folder),
+            guard let folder, let real = CanonicalPath.resolved(file.path), PathContainment.path(real, isBelow: folder),
                   let path = configuration.relativePath(ofDisplayPath: file.path) else { return nil }
             return (path, file)
         }
@@ -43,12 +43,6 @@ struct PluginRunner: Sendable {
             }
         }
         return (diagnostics, problems)
-    }
-
-    private static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     func request(for files: [(path: String, file: LintFile)]) -> String {

@@ -70,10 +70,10 @@ struct LSPDiagnostics {
 enum LSPDocumentURI {
     static func path(ofURI uri: String) -> String? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
-        return url.standardizedFileURL.path
+        return PathNames.absolute(url.path)
     }
 
     static func uri(ofPath path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+        URL(fileURLWithPath: PathNames.absolute(path)).absoluteString
     }
 }

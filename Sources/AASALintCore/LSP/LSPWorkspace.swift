@@ -136,7 +136,7 @@ struct LSPWorkspace {
     }
 
     private static func samePath(_ shown: String, _ path: String) -> Bool {
-        URL(fileURLWithPath: shown).standardizedFileURL.path == path
+        PathNames.absolute(shown) == path
     }
 
     private mutating func configuration(forFileAt path: String) -> LSPConfiguration {

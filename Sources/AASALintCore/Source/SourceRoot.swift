@@ -16,13 +16,13 @@ public struct SourceRoot: Sendable, Equatable {
     /// `path` may be relative to `workingDirectory`.
     public init(path: String, workingDirectory: String) {
         self.workingDirectory = workingDirectory
-        self.path = Self.absolute(path, in: workingDirectory)
+        self.path = PathNames.absolute(path, from: workingDirectory)
     }
 
     /// The nearest folder at or above `directory` that holds `.git` (a folder, or a file in
     /// worktrees and submodules); `directory` itself when it is in no repository.
     public static func repository(containing directory: String) -> SourceRoot {
-        var folder = absolute(directory, in: directory)
+        var folder = PathNames.absolute(directory, from: directory)
         while !FileManager.default.fileExists(atPath: PathNames.appending(".git", to: folder)) {
             let parent = PathNames.folder(of: folder)
             if parent == folder || parent.isEmpty { return SourceRoot(path: directory, workingDirectory: directory) }
@@ -45,14 +45,10 @@ public struct SourceRoot: Sendable, Equatable {
     /// URL of a download) is.
     public func place(of reportedPath: String) -> Place {
         if reportedPath.hasPrefix("https://") || reportedPath.hasPrefix("http://") { return .download(reportedPath) }
-        let file = Self.absolute(reportedPath, in: workingDirectory)
+        let file = PathNames.absolute(reportedPath, from: workingDirectory)
         if path == "/" { return .repository(String(file.dropFirst())) }
         guard file.hasPrefix(path + "/") else { return .outside(file) }
         return .repository(String(file.dropFirst(path.count + 1)))
     }
 
-    private static func absolute(_ path: String, in directory: String) -> String {
-        let base = directory.hasPrefix("/") ? directory : PathNames.joined(FileManager.default.currentDirectoryPath, directory)
-        return PathNames.joined(base, path)
-    }
 }

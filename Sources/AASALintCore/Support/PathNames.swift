@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// The parts of a path as text, as NSString's path methods name them (Foundation's, which the
 /// binary does not link): trailing slashes are ignored, `/` is its own last component.
 public enum PathNames {
@@ -37,6 +43,15 @@ public enum PathNames {
         }
         let joined = (isAbsolute ? "/" : "") + parts.joined(separator: "/")
         return DisplayPath.of(joined.isEmpty ? "." : joined)
+    }
+
+    /// `path` as an absolute path with `.` and `..` resolved and no link followed: the one form
+    /// in which two spellings of a path are compared. A relative `path` is taken from
+    /// `directory`, itself absolute or from the working folder (the default).
+    public static func absolute(_ path: String, from directory: String = ".") -> String {
+        let workingFolder = FileManager.default.currentDirectoryPath
+        let base = directory.hasPrefix("/") ? directory : joined(workingFolder, directory)
+        return joined(base, path)
     }
 
     private static func withoutTrailingSlashes(_ path: String) -> String {
