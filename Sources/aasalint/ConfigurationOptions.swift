@@ -29,9 +29,8 @@ struct ConfigurationOptions: CommandOptions {
         guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
             return Configuration()
         }
-        if let problem = ConfigurationFileTrust.problem(at: found) {
-            throw UsageError("\(shown(found)): not reading this configuration: \(problem), and it decides what aasalint checks "
-                + "and which plugins it runs; make it yours and not writable by others (chmod go-w), or name it with --config if you trust it")
+        if let refusal = ConfigurationFileTrust.refusal(at: found) {
+            throw UsageError("\(shown(found)): \(refusal), or name it with --config if you trust it")
         }
         return try loader.load(path: shown(found))
     }

@@ -8,6 +8,15 @@ import Darwin
 /// and which plugins a run may start, so only its owner (or root) may be able to change it,
 /// as OpenSSH asks of `~/.ssh/config`. A file someone names with `--config` is not asked.
 public enum ConfigurationFileTrust {
+    /// The sentence that refuses the file at `path`, for the command line and the language
+    /// server alike; nil when it may be read.
+    public static func refusal(at path: String) -> String? {
+        problem(at: path).map { problem in
+            "not reading this configuration: \(problem), and it decides what aasalint checks and which plugins it runs; "
+                + "make it yours and not writable by others (chmod go-w)"
+        }
+    }
+
     /// Why the file at `path` must not be read; nil when it may be.
     public static func problem(at path: String) -> String? {
         var status = stat()

@@ -171,9 +171,8 @@ struct LSPWorkspace {
             }
         }
         let lines = LineTable(bytes)
-        if let problem = ConfigurationFileTrust.problem(at: path) {
-            return failed("not reading this configuration: \(problem), and it decides what aasalint checks; "
-                + "make it yours and not writable by others (chmod go-w)", lines: lines)
+        if let refusal = ConfigurationFileTrust.refusal(at: path) {
+            return failed(refusal, lines: lines)
         }
         var configuration: Configuration
         do {
