@@ -216,13 +216,7 @@ private struct FolderWalk {
     /// The repository holding `root` (the nearest folder upward with `.git`); else the working
     /// folder when it holds `root`; else `root`.
     private static func boundary(of root: String, shownAs shown: String) -> (path: String, name: String) {
-        var folder = root
-        while true {
-            if PathStatus.of(PathNames.appending(".git", to: folder)) != .missing { return (folder, "the repository") }
-            let parent = PathNames.folder(of: folder)
-            if parent == folder || parent.isEmpty { break }
-            folder = parent
-        }
+        if let repository = SourceRoot.repositoryFolder(containing: root) { return (repository, "the repository") }
         if let working = CanonicalPath.resolved("."), working == root || PathContainment.path(root, isBelow: working) {
             return (working, "the working folder")
         }

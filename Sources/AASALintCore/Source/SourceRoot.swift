@@ -22,13 +22,19 @@ public struct SourceRoot: Sendable, Equatable {
     /// The nearest folder at or above `directory` that holds `.git` (a folder, or a file in
     /// worktrees and submodules); `directory` itself when it is in no repository.
     public static func repository(containing directory: String) -> SourceRoot {
-        var folder = PathNames.absolute(directory, from: directory)
+        SourceRoot(path: repositoryFolder(containing: PathNames.absolute(directory, from: directory)) ?? directory,
+                   workingDirectory: directory)
+    }
+
+    /// The nearest folder at or above `folder` (absolute) that holds `.git`; nil when there is none.
+    static func repositoryFolder(containing folder: String) -> String? {
+        var folder = folder
         while !FileManager.default.fileExists(atPath: PathNames.appending(".git", to: folder)) {
             let parent = PathNames.folder(of: folder)
-            if parent == folder || parent.isEmpty { return SourceRoot(path: directory, workingDirectory: directory) }
+            if parent == folder || parent.isEmpty { return nil }
             folder = parent
         }
-        return SourceRoot(path: folder, workingDirectory: directory)
+        return folder
     }
 
     /// Where a file that a report names is.
