@@ -26,22 +26,30 @@ struct SimilarAppIDsRule: OptionlessRule {
         guard let document = file.aasa else { return [] }
         // The first place each appID appears under each service, in the order of the file.
         var listings: [(service: String, appID: Located<String>)] = []
+        var listed = Set<String>()
         for service in Self.services {
-            for appID in document.listedApps(for: service)?.appIDs ?? [] where !listings.contains(where: { $0.service == service && $0.appID.value == appID.value }) {
+            for appID in document.listedApps(for: service)?.appIDs ?? [] where listed.insert(Self.key(service, appID.value)).inserted {
                 listings.append((service, appID))
             }
         }
         listings.sort { file.location($0.appID.pointer).range.start < file.location($1.appID.pointer).range.start }
+        // Two strings one edit apart share a string made by deleting one character from each
+        // (or from the longer one): only listings that share one are compared, a few per service
+        // and key, so that a file of thousands of appIDs stays linear.
+        var neighbours: [String: [Int]] = [:]
         var diagnostics: [Diagnostic] = []
         var reported = Set<String>()
         for (index, later) in listings.enumerated() {
-            let isListed = { (value: String, service: String) in listings.contains { $0.service == service && $0.appID.value == value } }
-            guard let earlier = listings[..<index].first(where: { earlier in
-                      earlier.service != later.service && Self.differByOneLetter(earlier.appID.value, later.appID.value)
-                          && !isListed(earlier.appID.value, later.service) && !isListed(later.appID.value, earlier.service)
-                  }),
-                  reported.insert(later.appID.value).inserted
-            else { continue }
+            let keys = Self.deletions(of: later.appID.value)
+            let candidates = Set(keys.flatMap { neighbours[$0] ?? [] }).sorted()
+            let earlier = candidates.lazy.map { listings[$0] }.first { earlier in
+                earlier.service != later.service && Self.differByOneLetter(earlier.appID.value, later.appID.value)
+                    && !listed.contains(Self.key(later.service, earlier.appID.value)) && !listed.contains(Self.key(earlier.service, later.appID.value))
+            }
+            for key in keys where (neighbours[key]?.filter { listings[$0].service == later.service }.count ?? 0) < Self.neighboursKept {
+                neighbours[key, default: []].append(index)
+            }
+            guard let earlier, reported.insert(later.appID.value).inserted else { continue }
             let line = file.location(earlier.appID.pointer).range.start.line
             diagnostics.append(diagnostic(
                 "\"\(later.appID.value)\" under \(later.service) and \"\(earlier.appID.value)\" under \(earlier.service) (line \(line)) differ by one letter: if they are the same app, the misspelt one matches no app and its service does not work; write the same appID in both places",
@@ -50,6 +58,24 @@ struct SimilarAppIDsRule: OptionlessRule {
             ))
         }
         return diagnostics
+    }
+
+    /// How many listings of one service are kept under one deletion key: the earliest ones.
+    private static let neighboursKept = 4
+
+    private static func key(_ service: String, _ appID: String) -> String {
+        service + "\u{0}" + appID
+    }
+
+    /// The text itself and the text without each one of its characters.
+    static func deletions(of text: String) -> [String] {
+        let scalars = Array(text.unicodeScalars)
+        return [text] + scalars.indices.map { removed in
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[..<removed])
+            view.append(contentsOf: scalars[(removed + 1)...])
+            return String(view)
+        }
     }
 
     /// One edit apart (a letter changed, added, removed, or two swapped) where the edit is not a
