@@ -40,7 +40,8 @@ struct SimilarAppIDsRule: OptionlessRule {
         var diagnostics: [Diagnostic] = []
         var reported = Set<String>()
         for (index, later) in listings.enumerated() {
-            let keys = Self.deletions(of: later.appID.value)
+            // A real appID is at most a 10-character team ID, a dot and a 155-character bundle ID.
+            let keys = later.appID.value.unicodeScalars.count <= Self.longestComparedAppID ? Self.deletions(of: later.appID.value) : []
             let candidates = Set(keys.flatMap { neighbours[$0] ?? [] }).sorted()
             let earlier = candidates.lazy.map { listings[$0] }.first { earlier in
                 earlier.service != later.service && Self.differByOneLetter(earlier.appID.value, later.appID.value)
@@ -59,6 +60,9 @@ struct SimilarAppIDsRule: OptionlessRule {
         }
         return diagnostics
     }
+
+    /// Longer strings are not appIDs anyone misspelt, and each would make as many keys as it is long.
+    private static let longestComparedAppID = 256
 
     /// How many listings of one service are kept under one deletion key: the earliest ones.
     private static let neighboursKept = 4
