@@ -8,10 +8,10 @@ struct FixCommandRun {
     /// False for `--diff`, which only shows the fixes.
     let writes: Bool
 
-    /// What the run did; `failed` when a file could not be written or shown, which makes the
-    /// exit status 2.
-    func run(_ session: FixSession, paths: [String]) -> (outcome: FixSession.Outcome, failed: Bool) {
-        let outcome = session.run(paths: paths)
+    /// What the run did, and the files as they now are on disk (those written); `failed` when
+    /// a file could not be written or shown, which makes the exit status 2.
+    func run(_ session: FixSession, on workspace: LintWorkspace) -> (outcome: FixSession.Outcome, written: [String: [UInt8]], failed: Bool) {
+        let outcome = session.run(workspace)
         var unwritten: Set<String> = []
         if writes {
             for (path, reason) in FixSession.write(outcome) {
@@ -49,7 +49,8 @@ struct FixCommandRun {
                 ? " (\(outcome.remainingUnsafe) of them unsafe: add --unsafe-fixes to apply \(outcome.remainingUnsafe == 1 ? "it" : "them"))" : ""
             output.writeError("aasalint: \(Quantity.counted(left, "fixable finding")) left\(unsafe)")
         }
-        return (outcome, !unwritten.isEmpty)
+        let written = writes ? outcome.files.filter { !unwritten.contains($0.path) }.map { ($0.path, $0.fixed) } : []
+        return (outcome, Dictionary(written) { first, _ in first }, !unwritten.isEmpty)
     }
 
     private static func place(of diagnostic: Diagnostic) -> String {

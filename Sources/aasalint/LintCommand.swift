@@ -123,19 +123,24 @@ struct LintCommand: Subcommand {
         }
 
         let baseline = try loadBaseline(parsed, configuration: configuration)
+        let session = LintSession(plan: plan, baseline: baseline, keptUntilExit: keptUntilExit)
+        var workspace = session.read(paths: paths, extraFiles: extraFiles)
         var fixFailed = false
         if parsed[\.fix] || parsed[\.diff] {
             guard extraFiles.isEmpty else {
                 throw UsageError("--fix and --diff work on files, and standard input (-) is not one: name the file on the command line")
             }
             let fixing = FixCommandRun(output: output, writes: !parsed[\.diff])
-            let (outcome, failed) = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]), paths: paths)
+            let (outcome, written, failed) = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]),
+                                                        on: workspace)
             if parsed[\.diff] { return failed ? ExitStatus.failure : outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }
             fixFailed = failed
+            // What is left is reported on the files as written, without reading anything again.
+            workspace = workspace.replacingContents(written)
         } else if parsed[\.unsafeFixes] {
             throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
         }
-        let outcome = LintSession(plan: plan, baseline: baseline, keptUntilExit: keptUntilExit).run(paths: paths, extraFiles: extraFiles)
+        let outcome = session.lint(workspace)
         keptUntilExit?.keep(outcome)
         if parsed[\.explainRelease] {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation

@@ -153,4 +153,22 @@ import Testing
         #expect(copy == fixed, "the killed run's copy was the whole fixed text")
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == ["apple-app-site-association"])
     }
+
+    /// `--fix` reads the tree once and lints its rounds in memory: a plugin (which makes no
+    /// fixes) runs once, for the report after the fixes, whether or not there was a fix.
+    @Test(arguments: [false, true])
+    func fixRunsEachPluginOnce(withSomethingToFix: Bool) throws {
+        let folder = try TemporaryFolder("fix-plugin")
+        let runs = folder.url.appendingPathComponent("runs.log").path
+        try folder.write("site/apple-app-site-association", withSomethingToFix ? Self.misspelt : HostileInputTests.cleanAASA)
+        try folder.write(".aasalint.yml", """
+            plugins:
+              - {id: counter, command: [sh, -c, 'cat > /dev/null; echo run >> "\(runs)"; echo "{\\"diagnostics\\": []}"']}
+
+            """)
+        let fixed = try BinaryRunner.run(["lint", "--fix", "--allow-plugins", "site"], workingDirectory: folder.url)
+        #expect(fixed.status == 0, "\(fixed)")
+        #expect(fixed.standardError.contains("aasalint: fixed") == withSomethingToFix, "\(fixed)")
+        #expect(try String(contentsOfFile: runs, encoding: .utf8) == "run\n", "\(fixed)")
+    }
 }

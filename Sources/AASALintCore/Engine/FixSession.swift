@@ -52,20 +52,20 @@ public struct FixSession: Sendable {
         public let changes: [BehaviourChange]
     }
 
-    /// Computes the fixes of the files under `paths`, without writing. A file's bytes are those
-    /// the lint read, whose findings the fixes edit: read again, they could hold a save made
-    /// while the lint ran, which the edits would garble and `write` could not tell.
-    public func run(paths: [String]) -> Outcome {
-        let plan = plan
-        let baseline = baseline
-        var asLinted: [String: [UInt8]] = [:]
+    /// Computes the fixes of the files `workspace` holds, without writing: each round lints
+    /// the workspace again with the files fixed so far, and nothing is discovered or read
+    /// again. Plugins do not run in the rounds: they make no fixes, and the report after the
+    /// fixes runs them once. A file's bytes are those the lint read, whose findings the fixes
+    /// edit: read again, they could hold a save made while the lint ran, which the edits would
+    /// garble and `write` could not tell.
+    public func run(_ workspace: LintWorkspace) -> Outcome {
+        let session = LintSession(plan: plan, baseline: baseline)
+        let asRead = Dictionary(workspace.files.map { ($0.path, $0) }) { first, _ in first }
         return rounds { fixed in
-            let lint = LintSession(plan: plan, baseline: baseline).run(paths: paths, extraFiles: fixed)
-            for path in Set(lint.report.diagnostics.filter { $0.fix?.isApplicable == true }.map(\.location.file)) {
-                asLinted[path] = lint.report.sources[path]?.bytes
-            }
+            let lint = session.lint(workspace.replacingContents(Dictionary(fixed.map { ($0.path, $0.bytes) }) { first, _ in first }),
+                                    runsPlugins: false)
             return (lint.report.diagnostics, lint.lintedFiles)
-        } read: { asLinted[$0] }
+        } read: { asRead[$0]?.bytes }
     }
 
     /// A file as the rounds have it.

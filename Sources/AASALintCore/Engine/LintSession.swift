@@ -34,18 +34,35 @@ public struct LintSession: Sendable {
     }
 
     public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
+        lint(read(paths: paths, extraFiles: extraFiles))
+    }
+
+    /// Discovers and reads what a run lints: the selected files (`extraFiles`, standard input,
+    /// in place of any of the same path), the files the configuration names for cross-checks
+    /// and the Xcode projects under `paths`.
+    public func read(paths: [String], extraFiles: [LintFile] = []) -> LintWorkspace {
         let selection = select(paths: paths, extraFiles: extraFiles)
         var problems = selection.discovery.problems
         let (files, artifactWarnings) = read(selection, problems: &problems)
         let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
         let (xcodeProjects, projectProblems) = XcodeProjectDiscovery().projects(under: paths)
         problems += projectProblems
-        let scope = LintScope(linted: files.map(\.path), named: paths)
-        let findings = findings(in: files, referenced: referenced, xcodeProjects: xcodeProjects, scope: scope, problems: &problems)
+        return LintWorkspace(files: files, referenced: referenced, xcodeProjects: xcodeProjects, problems: problems,
+                             warnings: selection.discovery.notes + warnings(for: selection) + artifactWarnings,
+                             scope: LintScope(linted: files.map(\.path), named: paths))
+    }
+
+    /// Runs the rules, and the plugins unless `runsPlugins` is false, on what `read` read.
+    public func lint(_ workspace: LintWorkspace, runsPlugins: Bool = true) -> Outcome {
+        let (files, referenced, scope) = (workspace.files, workspace.referenced, workspace.scope)
+        var problems = workspace.problems
+        let findings = findings(in: files, referenced: referenced, xcodeProjects: workspace.xcodeProjects, scope: scope,
+                                runsPlugins: runsPlugins, problems: &problems)
         let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
-        let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: xcodeProjects, files: files).explanation(for: files + referenced)
+        let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: workspace.xcodeProjects, files: files)
+            .explanation(for: files + referenced)
         keptUntilExit?.keep(files + referenced)
-        return Outcome(report: report, problems: problems, warnings: selection.discovery.notes + warnings(for: selection) + artifactWarnings,
+        return Outcome(report: report, problems: problems, warnings: workspace.warnings,
                        allDiagnostics: findings.diagnostics, scope: scope, releaseExplanation: release,
                        lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
     }
@@ -145,7 +162,7 @@ public struct LintSession: Sendable {
     }
 
     private func findings(in files: [LintFile], referenced: [LintFile], xcodeProjects: [XcodeProject], scope: LintScope,
-                          problems: inout [UsageError]) -> Findings {
+                          runsPlugins: Bool, problems: inout [UsageError]) -> Findings {
         let configuration = plan.configuration
         var diagnostics: [Diagnostic] = []
         do throws(UsageError) {
@@ -153,7 +170,7 @@ public struct LintSession: Sendable {
         } catch {
             problems.append(error)
         }
-        let plugins = PluginRunner(configuration: configuration).run(on: files)
+        let plugins = runsPlugins ? PluginRunner(configuration: configuration).run(on: files) : (diagnostics: [], problems: [])
         problems += plugins.problems
         let analysisLimits = diagnostics.filter(\.isAnalysisLimit)
         diagnostics.removeAll { $0.isAnalysisLimit }
@@ -261,5 +278,28 @@ public struct LintSession: Sendable {
             }
         }
         return files
+    }
+}
+
+/// What one run read, before any rule ran: read once, linted as often as `--fix` needs, with
+/// the files its rounds changed in place of what was read.
+public struct LintWorkspace: Sendable {
+    /// The selected files, in path order after standard input.
+    public let files: [LintFile]
+    /// Files the configuration names for cross-checks that are not among `files`.
+    let referenced: [LintFile]
+    let xcodeProjects: [XcodeProject]
+    /// Inputs that could not be read.
+    let problems: [UsageError]
+    /// Files named on the command line that the configuration excludes, and the artifacts' warnings.
+    let warnings: [String]
+    let scope: LintScope
+
+    /// The workspace with the files of these paths holding these bytes instead.
+    public func replacingContents(_ contents: [String: [UInt8]]) -> LintWorkspace {
+        guard !contents.isEmpty else { return self }
+        let files = files.map { file in contents[file.path].map { LintFile(path: file.path, kind: file.kind, bytes: $0) } ?? file }
+        return LintWorkspace(files: files, referenced: referenced, xcodeProjects: xcodeProjects, problems: problems,
+                             warnings: warnings, scope: scope)
     }
 }
