@@ -66,7 +66,8 @@ public enum FixDiff {
             for operation in hunk {
                 let line = operation.kind == .insert ? after[operation.newIndex] : before[operation.oldIndex]
                 text += (operation.kind == .insert ? "+" : operation.kind == .delete ? "-" : " ") + line
-                if !line.hasSuffix("\n") && !line.hasSuffix("\r") { text += "\n\\ No newline at end of file\n" }
+                // By bytes: as a String, a line's "\r\n" is one Character, which neither "\n" nor "\r" ends.
+                if line.utf8.last != UInt8(ascii: "\n") && line.utf8.last != UInt8(ascii: "\r") { text += "\n\\ No newline at end of file\n" }
             }
         }
         return text
