@@ -20,19 +20,28 @@ struct ConfigurationOptions: CommandOptions {
     static func load(_ parsed: ParsedArguments<Self>) throws -> Configuration {
         if parsed[\.noConfig] { return Configuration() }
         let loader = ConfigurationLoader(registry: try BuiltInRules.registry())
-        if let path = parsed[\.config] {
-            guard FileManager.default.fileExists(atPath: path) else {
-                throw UsageError("\(path): no such configuration file")
+        let path: String
+        if let named = parsed[\.config] {
+            guard FileManager.default.fileExists(atPath: named) else {
+                throw UsageError("\(named): no such configuration file")
             }
-            return try loader.load(path: path)
+            path = named
+        } else {
+            guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
+                return Configuration()
+            }
+            path = shown(found)
         }
-        guard let found = ConfigurationLoader.discover(from: FileManager.default.currentDirectoryPath) else {
-            return Configuration()
+        do throws(ConfigurationLoadFailure) {
+            return try loader.load(path: path, found: parsed[\.config] == nil)
+        } catch {
+            switch error {
+            case .unusable(let reason, let trustIsTheReason):
+                throw UsageError("\(path): \(reason)" + (trustIsTheReason ? ", or name it with --config if you trust it" : ""))
+            case .unreadable(let error): throw error
+            case .invalid(let errors, _): throw errors
+            }
         }
-        if let refusal = ConfigurationFileTrust.refusal(at: found) {
-            throw UsageError("\(shown(found)): \(refusal), or name it with --config if you trust it")
-        }
-        return try loader.load(path: shown(found))
     }
 
     /// Built-in rules and the configuration's custom rules.

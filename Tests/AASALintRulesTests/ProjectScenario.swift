@@ -49,7 +49,7 @@ enum ProjectScenario {
             configuration.directory = root
             return configuration
         }
-        return try ConfigurationLoader(registry: FixtureSupport.registry()).load(path: configurationFile)
+        return try ConfigurationLoader(registry: FixtureSupport.registry()).load(path: configurationFile, found: false)
     }
 
     private static func relative(_ diagnostic: Diagnostic, to root: String, severity: Severity) -> Diagnostic {

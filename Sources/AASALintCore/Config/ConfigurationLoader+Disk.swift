@@ -24,18 +24,51 @@ extension ConfigurationLoader {
     /// Real configurations are a few kilobytes; a larger file is not one (or is hostile).
     public static let maximumFileSize = 1024 * 1024
 
-    /// Reads the file at `path` (as reports should show it) and parses it.
-    public func load(path: String) throws -> Configuration {
-        switch try FileReader(readLimit: Self.maximumFileSize).contents(ofFile: path) {
-        case .bytes(let bytes):
-            return try load(bytes: bytes, path: DisplayPath.of(path),
-                            directory: PathNames.folder(of: path))
+    /// Reads the file at `path` (as reports should show it) and parses it; a file `found` by
+    /// looking upward is read only if `ConfigurationFileTrust` allows it (a file the user names
+    /// is theirs to trust). `unsavedText` is the file's text in an editor, read instead of the
+    /// disk. The command line and the language server read configurations only this way, so
+    /// that they refuse and limit the same files in the same words.
+    public func load(path: String, found: Bool, unsavedText: [UInt8]? = nil) throws(ConfigurationLoadFailure) -> Configuration {
+        if found, let refusal = ConfigurationFileTrust.refusal(at: path) {
+            throw .unusable(refusal, trustIsTheReason: true)
+        }
+        let contents: FileReader.Contents
+        if let unsavedText {
+            contents = .bytes(unsavedText)
+        } else {
+            do throws(UsageError) {
+                contents = try FileReader(readLimit: Self.maximumFileSize).contents(ofFile: path)
+            } catch {
+                throw .unreadable(error)
+            }
+        }
+        let bytes: [UInt8]
+        switch contents {
+        case .bytes(let read):
+            bytes = read
         case .tooLarge(let byteCount):
-            throw UsageError("\(path): the configuration file is \(byteCount) bytes, over the limit of \(Self.maximumFileSize); "
-                + "is this the right file?")
+            throw .unusable("the configuration file is \(byteCount) bytes, over the limit of \(Self.maximumFileSize); is this the right file?",
+                            trustIsTheReason: false)
+        }
+        do throws(ConfigurationErrors) {
+            return try load(bytes: bytes, path: DisplayPath.of(path), directory: PathNames.folder(of: path))
+        } catch {
+            throw .invalid(error, lines: LineTable(bytes))
         }
     }
 
     /// The files a configuration names, read from disk.
     public static let readFromDisk: NamedFileRead = { path throws(UsageError) in try FileReader().contents(ofFile: path) }
+}
+
+/// Why a configuration file could not be used.
+public enum ConfigurationLoadFailure: Error, Sendable {
+    /// A sentence about the whole file; `trustIsTheReason` when it was refused because others
+    /// may change it (which naming it explicitly overrides).
+    case unusable(String, trustIsTheReason: Bool)
+    /// The file could not be read; the error names it.
+    case unreadable(UsageError)
+    /// What is wrong inside it, at its places in its lines.
+    case invalid(ConfigurationErrors, lines: LineTable)
 }

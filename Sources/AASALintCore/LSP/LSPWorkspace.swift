@@ -160,29 +160,20 @@ struct LSPWorkspace {
         func failed(_ message: String, lines: LineTable = LineTable([])) -> LSPConfiguration {
             LSPConfiguration(plan: defaultPlan, errors: [ConfigurationError(at: document.fileLocation, message)], lines: lines)
         }
-        let bytes: [UInt8]
-        if let open = documents.values.first(where: { $0.path == path }) {
-            bytes = open.bytes
-        } else {
-            switch try? FileReader(readLimit: ConfigurationLoader.maximumFileSize).contents(ofFile: path) {
-            case .bytes(let read)?: bytes = read
-            case .tooLarge(let byteCount)?: return failed("the configuration file is \(byteCount) bytes, over the limit of \(ConfigurationLoader.maximumFileSize)")
-            case nil: return failed("cannot read the configuration file")
-            }
-        }
-        let lines = LineTable(bytes)
-        if let refusal = ConfigurationFileTrust.refusal(at: path) {
-            return failed(refusal, lines: lines)
-        }
         var configuration: Configuration
-        do {
+        do throws(ConfigurationLoadFailure) {
             configuration = try ConfigurationLoader(registry: baseRegistry)
-                .load(bytes: bytes, path: path, directory: PathNames.folder(of: path))
+                .load(path: path, found: true, unsavedText: documents.values.first { $0.path == path }?.bytes)
         } catch {
-            return LSPConfiguration(plan: defaultPlan, errors: error.errors, lines: lines)
+            switch error {
+            case .unusable(let reason, _): return failed(reason)
+            case .unreadable: return failed("cannot read the configuration file")
+            case .invalid(let errors, let lines): return LSPConfiguration(plan: defaultPlan, errors: errors.errors, lines: lines)
+            }
         }
         // A plugin is a program the configuration chooses; an editor opening a cloned repository must not start it.
         configuration.plugins = []
+        let lines = configuration.document?.lines ?? LineTable([])
         do {
             let plan = try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration)
             return LSPConfiguration(plan: plan, errors: [], lines: lines)
