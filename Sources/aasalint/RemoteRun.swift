@@ -110,7 +110,7 @@ struct RemoteRun {
     /// Every rule as configured, with the remote rules on unless the configuration or
     /// `--disable` turns them off.
     private static func plan(_ configuration: Configuration, _ parsed: ParsedArguments<RulePlanOptions>) throws -> RulePlan {
-        let remoteRuleIDs = BuiltInRules.all.compactMap { $0 as? any RemoteCheck.Type }.map { $0.description.id }
+        let remoteRuleIDs = BuiltInRules.all.filter { $0.checksHosts }.map { $0.description.id }
             .filter { configuration.rules[$0]?.isOff != true }
         return try RulePlan(registry: try ConfigurationOptions.registry(for: configuration), configuration: configuration,
                             enable: remoteRuleIDs + parsed[\.enable], disable: parsed[\.disable])

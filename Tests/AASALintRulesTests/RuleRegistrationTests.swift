@@ -54,6 +54,16 @@ import Testing
         #expect(unfiled.isEmpty, "registered rules without a Rules/<group>/<Name>Rule.swift file: \(unfiled)")
     }
 
+    /// `checksHosts` says, without a cast, which rules `fetch` and `lint --remote` turn on: exactly
+    /// the rules of `Rules/Remote/`, which are the ones that check a host's answer.
+    @Test func theRulesThatCheckHostsAreThoseOfRulesRemote() throws {
+        let remoteFiles = try FileManager.default.contentsOfDirectory(atPath: Self.rulesSources.appendingPathComponent("Remote").path)
+            .filter { $0.hasSuffix("Rule.swift") }.map { Self.ruleID(ofTypeName: String($0.dropLast(".swift".count))) }
+        #expect(remoteFiles.count >= 3)
+        #expect(Set(BuiltInRules.all.filter { $0.checksHosts }.map { $0.description.id }) == Set(remoteFiles))
+        #expect(BuiltInRules.all.filter { $0.checksHosts }.allSatisfy { (try? $0.init(options: RuleOptions()))?.remoteCheck != nil })
+    }
+
     @Test func everyFixtureFolderNamesARegisteredRule() throws {
         let ids = Set(BuiltInRules.all.map { $0.description.id })
         let folders = try FileManager.default.contentsOfDirectory(atPath: FixtureSupport.rulesFolder.path).filter { !$0.hasPrefix(".") }

@@ -29,6 +29,9 @@ extension FileCheck {
 /// A built-in rule of any kind. Built-in rules live in `Rules/`, one per file, and are listed in the registry.
 public protocol BuiltInRule: RuleCheck {
     static var description: RuleDescription { get }
+    /// Whether the rule checks what hosts serve (`fetch`, `lint --remote`), asked of the type
+    /// before there is an instance.
+    static var checksHosts: Bool { get }
     /// Bad options are configuration errors, not crashes.
     init(options: RuleOptions) throws(RuleOptionError)
 }
@@ -51,6 +54,8 @@ extension OptionlessCheck {
 }
 
 extension BuiltInRule {
+    public static var checksHosts: Bool { false }
+
     /// A finding of this rule at its default severity; the linter applies configured severities.
     public func diagnostic(
         _ message: String,

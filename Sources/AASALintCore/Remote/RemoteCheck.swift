@@ -6,4 +6,5 @@ public protocol RemoteCheck: BuiltInRule {
 
 extension RemoteCheck {
     public var remoteCheck: (any RemoteCheck)? { self }
+    public static var checksHosts: Bool { true }
 }
