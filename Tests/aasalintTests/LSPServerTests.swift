@@ -253,6 +253,63 @@ import Testing
         #expect(Self.published(session.uri("package.json"), in: replies).map(\.count) == [0])
     }
 
+    /// The lint of a change waits for the debounce time; closing the document cancels it and
+    /// clears the document's diagnostics. (A debounce of a minute never fires in this session,
+    /// so no timing decides the outcome.)
+    @Test func closingADocumentCancelsItsPendingLintAndClearsIt() throws {
+        var session = try Session()
+        session.request("initialize", ["rootUri": session.workspace.url.absoluteString, "capabilities": [:] as [String: Any],
+                                       "initializationOptions": ["debounceMilliseconds": 60_000]])
+        session.notify("initialized")
+        let uri = session.uri("apple-app-site-association")
+        session.open("apple-app-site-association", Self.brokenAASA)
+        session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": HostileInputTests.cleanAASA]]])
+        session.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        session.shutDownAndExit()
+        let (replies, status) = try session.run()
+        #expect(status == 0)
+        let publications = replies.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.compactMap { $0["params"] as? [String: Any] }
+        #expect(publications.map { $0["version"] as? Int } == [1, nil], "the open is linted at once; the change never: \(publications)")
+        #expect(publications.map { ($0["diagnostics"] as? [Any])?.count ?? -1 } == [3, 0])
+    }
+
+    /// A change replaces the whole text (full synchronisation), and what is linted next is the
+    /// changed text with its version; saving lints the open documents at once.
+    @Test func aChangeIsLintedWithItsTextAndVersion() throws {
+        var session = try Session()
+        session.request("initialize", ["rootUri": session.workspace.url.absoluteString, "capabilities": [:] as [String: Any],
+                                       "initializationOptions": ["debounceMilliseconds": 60_000]])
+        session.notify("initialized")
+        let uri = session.uri("apple-app-site-association")
+        session.open("apple-app-site-association", HostileInputTests.cleanAASA)
+        session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 7], "contentChanges": [["text": Self.brokenAASA]]])
+        session.notify("textDocument/didSave", ["textDocument": ["uri": uri]])
+        session.shutDownAndExit()
+        let (replies, _) = try session.run()
+        let publications = replies.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.compactMap { $0["params"] as? [String: Any] }
+        #expect(publications.map { $0["version"] as? Int } == [1, 7])
+        #expect(publications.map { ($0["diagnostics"] as? [Any])?.count ?? -1 } == [0, 3])
+    }
+
+    /// A client that can watch files is asked to report changes to configurations on disk;
+    /// one that cannot is not sent a request it would refuse.
+    @Test(arguments: [true, false])
+    func configurationFilesAreWatchedWhenTheClientCan(canRegister: Bool) throws {
+        var session = try Session()
+        let capabilities: [String: Any] = canRegister ? ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]] : [:]
+        session.request("initialize", ["rootUri": session.workspace.url.absoluteString, "capabilities": capabilities])
+        session.notify("initialized")
+        session.shutDownAndExit()
+        let (replies, _) = try session.run()
+        let registrations = replies.filter { $0["method"] as? String == "client/registerCapability" }
+        #expect(registrations.count == (canRegister ? 1 : 0))
+        guard canRegister else { return }
+        let registration = try #require(((registrations.first?["params"] as? [String: Any])?["registrations"] as? [[String: Any]])?.first)
+        #expect(registration["method"] as? String == "workspace/didChangeWatchedFiles")
+        let watchers = (registration["registerOptions"] as? [String: Any])?["watchers"] as? [[String: Any]]
+        #expect(watchers?.compactMap { $0["globPattern"] as? String } == ["**/.aasalint.yml"])
+    }
+
     @Test func theConfigurationAppliesAndItsMistakesAreDiagnosticsOnIt() throws {
         var session = try Session()
         try session.workspace.write(".aasalint.yml", "rules:\n  invalid-app-id: off\n")
