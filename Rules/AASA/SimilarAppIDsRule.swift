@@ -32,6 +32,8 @@ struct SimilarAppIDsRule: OptionlessRule {
                 listings.append((service, appID))
             }
         }
+        // Only appIDs of two different services are compared.
+        guard listings.contains(where: { $0.service != listings[0].service }) else { return [] }
         listings.sort { file.location($0.appID.pointer).range.start < file.location($1.appID.pointer).range.start }
         // Two strings one edit apart share a string made by deleting one character from each
         // (or from the longer one): only listings that share one are compared, a few per service
@@ -71,15 +73,25 @@ struct SimilarAppIDsRule: OptionlessRule {
         service + "\u{0}" + appID
     }
 
-    /// The text itself and the text without each one of its characters.
+    /// The text itself and the text without each one of its Unicode scalars. Cut from the UTF-8
+    /// bytes: building each from a scalar view costs generic-metadata lookups, a third of a tiny
+    /// lint's start-up (scripts/check-startup-budget.sh).
     static func deletions(of text: String) -> [String] {
-        let scalars = Array(text.unicodeScalars)
-        return [text] + scalars.indices.map { removed in
-            var view = String.UnicodeScalarView()
-            view.append(contentsOf: scalars[..<removed])
-            view.append(contentsOf: scalars[(removed + 1)...])
-            return String(view)
+        let bytes = Array(text.utf8)
+        var deletions = [text]
+        var start = 0
+        while start < bytes.count {
+            var end = start + 1
+            // A scalar's continuation bytes are 0b10xxxxxx.
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            var remaining: [UInt8] = []
+            remaining.reserveCapacity(bytes.count - (end - start))
+            remaining.append(contentsOf: bytes[..<start])
+            remaining.append(contentsOf: bytes[end...])
+            deletions.append(String(decoding: remaining, as: UTF8.self))
+            start = end
         }
+        return deletions
     }
 
     /// One edit apart (a letter changed, added, removed, or two swapped) where the edit is not a

@@ -1,5 +1,5 @@
 @testable import AASALintCore
-import AASALintRules
+@testable import AASALintRules
 import AASALintTestSupport
 import Testing
 
@@ -27,5 +27,11 @@ import Testing
         }
         let (small, large) = (try #require(times[2_000]), try #require(times[4_000]))
         #expect(large < small * 3, "2,000 appIDs a service: \(small); 4,000: \(large) of processor time")
+    }
+
+    /// The one-deletion forms drop one Unicode scalar, whatever its UTF-8 length.
+    @Test func deletionsDropOneScalarAtATime() {
+        #expect(SimilarAppIDsRule.deletions(of: "aé😀") == ["aé😀", "é😀", "a😀", "aé"])
+        #expect(SimilarAppIDsRule.deletions(of: "") == [""])
     }
 }
