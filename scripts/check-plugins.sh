@@ -3,8 +3,8 @@
 #   scripts/check-plugins.sh DIST
 # 1. A copy of Fixtures/plugin/app, which applies AASALintBuildToolPlugin with this repository as a
 #    path dependency: `swift build` builds aasalint from source and fails with its error at the
-#    entitlements file's line and column; `swift package aasalint --fix` (the command plugin)
-#    rewrites the file; the build then passes, showing the AASA file's warning; a build with no
+#    entitlements file's line and column; the command plugin `swift package aasalint` reports it
+#    too, and with --fix rewrites the file; the build then passes, showing the AASA file's warning; a build with no
 #    change does not lint again, and one after the configuration changed does.
 # 2. Fixtures/plugin/binary: the same plugin depending on DIST/aasalint.artifactbundle.zip (a
 #    .binaryTarget(path:)) runs the bundled binary and builds no aasalint.
@@ -21,10 +21,12 @@ fail() {
     exit 1
 }
 
-# Runs a command into $work/log; its exit status goes to $status.
+# Runs a command into $work/log; its exit status goes to $status, its duration to the step log.
 run() {
+    local started=$SECONDS
     status=0
     "$@" >"$work/log" 2>&1 || status=$?
+    echo "check-plugins: ($((SECONDS - started)) s) ${*:1:4} ..."
 }
 
 expect_in_log() {
@@ -50,6 +52,12 @@ run swift build --package-path "$app"
 expect_in_log "$app/$entitlements_error" "the failed build"
 expect_in_log "$app/$aasa_warning" "the failed build"
 echo "check-plugins: the build fails with aasalint's error at Shop.entitlements:8:11"
+
+# The command plugin lints from the package's folder and fails as aasalint does.
+run swift package --package-path "$app" --allow-writing-to-package-directory aasalint
+[ "$status" -ne 0 ] || { cat "$work/log" >&2; fail "swift package aasalint passed on a broken entitlements file"; }
+expect_in_log "$entitlements_error" "swift package aasalint"
+expect_in_log "aasalint found problems (exit status 1)" "swift package aasalint"
 
 run swift package --package-path "$app" --allow-writing-to-package-directory aasalint --fix
 [ "$status" -eq 0 ] || { cat "$work/log" >&2; fail "swift package aasalint --fix exited with $status"; }

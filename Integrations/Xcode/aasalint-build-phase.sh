@@ -28,8 +28,9 @@ if [ -z "$aasalint" ]; then
 fi
 
 # The declared inputs: files and file lists; .aasalint.yml among them is the configuration.
+# (Xcode numbers them: SCRIPT_INPUT_FILE_0, ..., read with eval.)
 set --
-config=""
+config="" file="" list="" stamp=""
 i=0
 while [ "$i" -lt "${SCRIPT_INPUT_FILE_COUNT:-0}" ]; do
     eval "file=\${SCRIPT_INPUT_FILE_$i}"

@@ -78,10 +78,8 @@ struct LintCommand {
         while true {
             let candidate = folder.appendingPathComponent(".aasalint.yml")
             if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return nil }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { return nil }
-            folder = parent
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) || folder.path == "/" { return nil }
+            folder = folder.deletingLastPathComponent()
         }
     }
 }
@@ -94,7 +92,8 @@ import XcodeProjectPlugin
 /// file of the project (apply it to the app target only) and the target's own matching files.
 extension AASALintBuildToolPlugin: XcodeBuildToolPlugin {
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let projectFiles = context.xcodeProject.filePaths.map { URL(fileURLWithPath: $0.string) }
+        // The list holds `Path`s, whose `string` is deprecated; their description is the same text.
+        let projectFiles = context.xcodeProject.filePaths.map { URL(fileURLWithPath: String(describing: $0)) }
         let files = Set((target.inputFiles.map(\.url) + projectFiles).filter(LintedFile.isLinted).map(\.standardizedFileURL))
         return try LintCommand(files: Array(files)).commands(tool: context.tool(named: "aasalint").url, targetName: target.displayName)
     }

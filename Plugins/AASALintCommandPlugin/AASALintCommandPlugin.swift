@@ -71,7 +71,7 @@ extension AASALintCommandPlugin: XcodeCommandPlugin {
         // Xcode passes the targets the user selected as --target NAME; aasalint lints the whole
         // project folder, whose .xcodeproj says which entitlements file each target signs with.
         _ = extractor.extractOption(named: "target")
-        try AASALintRun(tool: context.tool(named: "aasalint").url, folder: URL(fileURLWithPath: context.xcodeProject.directory.string))
+        try AASALintRun(tool: context.tool(named: "aasalint").url, folder: URL(fileURLWithPath: String(describing: context.xcodeProject.directory)))
             .run(extractor.remainingArguments)
     }
 }
