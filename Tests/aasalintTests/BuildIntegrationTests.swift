@@ -227,6 +227,23 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.output == "[user_error!] reporter must be text, json, sarif or github, not \"xml\"\n", "\(refused.output)")
     }
+
+    /// README's lane is Ruby that parses, and its `aasalint(...)` calls use only the action's options.
+    @Test(.enabled(if: hasRuby, "needs ruby (.ci/run installs Debian's)"))
+    func theReadmeLaneUsesTheActionsOptions() throws {
+        let lanes = ReadmeTests.codeBlocks(in: try ReadmeTests.readme()).filter { $0.info == "ruby" }
+        let lane = try #require(lanes.first, "README has a ruby block (the fastlane lane)").lines.map(\.text).joined(separator: "\n")
+        let folder = try TemporaryFolder("lane")
+        try folder.write("Fastfile", lane + "\n")
+        let parsed = try Tool.run(["ruby", "-c", "Fastfile"], in: folder.url)
+        #expect(parsed.status == 0, "\(parsed.output)")
+
+        let action = try String(contentsOf: Self.root.appendingPathComponent("fastlane/actions/aasalint.rb"), encoding: .utf8)
+        let options = Set(action.matches(of: /key: :([a-z_]+)/).map { String($0.1) })
+        let used = lane.matches(of: /aasalint\(([^\n]*)\)/).flatMap { call in call.1.matches(of: /([a-z_]+):\s/).map { String($0.1) } }
+        #expect(!used.isEmpty, "the lane passes options to aasalint")
+        #expect(Set(used).isSubset(of: options), "the lane uses \(used), the action has \(options.sorted())")
+    }
 }
 
 extension Tool {
