@@ -59,6 +59,10 @@ run swift package --package-path "$app" --allow-writing-to-package-directory aas
 expect_in_log "$entitlements_error" "swift package aasalint"
 expect_in_log "aasalint found problems (exit status 1)" "swift package aasalint"
 
+run swift package --package-path "$app" --allow-writing-to-package-directory aasalint --target Shop --quiet
+[ "$status" -ne 0 ] || { cat "$work/log" >&2; fail "swift package aasalint --target Shop passed on a broken entitlements file"; }
+expect_in_log "$app/$entitlements_error" "swift package aasalint --target Shop"
+
 run swift package --package-path "$app" --allow-writing-to-package-directory aasalint --fix
 [ "$status" -eq 0 ] || { cat "$work/log" >&2; fail "swift package aasalint --fix exited with $status"; }
 grep -qF '<string>applinks:www.example.com</string>' "$app/Sources/Shop/Shop.entitlements" \
