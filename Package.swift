@@ -20,6 +20,8 @@ let package = Package(
         .executable(name: "aasalint", targets: ["aasalint"]),
         .library(name: "AASALintCore", targets: ["AASALintCore"]),
         .library(name: "AASALintRules", targets: ["AASALintRules"]),
+        .plugin(name: "AASALintBuildToolPlugin", targets: ["AASALintBuildToolPlugin"]),
+        .plugin(name: "AASALintCommandPlugin", targets: ["AASALintCommandPlugin"]),
     ],
     targets: [
         yamlLibrary,
@@ -33,6 +35,17 @@ let package = Package(
         ),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules"]),
+        // The plugins run the aasalint built from these sources (Fixtures/plugin/binary shows the same
+        // plugin running the release's artifact bundle instead).
+        .plugin(name: "AASALintBuildToolPlugin", capability: .buildTool(), dependencies: ["aasalint"]),
+        .plugin(
+            name: "AASALintCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "aasalint", description: "Lint the package's entitlements and AASA files with aasalint"),
+                permissions: [.writeToPackageDirectory(reason: "aasalint --fix rewrites the entitlements and AASA files it fixes")]
+            ),
+            dependencies: ["aasalint"]
+        ),
         .executableTarget(name: "aasalint-bench", dependencies: ["AASALintCore"], path: "bench/aasalint-bench"),
         // Helpers shared by the test targets (golden files, a local HTTP server for the remote checks).
         .target(name: "AASALintTestSupport", path: "Tests/TestSupport"),

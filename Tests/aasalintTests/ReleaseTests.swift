@@ -328,8 +328,9 @@ private final class LockedText: @unchecked Sendable {
     func get() -> String { lock.withLock { text } }
 }
 
-/// A command-line tool found on the PATH, run to its end with standard output and error together.
-private enum Tool {
+/// A command-line tool found on the PATH, run to its end with standard output and error together
+/// (as a build log shows them), with variables added to the environment.
+enum Tool {
     struct Run {
         let status: Int32
         let output: String
@@ -341,11 +342,12 @@ private enum Tool {
 
     private static var isLinux: Bool { ReleaseTests.isLinux }
 
-    static func run(_ command: [String], in folder: URL) throws -> Run {
+    static func run(_ command: [String], environment: [String: String] = [:], in folder: URL) throws -> Run {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = command
         process.currentDirectoryURL = folder
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe
