@@ -36,16 +36,21 @@ public struct LintSession: Sendable {
     public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
         let selection = select(paths: paths, extraFiles: extraFiles)
         var problems = selection.discovery.problems
-        let (files, artifactWarnings) = read(selection, problems: &problems)
+        let found = ProjectDiscovery().projects(under: paths)
+        let explicitPaths = Set(paths.map(DisplayPath.of))
+        let embedded = found.entitlements.filter { deselection(of: $0.path, explicitlyNamed: explicitPaths.contains($0.path)) == nil }
+        var (files, artifactWarnings) = read(selection, embedded: embedded, problems: &problems)
+        files += embedded
         let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
-        let (xcodeProjects, projectProblems) = XcodeProjectDiscovery().projects(under: paths)
-        problems += projectProblems
+        let xcodeProjects = found.projects
+        problems += found.problems
         let scope = LintScope(linted: files.map(\.path), named: paths)
         let findings = findings(in: files, referenced: referenced, xcodeProjects: xcodeProjects, scope: scope, problems: &problems)
         let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
         let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: xcodeProjects, files: files).explanation(for: files + referenced)
         keptUntilExit?.keep(files + referenced)
-        return Outcome(report: report, problems: problems, warnings: selection.discovery.notes + warnings(for: selection) + artifactWarnings,
+        return Outcome(report: report, problems: problems,
+                       warnings: selection.discovery.notes + found.notes + warnings(for: selection) + artifactWarnings,
                        allDiagnostics: findings.diagnostics, scope: scope, releaseExplanation: release,
                        lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
     }
@@ -91,8 +96,9 @@ public struct LintSession: Sendable {
     }
 
     /// Standard input and the selected files, read in parallel, each artifact as the files inside
-    /// it that are linted; folders that yield no file are problems. Also the artifacts' warnings.
-    private func read(_ selection: Selection, problems: inout [UsageError]) -> (files: [LintFile], warnings: [String]) {
+    /// it that are linted; folders that yield no file (nor `embedded` entitlements, inside project
+    /// files) are problems. Also the artifacts' warnings.
+    private func read(_ selection: Selection, embedded: [LintFile], problems: inout [UsageError]) -> (files: [LintFile], warnings: [String]) {
         let reader = self.reader
         let outcomes = selection.selected.filter { $0.kind != .artifact }.parallelMap { file -> ReadOutcome in
             do throws(UsageError) {
@@ -105,9 +111,10 @@ public struct LintSession: Sendable {
         let folders = selection.discovery.folders
         problems += folders.compactMap { folder in
             let yields = !folder.files.isEmpty || selection.selected.contains { FileDiscovery.path($0.path, isInside: folder.path) }
+                || embedded.contains { FileDiscovery.path($0.path, isInside: folder.path) }
             return yields ? nil : UsageError(Self.noFileMessage(forFolder: folder.path))
         }
-        if selection.selected.isEmpty && selection.standardInput.isEmpty {
+        if selection.selected.isEmpty && selection.standardInput.isEmpty && embedded.isEmpty {
             problems += folders.filter { !$0.files.isEmpty }.map { folder in
                 UsageError(deselectionMessage(forFolder: folder.path, reasons: folder.files.compactMap { selection.deselected[$0.path] }))
             }
