@@ -51,7 +51,7 @@ struct AppClipParentRule: OptionlessRule {
         }
         var diagnostics: [Diagnostic] = []
         for clip in clips {
-            let clipIsHere = clip.app.entitlementsFile?.path == file.path
+            let clipIsHere = clip.app.entitlementsFile?.isSameFile(as: file) == true
             if clip.parents.isEmpty {
                 if clipIsHere { diagnostics += unnamedParent(of: clip, among: apps, in: file) }
                 continue
@@ -64,7 +64,7 @@ struct AppClipParentRule: OptionlessRule {
                                                 consequence: { "once the full app is installed, invocations of the App Clip from \($0) do not open the full app in its place" },
                                                 fix: "add the entry to the full app's entitlements")
                 }
-                if parentFile.path == file.path {
+                if parentFile.isSameFile(as: file) {
                     diagnostics += hostsMissing(from: clip.app, declaredBy: parent, in: file, missingIn: "its App Clip \(clip.appID)\(clip.app.appIDOrigin), whose entitlements are in \(clip.app.entitlementsFile?.path ?? ""),",
                                                 consequence: { "the App Clip cannot be invoked from \($0), and this entry has nothing to take over" },
                                                 fix: "add the entry to the App Clip's entitlements, or remove it here")

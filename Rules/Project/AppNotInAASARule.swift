@@ -59,7 +59,7 @@ struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
         let mismatches = mismatches(in: context)
         switch file.kind {
         case .entitlements:
-            return mismatches.filter { $0.entitlementsFile.path == file.path }.map(entitlementsDiagnostic)
+            return mismatches.filter { $0.entitlementsFile.isSameFile(as: file) }.map(entitlementsDiagnostic)
         case .aasa:
             var reported = Set<String>()
             return mismatches.filter { mismatch in

@@ -54,6 +54,29 @@ import Testing
         #expect(read.project.sourceFolders["Shop"] == ["Shop", "Widgets"])
     }
 
+    /// One spec may hold the inline entitlements of several targets: each is an app of its own,
+    /// with its own appID, though all have the spec's path.
+    @Test func targetsWithInlinePropertiesInOneSpecAreAppsOfTheirOwn() throws {
+        let main = try spec("""
+            settings: {DEVELOPMENT_TEAM: 9JA89QQLNQ}
+            targets:
+              Shop:
+                settings: {PRODUCT_BUNDLE_IDENTIFIER: com.example.shop}
+                entitlements: {properties: {com.apple.developer.associated-domains: [applinks:example.com]}}
+              ShopClip:
+                settings: {PRODUCT_BUNDLE_IDENTIFIER: com.example.shop.Clip}
+                entitlements: {properties: {com.apple.developer.associated-domains: [appclips:example.com]}}
+            """)
+        let read = try #require(XcodeGenProject(files: [main]))
+        let context = LintContext(files: read.inlineEntitlements, xcodeProjects: [read.project])
+        #expect(context.projectApps.map { "\($0.appID ?? "-") \($0.checkableDomains.map(\.value.text))" } == [
+            "9JA89QQLNQ.com.example.shop [\"applinks:example.com\"]",
+            "9JA89QQLNQ.com.example.shop.Clip [\"appclips:example.com\"]",
+        ])
+        let clip = try #require(read.inlineEntitlements.last)
+        #expect(context.apps(signedWith: clip).map(\.appID) == ["9JA89QQLNQ.com.example.shop.Clip"])
+    }
+
     @Test func aSpecWithoutTargetsIsNotXcodeGen() throws {
         #expect(XcodeGenProject(files: [try spec("name: something else\n")]) == nil)
     }

@@ -41,6 +41,9 @@ public struct LintFile: Sendable {
     /// The project whose file holds these entitlements among its other settings (XcodeGen's
     /// inline `properties`, Expo's `ios` keys); nil for a file of its own.
     public var embeddingProject: XcodeProject? { contents.embeddingProject }
+    /// The target of `embeddingProject` these entitlements are written for: a project file may
+    /// hold those of several targets, each a file of its own here, with the same path.
+    public var embeddingTarget: String? { contents.embeddingTarget }
 
     private let contents: Contents
 
@@ -51,8 +54,13 @@ public struct LintFile: Sendable {
     /// Entitlements written inside a file of a project (at `path`, holding `bytes`): `root` is
     /// the dictionary of entitlements, read from (or made of nodes of) the file's tree, so that
     /// findings point into the project file.
-    init(entitlements root: PositionedValue, at path: String, in project: XcodeProject, bytes: [UInt8]) {
-        contents = Contents(embeddedEntitlements: root, at: path, in: project, bytes: bytes)
+    init(entitlements root: PositionedValue, at path: String, in project: XcodeProject, target: String, bytes: [UInt8]) {
+        contents = Contents(embeddedEntitlements: root, at: path, in: project, target: target, bytes: bytes)
+    }
+
+    /// Whether `other` is this file: the same path and, inside a project file, the same target.
+    public func isSameFile(as other: LintFile) -> Bool {
+        path == other.path && embeddingTarget == other.embeddingTarget
     }
 
     /// What `LintFile` reads and derives, held once however many copies of the file there are.
@@ -71,6 +79,7 @@ public struct LintFile: Sendable {
         let document: SourceDocument
         let signedBundle: SignedBundle?
         let embeddingProject: XcodeProject?
+        let embeddingTarget: String?
         /// Work derived from the parsed file that several rules need, done once.
         let derived = DerivedWork()
 
@@ -79,6 +88,7 @@ public struct LintFile: Sendable {
             self.kind = kind
             self.signedBundle = signedBundle
             embeddingProject = nil
+            embeddingTarget = nil
             self.bytes = bytes
             self.byteCount = byteCount ?? bytes.count
             let isRead = bytes.count == self.byteCount
@@ -108,8 +118,9 @@ public struct LintFile: Sendable {
             document = SourceDocument(path: path, lines: LineTable(payload), root: root)
         }
 
-        init(embeddedEntitlements root: PositionedValue, at path: String, in project: XcodeProject, bytes: [UInt8]) {
+        init(embeddedEntitlements root: PositionedValue, at path: String, in project: XcodeProject, target: String, bytes: [UInt8]) {
             self.path = path
+            embeddingTarget = target
             kind = .entitlements
             signedBundle = nil
             embeddingProject = project

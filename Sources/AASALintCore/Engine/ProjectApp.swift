@@ -96,7 +96,7 @@ extension LintContext {
 
     /// The apps whose entitlements are `file`.
     public func apps(signedWith file: LintFile) -> [ProjectApp] {
-        projectApps.filter { $0.entitlementsFile?.path == file.path }
+        projectApps.filter { $0.entitlementsFile?.isSameFile(as: file) == true }
     }
 
     /// The entitlements of `file`, with build settings resolved as Xcode would: the settings
@@ -142,7 +142,9 @@ extension LintContext {
     /// The Xcode configurations that sign with `file`, release configurations first.
     private func xcodeConfigurations(signedWith file: LintFile) -> [SigningConfiguration] {
         let uses = xcodeProjects.flatMap { project in
-            project.configurations.filter { $0.entitlementsPaths.contains(file.path) }.map { (project, $0) }
+            project.configurations.filter { configuration in
+                configuration.entitlementsPaths.contains(file.path) && (file.embeddingTarget == nil || configuration.target == file.embeddingTarget)
+            }.map { (project, $0) }
         }
         let isRelease = { (use: SigningConfiguration) in use.configuration.isRelease() }
         return uses.filter(isRelease) + uses.filter { !isRelease($0) }

@@ -53,6 +53,12 @@ struct ProjectDiscovery: Sendable {
             found.notes.append("\(programs.joined(separator: ", ")): not read: an Expo app config written in JavaScript or TypeScript is a program, "
                 + "which aasalint does not run; the ios.associatedDomains, ios.entitlements, ios.bundleIdentifier and ios.appleTeamId of app.json are linted")
         }
+        // A project file named on the command line is not linted as an AASA file: say when it declared nothing.
+        let read = Set(found.projects.map(\.path))
+        for path in paths.map(DisplayPath.of) where sources.contains(path) && !read.contains(path) && !programs.contains(path) {
+            found.notes.append("\(path): nothing to lint: aasalint reads a file of this name as a project (XcodeGen spec, Expo app.json or .NET project), "
+                + "and this one declares no iOS entitlements or signing settings; to lint it as another kind of file, pipe it to `aasalint lint - --kind KIND`")
+        }
         found.projects.sort { $0.path < $1.path }
         return found
     }

@@ -32,6 +32,6 @@ struct ExpoAppConfig {
                                                     sourceRoot: ".", declaresRelease: true, entitlementsFiles: declares ? [path] : [])
         project = XcodeProject(path: path, kind: .expo, configurations: [configuration])
         let view = PositionedValue(value: .object(members), span: ios.span)
-        entitlements = declares ? LintFile(entitlements: view, at: path, in: project, bytes: bytes) : nil
+        entitlements = declares ? LintFile(entitlements: view, at: path, in: project, target: target, bytes: bytes) : nil
     }
 }

@@ -50,11 +50,11 @@ struct XcodeGenProject {
         let spec = PathNames.folder(of: main.path)
         var configurations: [XcodeBuildConfiguration] = []
         var sourceFolders: [String: [String]] = [:]
-        var inlineFiles: [(path: String, bytes: [UInt8], root: PositionedValue)] = []
+        var inlineFiles: [(target: String, path: String, bytes: [UInt8], root: PositionedValue)] = []
         for name in targetOrder {
             guard let target = targets[name] else { continue }
             sourceFolders[name] = target.sources
-            if let inline = target.properties { inlineFiles.append(inline) }
+            if let inline = target.properties { inlineFiles.append((name, inline.path, inline.bytes, inline.root)) }
             for (configuration, isRelease) in configurationTypes {
                 var implicit = ["TARGET_NAME": name, "PRODUCT_NAME": name, "PROJECT_NAME": projectName, "CONFIGURATION": configuration]
                 if let bundleIDPrefix { implicit["PRODUCT_BUNDLE_IDENTIFIER"] = bundleIDPrefix + "." + name }
@@ -71,7 +71,7 @@ struct XcodeGenProject {
         }
         self.project = XcodeProject(path: main.path, kind: .xcodeGen, configurations: configurations, sourceFolders: sourceFolders)
         let finished = self.project
-        inlineEntitlements = inlineFiles.map { LintFile(entitlements: $0.root, at: $0.path, in: finished, bytes: $0.bytes) }
+        inlineEntitlements = inlineFiles.map { LintFile(entitlements: $0.root, at: $0.path, in: finished, target: $0.target, bytes: $0.bytes) }
     }
 
     /// A settings node as XcodeGen reads it: flat, or `base` with `configs` per configuration
