@@ -77,6 +77,36 @@ import Testing
         #expect(context.apps(signedWith: clip).map(\.appID) == ["9JA89QQLNQ.com.example.shop.Clip"])
     }
 
+    /// Folder walks find every kind of project file outside the skipped folders; a spec that
+    /// includes itself through another file is read once, and a broken one is a problem that
+    /// names its position.
+    @Test func discoveryReadsEveryKindOfProjectOnceAndNamesBrokenOnes() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-sources-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "ios/project.yml": "include: [more.yml]\ntargets: {Shop: {entitlements: {path: Shop.entitlements}}}\n",
+            "ios/more.yml": "include: [project.yml]\nconfigs: {Release: release}\n",
+            "mobile/app.json": #"{"expo": {"ios": {"associatedDomains": ["applinks:example.com"]}}}"#,
+            "mobile/app.config.ts": "export default {}\n",
+            "dotnet/Shop.csproj": "<Project><PropertyGroup><CodesignEntitlements>Entitlements.plist</CodesignEntitlements></PropertyGroup></Project>",
+            "node_modules/dep/project.yml": "targets: {Dep: {}}\n",
+            "broken/project.yml": "targets: [\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let found = ProjectDiscovery().projects(under: [root.path])
+        #expect(found.projects.map { "\(PathNames.lastComponent(of: $0.path)) \($0.kind)" } == ["Shop.csproj maui", "project.yml xcodeGen", "app.json expo"])
+        #expect(found.projects.first { $0.kind == .xcodeGen }?.configurations.map(\.name) == ["Release"])
+        #expect(found.entitlements.map(\.path) == [root.path + "/mobile/app.json"])
+        #expect(found.problems.map(\.message) == [
+            root.path + "/broken/project.yml:2:1: cannot read this XcodeGen project (invalid YAML: did not find expected node content while parsing a flow node), so the release files it names are unknown",
+        ])
+        #expect(found.notes.count == 1 && found.notes[0].hasPrefix(root.path + "/mobile/app.config.ts: not read"))
+    }
+
     @Test func aSpecWithoutTargetsIsNotXcodeGen() throws {
         #expect(XcodeGenProject(files: [try spec("name: something else\n")]) == nil)
     }
