@@ -91,6 +91,8 @@ import Testing
             "dotnet/Shop.csproj": "<Project><PropertyGroup><CodesignEntitlements>Entitlements.plist</CodesignEntitlements></PropertyGroup></Project>",
             "node_modules/dep/project.yml": "targets: {Dep: {}}\n",
             "broken/project.yml": "targets: [\n",
+            "web/project.json": "{\"targets\": {\"build\": {}}, // Nx allows comments\n}",
+            "web/app.json": "not JSON",
         ]
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
@@ -107,8 +109,10 @@ import Testing
         #expect(found.notes.count == 1 && found.notes[0].hasPrefix(root.path + "/mobile/app.config.ts: not read"))
     }
 
-    @Test func aSpecWithoutTargetsIsNotXcodeGen() throws {
+    @Test func aSpecWithoutXcodeGenTargetsIsNotXcodeGen() throws {
         #expect(XcodeGenProject(files: [try spec("name: something else\n")]) == nil)
+        let nx = #"{"name": "web", "targets": {"build": {"executor": "@nx/vite:build", "options": {}}}}"#
+        #expect(XcodeGenProject(files: [try spec(nx, path: "project.json")]) == nil)
     }
 
     @Test func expoDeclaresTheAppIDAndAssociatedDomains() throws {

@@ -36,14 +36,15 @@ struct ProjectDiscovery: Sendable {
     func projects(under paths: [String]) -> Found {
         var found = Found()
         let sources = Set(paths.flatMap(projectSources(under:))).sorted()
+        let named = Set(paths.map(DisplayPath.of))
         for source in sources {
             let name = PathNames.lastComponent(of: source)
             if name.hasSuffix(".xcodeproj") {
                 read(xcodeProject: source, into: &found)
             } else if XcodeGenProject.fileNames.contains(name) {
-                read(xcodeGenSpec: source, into: &found)
+                read(xcodeGenSpec: source, isNamed: named.contains(source), into: &found)
             } else if name == ExpoAppConfig.fileName {
-                read(expoConfig: source, into: &found)
+                read(expoConfig: source, isNamed: named.contains(source), into: &found)
             } else if name.hasSuffix(MAUIProject.fileExtension) {
                 read(dotNetProject: source, into: &found)
             }
@@ -79,8 +80,9 @@ struct ProjectDiscovery: Sendable {
         }
     }
 
-    /// The spec and the files it includes, included ones first.
-    private func read(xcodeGenSpec path: String, into found: inout Found) {
+    /// The spec and the files it includes, included ones first. Other tools name their files
+    /// `project.json` too (Nx): one found by a folder walk that is not JSON is none of aasalint's business.
+    private func read(xcodeGenSpec path: String, isNamed: Bool, into found: inout Found) {
         var files: [XcodeGenProject.SpecFile] = []
         var visited: Set<String> = []
         func load(_ path: String) -> Bool {
@@ -90,7 +92,7 @@ struct ProjectDiscovery: Sendable {
                 ? ParseOutcome { () throws(JSONSyntaxError) in try JSONParser.parse(bytes) }.mapFailure { ($0.offset, $0.message) }
                 : ParseOutcome { () throws(YAMLSyntaxError) in try YAMLReader.parse(bytes) }.mapFailure { ($0.offset, $0.message) }
             guard case .success(let root) = parsed else {
-                if case .failure(let (offset, message)) = parsed {
+                if case .failure(let (offset, message)) = parsed, isNamed || !path.hasSuffix(".json") {
                     found.problems.append(unreadable(path, bytes: bytes, offset: offset, message, describedAs: "XcodeGen project"))
                 }
                 return false
@@ -109,13 +111,16 @@ struct ProjectDiscovery: Sendable {
         found.entitlements += spec.inlineEntitlements
     }
 
-    private func read(expoConfig path: String, into found: inout Found) {
+    /// Other tools name their files `app.json` too: one found by a folder walk that is not JSON
+    /// is none of aasalint's business.
+    private func read(expoConfig path: String, isNamed: Bool, into found: inout Found) {
         guard let bytes = contents(of: path, describedAs: "Expo app config", into: &found) else { return }
         do throws(JSONSyntaxError) {
             guard let config = ExpoAppConfig(path: path, bytes: bytes, root: try JSONParser.parse(bytes)) else { return }
             found.projects.append(config.project)
             found.entitlements += [config.entitlements].compactMap { $0 }
         } catch {
+            guard isNamed else { return }
             found.problems.append(unreadable(path, bytes: bytes, offset: error.offset, error.message, describedAs: "Expo app config"))
         }
     }

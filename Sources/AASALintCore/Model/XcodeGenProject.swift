@@ -22,9 +22,16 @@ struct XcodeGenProject {
         let root: PositionedValue
     }
 
-    /// Nil when the main file is not an XcodeGen spec (no `targets` mapping).
+    /// What only an XcodeGen target holds, among the keys of a target: Nx's `project.json` has
+    /// `targets` too, of `executor`s and `command`s.
+    static let targetKeys = ["type", "platform", "entitlements", "settings", "sources", "templates", "info"]
+
+    /// Nil when the main file is not an XcodeGen spec (no `targets` mapping of XcodeGen targets).
     init?(files: [SpecFile]) {
-        guard let main = files.last, main.root.member("targets")?.value.members != nil else { return nil }
+        let declared = files.flatMap { $0.root.member("targets")?.value.members ?? [] }
+        guard let main = files.last, declared.contains(where: { target in Self.targetKeys.contains { target.value.member($0) != nil } }) else {
+            return nil
+        }
         var configurationTypes: [(name: String, isRelease: Bool)] = []
         var projectName = PathNames.lastComponent(of: PathNames.folder(of: main.path))
         var bundleIDPrefix: String?
