@@ -107,12 +107,17 @@ public struct FileDiscovery: Sendable {
     /// The kind of a file named on the command line: from its name, else from its content (a
     /// property list with entitlement keys is entitlements), else an AASA file.
     public static func kind(ofExplicitName path: String) -> FileKind {
+        let kind = kind(ofNamed: path)
+        let name = PathNames.lastComponent(of: path)
+        let saysNothing = kind == .aasa && name.lastRange(of: aasaName, ignoringASCIICase: true) == nil && !name.lowercased().hasSuffix(".json")
+        return saysNothing && EntitlementsSniffing.looksLikeEntitlements(atPath: path) ? .entitlements : kind
+    }
+
+    /// The kind of a named file from its name alone; an AASA file when the name says nothing.
+    public static func kind(ofNamed path: String) -> FileKind {
         if isProvisioningProfile(path) { return .provisioningProfile }
         if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil { return .artifact }
-        let name = PathNames.lastComponent(of: path)
-        if path.hasSuffix(".entitlements") || isDotNetEntitlements(name) { return .entitlements }
-        let saysNothing = name.lastRange(of: aasaName, ignoringASCIICase: true) == nil && !name.lowercased().hasSuffix(".json")
-        return saysNothing && EntitlementsSniffing.looksLikeEntitlements(atPath: path) ? .entitlements : .aasa
+        return path.hasSuffix(".entitlements") || isDotNetEntitlements(PathNames.lastComponent(of: path)) ? .entitlements : .aasa
     }
 
     /// .NET MAUI's and Xamarin's `Entitlements.plist`, and `Entitlements.Release.plist` and the like.
