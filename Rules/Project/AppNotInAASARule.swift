@@ -12,10 +12,12 @@ struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
             `appclips:` entry is served by its App Clip's listing). When the file \
             does not list the app, the system silently does nothing: links open the browser.
 
-            Needs the configuration: `apps` (appID and entitlements file) and `domains` (host \
-            -> AASA file). An app without `id` takes its appID from the entitlements' \
-            `application-identifier`, or from the Xcode project's `DEVELOPMENT_TEAM` and \
-            `PRODUCT_BUNDLE_IDENTIFIER`. The finding appears in both files, each pointing at \
+            Needs the configuration's `domains` (host -> AASA file), and the app: configured in \
+            `apps` (appID and entitlements file), or declared by the project that signs an \
+            entitlements file (an Xcode or XcodeGen project's `DEVELOPMENT_TEAM` and \
+            `PRODUCT_BUNDLE_IDENTIFIER`, Expo's `ios.appleTeamId` and `ios.bundleIdentifier`). \
+            An app without `id` takes its appID from the entitlements' `application-identifier`, \
+            or from that project; the message says where the appID came from. The finding appears in both files, each pointing at \
             the other; an appID that differs by a typo is pointed out. The executables of linted \
             `.app`, `.ipa` and `.xcarchive` artifacts are checked too, with their signed \
             application-identifier and associated domains against the configured `domains`; \

@@ -40,6 +40,14 @@ import Testing
         try expectGolden(Self.transcript(run), named: name + "-explain-release")
     }
 
+    /// Without a configuration, the apps an Xcode project declares are not cross-checked, and no
+    /// note asks for `domains:`: the run did not ask for cross-checks.
+    @Test func projectDeclaredAppsNeedNoNoteWithoutDomains() throws {
+        let run = try BinaryRunner.run(["lint", "--no-config", "--fail-on", "note"], workingDirectory: Self.projects.appendingPathComponent("react-native"))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "no problems in 2 files\n")
+    }
+
     @Test func printConfigShowsTheEffectiveSettings() throws {
         let run = try BinaryRunner.run(["lint", "--print-config", "--fail-on", "note", "--enable", "legacy-format"],
                                        workingDirectory: Self.projects.appendingPathComponent("severities"))

@@ -15,6 +15,8 @@ public struct ProjectApp: Sendable {
     public let appIDSource: AppIDSource?
     public let entitlementsFile: LintFile?
     public let entitlements: EntitlementsDocument?
+    /// False for an app that only a project declares (not in the configuration's `apps`).
+    public var isConfigured = true
 
     /// Where the appID came from, for messages: empty when configured.
     public var appIDOrigin: String {
@@ -63,7 +65,7 @@ extension LintContext {
             guard let (appID, source) = xcodeAppID(signedWith: file) else { continue }
             let declared = ConfiguredApp(pointer: .root, id: nil, entitlements: Located(file.path, at: .root), buildSettings: [:])
             apps.append(ProjectApp(configured: declared, appID: appID, appIDSource: source,
-                                   entitlementsFile: file, entitlements: entitlements(of: file, for: nil)))
+                                   entitlementsFile: file, entitlements: entitlements(of: file, for: nil), isConfigured: false))
         }
         return apps
     }
