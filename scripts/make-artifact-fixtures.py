@@ -317,7 +317,8 @@ def profile_rule_fixtures(shop):
 
 
 def app_clip_rule_fixtures():
-    """app-clip-parent on signed apps: the clip in AppClips/ and its full app, with or without the same appclips: entry."""
+    """app-clip-parent on signed apps: the clip in AppClips/ and its full app, with or without the same appclips: entry;
+    browser-applinks on a signed browser."""
     bundle_id = "com.example.shop"
     clip_domains = ["appclips:shop.example.com"]
     folder = Path("Fixtures/rules/app-clip-parent")
@@ -326,6 +327,10 @@ def app_clip_rule_fixtures():
                               ("signed-clip-and-parent-agree.ipa", DOMAINS + clip_domains)):
         executable = thin_macho(bundle_id, entitlements(bundle_id, domains=app_domains))
         write_zip(folder / case, under("Payload/Shop.app", app_tree(executable=executable, clip_domains=clip_domains)))
+    browser = entitlements(bundle_id)
+    browser["com.apple.developer.web-browser"] = True
+    write_zip(Path("Fixtures/rules/browser-applinks/signed-browser.ipa"),
+              under("Payload/Shop.app", app_tree(executable=thin_macho(bundle_id, browser))))
 
 
 if __name__ == "__main__":
