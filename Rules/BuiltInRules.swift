@@ -33,11 +33,13 @@ public enum BuiltInRules {
         EmptyAssociatedDomainsRule.self,
         WildcardWithoutApexRule.self,
         TooManyDomainsRule.self,
+        BrowserApplinksRule.self,
         // Project
         AppNotInAASARule.self,
         AASAAppNotEntitledRule.self,
         URLExpectationRule.self,
         AASAMissingForDomainRule.self,
+        AppClipParentRule.self,
         // Patterns
         UndefinedVariableRule.self,
         VariableReferencesVariableRule.self,

@@ -184,7 +184,7 @@ def profile(name):
     return path.read_bytes() if path.exists() else b"placeholder: run scripts/make-profile-fixtures.sh first"
 
 
-def app_tree(name="Shop", bundle_id="com.example.shop", executable=None, app_profile="appstore.mobileprovision"):
+def app_tree(name="Shop", bundle_id="com.example.shop", executable=None, app_profile="appstore.mobileprovision", clip_domains=DOMAINS):
     """The files of Shop.app (path inside the .app -> bytes): the app, an App Clip, an extension."""
     executable = executable or fat_macho([
         (CPU_ARM64, thin_macho(bundle_id, entitlements(bundle_id))),
@@ -192,7 +192,7 @@ def app_tree(name="Shop", bundle_id="com.example.shop", executable=None, app_pro
     ])
     clip_id = bundle_id + ".Clip"
     widget_id = bundle_id + ".widget"
-    clip_entitlements = entitlements(clip_id)
+    clip_entitlements = entitlements(clip_id, domains=clip_domains)
     clip_entitlements["com.apple.developer.parent-application-identifiers"] = [f"{TEAM}.{bundle_id}"]
     return {
         "Info.plist": info_plist(name, bundle_id),
@@ -277,6 +277,7 @@ def main():
     write_zip(RULES / "slices-agree.ipa", under("Payload/Shop.app", shop))
     profile_rule_fixtures(shop)
     remote_fixtures()
+    app_clip_rule_fixtures()
 
 
 def remote_fixtures():
@@ -313,6 +314,23 @@ def profile_rule_fixtures(shop):
     # The project's files beside each copy (Xcode project, .aasalint.yml, .entitlements) are written by hand.
     for case in ("xcode-project-drift", "configured-app-drift", "same-domains", "unresolved-setting"):
         write_zip(Path("Fixtures/rules/signed-entitlements-drift") / case / "Shop.ipa", under("Payload/Shop.app", shop))
+
+
+def app_clip_rule_fixtures():
+    """app-clip-parent on signed apps: the clip in AppClips/ and its full app, with or without the same appclips: entry;
+    browser-applinks on a signed browser."""
+    bundle_id = "com.example.shop"
+    clip_domains = ["appclips:shop.example.com"]
+    folder = Path("Fixtures/rules/app-clip-parent")
+    folder.mkdir(parents=True, exist_ok=True)
+    for case, app_domains in (("signed-parent-without-appclips.ipa", DOMAINS),
+                              ("signed-clip-and-parent-agree.ipa", DOMAINS + clip_domains)):
+        executable = thin_macho(bundle_id, entitlements(bundle_id, domains=app_domains))
+        write_zip(folder / case, under("Payload/Shop.app", app_tree(executable=executable, clip_domains=clip_domains)))
+    browser = entitlements(bundle_id)
+    browser["com.apple.developer.web-browser"] = True
+    write_zip(Path("Fixtures/rules/browser-applinks/signed-browser.ipa"),
+              under("Payload/Shop.app", app_tree(executable=thin_macho(bundle_id, browser))))
 
 
 if __name__ == "__main__":

@@ -12,7 +12,8 @@ struct AASAAppNotEntitledRule: OptionlessRule {
             entitlements miss an entry (add `applinks:shop.example.com`, or a wildcard), or the \
             file lists an app that should not be there.
 
-            Needs the configuration's `apps` and `domains`; the finding points at the appID in \
+            Needs the configuration's `domains`, and the apps in `apps` or declared by the \
+            projects (see `app-not-in-aasa`); the finding points at the appID in \
             the AASA file, with the app's associated domains as a related location.
             """,
         severity: .warning,

@@ -9,7 +9,10 @@ struct AASAMissingForDomainRule: OptionlessRule {
             AASA file the configuration names (`domains: {example.com: web/.well-known/...}`), \
             and only when it knows the app's appID. This note says which declared hosts were \
             left unchecked, so that a green run is not mistaken for a verified association. Map \
-            the host to its AASA file under `domains`, or give the app an `id`.
+            the host to its AASA file under `domains`, or give the app an `id`. An app that only \
+            a project declares (its appID from an Xcode, XcodeGen or Expo project, not in \
+            `apps`) is noted once the configuration names some `domains`: without any, the run \
+            did not ask for cross-checks.
             """,
         severity: .note,
         fileKinds: [.entitlements],
@@ -21,7 +24,7 @@ struct AASAMissingForDomainRule: OptionlessRule {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for app in context.apps(signedWith: file) {
+        for app in context.apps(signedWith: file) where app.isConfigured || !context.configuration.domains.isEmpty {
             let entries = app.checkableDomains
             if app.appID == nil, let value = app.entitlements?.associatedDomainsValue,
                entries.contains(where: { !context.domains(coveredBy: $0.value).isEmpty }) {

@@ -8,13 +8,16 @@ struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
             A universal link, a saved password or an App Clip works only when both sides agree: \
             the app's entitlements declare `applinks:example.com` and the AASA file served on \
             `example.com` lists the app's appID for `applinks` (in a details entry), \
-            `webcredentials`, `appclips` or `activitycontinuation` (in `apps`). When the file \
+            `webcredentials`, `appclips` or `activitycontinuation` (in `apps`; a full app's \
+            `appclips:` entry is served by its App Clip's listing). When the file \
             does not list the app, the system silently does nothing: links open the browser.
 
-            Needs the configuration: `apps` (appID and entitlements file) and `domains` (host \
-            -> AASA file). An app without `id` takes its appID from the entitlements' \
-            `application-identifier`, or from the Xcode project's `DEVELOPMENT_TEAM` and \
-            `PRODUCT_BUNDLE_IDENTIFIER`. The finding appears in both files, each pointing at \
+            Needs the configuration's `domains` (host -> AASA file), and the app: configured in \
+            `apps` (appID and entitlements file), or declared by the project that signs an \
+            entitlements file (an Xcode or XcodeGen project's `DEVELOPMENT_TEAM` and \
+            `PRODUCT_BUNDLE_IDENTIFIER`, Expo's `ios.appleTeamId` and `ios.bundleIdentifier`). \
+            An app without `id` takes its appID from the entitlements' `application-identifier`, \
+            or from that project; the message says where the appID came from. The finding appears in both files, each pointing at \
             the other; an appID that differs by a typo is pointed out. The executables of linted \
             `.app`, `.ipa` and `.xcarchive` artifacts are checked too, with their signed \
             application-identifier and associated domains against the configured `domains`; \
@@ -58,7 +61,7 @@ struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
         let mismatches = mismatches(in: context)
         switch file.kind {
         case .entitlements:
-            return mismatches.filter { $0.entitlementsFile.path == file.path }.map(entitlementsDiagnostic)
+            return mismatches.filter { $0.entitlementsFile.isSameFile(as: file) }.map(entitlementsDiagnostic)
         case .aasa:
             var reported = Set<String>()
             return mismatches.filter { mismatch in
@@ -80,7 +83,7 @@ struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
                 for (host, aasaFile) in context.aasaFiles(for: entry.value) {
                     guard let aasa = aasaFile.aasa else { continue }
                     let listing = aasa.listedApps(for: service)
-                    guard listing?.appIDs.contains(where: { $0.value == appID }) != true else { continue }
+                    guard listing?.appIDs.contains(where: { Self.satisfies(appID, service: service, listed: $0.value) }) != true else { continue }
                     let nearMiss = listing.flatMap { Self.nearMiss(of: appID, in: $0.appIDs) }
                     mismatches.append(Mismatch(app: app, appID: appID, entitlementsFile: entitlementsFile, entry: entry,
                                                service: service, host: host, aasaFile: aasaFile,
@@ -131,6 +134,15 @@ struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
     }
 
     private static let maximumTypoDistance = 2
+
+    /// Whether listing `listed` for `service` serves the app `appID`. The AASA file lists App
+    /// Clips in `appclips.apps`; the full app carries the same `appclips:` entries so that it
+    /// opens its clip's invocations, and is served by its clip's listing (its appID plus one component).
+    private static func satisfies(_ appID: String, service: String, listed: String) -> Bool {
+        if listed == appID { return true }
+        guard service == "appclips", listed.hasPrefix(appID + ".") else { return false }
+        return !listed.dropFirst(appID.count + 1).contains(".")
+    }
 
     private static func listingFix(_ mismatch: Mismatch) -> String {
         mismatch.service == "applinks"

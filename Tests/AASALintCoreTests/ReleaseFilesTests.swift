@@ -40,7 +40,7 @@ import Testing
         #expect(release.isRelease("ios/Shop/Shop.entitlements"))
         #expect(!release.isRelease("ios/Shop/ShopDebug.entitlements"))
         #expect(release.explanation(for: Self.files(Self.entitlements)) == [
-            "ios/Other.entitlements: not a release file (no release_entitlements glob matches it and no Xcode Release configuration signs with it)",
+            "ios/Other.entitlements: not a release file (no release_entitlements glob matches it and no release configuration of a project signs with it)",
             "ios/Shop/Shop.entitlements: release file (Xcode project ios/Shop.xcodeproj, target Shop, configuration Release)",
             "ios/Shop/ShopDebug.entitlements: not a release file (signs only Xcode project ios/Shop.xcodeproj, target Shop, configuration Debug)",
         ])

@@ -103,12 +103,12 @@ import Testing
         try pbxproj.write(to: root.appendingPathComponent("node_modules/dep/Dep.xcodeproj/project.pbxproj"))
         try Data("{ a = ".utf8).write(to: root.appendingPathComponent("broken/Broken.xcodeproj/project.pbxproj"))
 
-        let found = XcodeProjectDiscovery().projects(under: [root.path])
+        let found = ProjectDiscovery().projects(under: [root.path])
         #expect(found.projects.map(\.path) == [root.path + "/ios/Shop.xcodeproj"])
         #expect(found.problems.map(\.message) == [
             root.path + "/broken/Broken.xcodeproj/project.pbxproj:1:7: cannot read this Xcode project (the file ends where a value was expected), so the release files it names are unknown",
         ])
-        let named = XcodeProjectDiscovery().projects(under: [root.path + "/ios/Shop.xcodeproj"])
+        let named = ProjectDiscovery().projects(under: [root.path + "/ios/Shop.xcodeproj"])
         #expect(named.projects.map(\.path) == [root.path + "/ios/Shop.xcodeproj"])
     }
 }

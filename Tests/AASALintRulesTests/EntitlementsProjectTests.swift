@@ -27,7 +27,7 @@ import Testing
 
     @Test func theXcodeProjectDecidesThatOnlyTheReleaseFileShips() throws {
         let folder = Self.projects.appendingPathComponent("debug-and-release")
-        let projects = XcodeProjectDiscovery().projects(under: [folder.path]).projects
+        let projects = ProjectDiscovery().projects(under: [folder.path]).projects
         let release = ReleaseFiles(configuration: Configuration(), xcodeProjects: projects)
         let files = ["ios/Shop/Shop.entitlements", "ios/Shop/ShopDebug.entitlements"].map {
             LintFile(path: folder.path + "/" + $0, kind: .entitlements, bytes: [])
@@ -108,7 +108,7 @@ import Testing
 
     @Test func anAppWithoutIDTakesItFromTheXcodeProjectThatSignsWithItsEntitlements() throws {
         let folder = Self.projects.appendingPathComponent("debug-and-release")
-        let projects = XcodeProjectDiscovery().projects(under: [folder.path]).projects
+        let projects = ProjectDiscovery().projects(under: [folder.path]).projects
         var configuration = Self.configuration(appID: nil)
         configuration.apps = [ConfiguredApp(pointer: .root, id: nil,
                                             entitlements: Located(folder.path + "/ios/Shop/Shop.entitlements", at: .root), buildSettings: [:])]

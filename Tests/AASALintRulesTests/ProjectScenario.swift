@@ -15,12 +15,12 @@ enum ProjectScenario {
     static func lint(_ folder: URL, with selection: RuleSelection) throws -> (diagnostics: [Diagnostic], fileCount: Int) {
         let root = folder.standardizedFileURL.path
         let configuration = try self.configuration(in: root)
+        let projects = ProjectDiscovery().projects(under: [root])
+        guard projects.problems.isEmpty else { throw projects.problems[0] }
         // An artifact in the folder stands for the app its project builds: its executables' signed entitlements.
         let files = try FileDiscovery().discover([root]).files.flatMap { discovered in
             discovered.kind == .artifact ? ArtifactReader.read(discovered.path).files : [try FileReader().read(discovered)]
-        }
-        let projects = XcodeProjectDiscovery().projects(under: [root])
-        guard projects.problems.isEmpty else { throw projects.problems[0] }
+        } + projects.entitlements
         let context = LintContext(files: files, configuration: configuration, xcodeProjects: projects.projects)
         var diagnostics: [Diagnostic] = []
         for file in files {

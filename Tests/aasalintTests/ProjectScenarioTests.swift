@@ -13,7 +13,7 @@ import Testing
     @Test(arguments: [
         "severities", "overrides", "ignore", "include-exclude", "config-errors", "custom-rules", "plugins",
         "debug-and-release", "site-and-app-agree", "team-id-typo", "missing-webcredentials-app", "appclip-not-listed",
-        "wildcard-domain",
+        "wildcard-domain", "xcodegen", "expo", "maui", "react-native", "flutter", "capacitor",
     ])
     func scenario(_ name: String) throws {
         let run = try BinaryRunner.run(["lint", "--no-color"], environment: Self.pluginsAllowed,
@@ -29,6 +29,23 @@ import Testing
             ios/Shop/ShopDebug.entitlements: not a release file (signs only Xcode project ios/Shop.xcodeproj, target Shop, configuration Debug)
 
             """)
+    }
+
+    /// Each project source names its release files: XcodeGen's release-type configurations,
+    /// Expo's app config, a .NET project's `Release` CodesignEntitlements, and the Xcode projects
+    /// of React Native, Flutter and Capacitor under `ios/`.
+    @Test(arguments: ["xcodegen", "expo", "maui", "react-native", "flutter", "capacitor"])
+    func explainReleaseNamesTheReleaseFilesOfEachSource(_ name: String) throws {
+        let run = try BinaryRunner.run(["lint", "--explain-release"], workingDirectory: Self.projects.appendingPathComponent(name))
+        try expectGolden(Self.transcript(run), named: name + "-explain-release")
+    }
+
+    /// Without a configuration, the apps an Xcode project declares are not cross-checked, and no
+    /// note asks for `domains:`: the run did not ask for cross-checks.
+    @Test func projectDeclaredAppsNeedNoNoteWithoutDomains() throws {
+        let run = try BinaryRunner.run(["lint", "--no-config", "--fail-on", "note"], workingDirectory: Self.projects.appendingPathComponent("react-native"))
+        #expect(run.status == 0)
+        #expect(run.standardOutput == "no problems in 2 files\n")
     }
 
     @Test func printConfigShowsTheEffectiveSettings() throws {

@@ -20,7 +20,8 @@ extension ConfigurationLoader {
                                         what: "'kind'", &reader), let chosen = FileKind(rawValue: word) else { return nil }
                 kind = chosen
             } else {
-                kind = FileDiscovery.kind(ofExplicitName: path.value)
+                // Reading a configuration opens no other file: the name decides.
+                kind = FileDiscovery.kind(ofNamed: path.value)
             }
             return ConfiguredFile(path: path, kind: kind)
         }

@@ -62,7 +62,9 @@ public struct FileDiscovery: Sendable {
                 problems += walk.problems
                 notes += walk.notes
                 folders.append((DisplayPath.of(path), walk.found))
-            } else {
+            } else if !ProjectDiscovery.isProjectSource(named: PathNames.lastComponent(of: path)) {
+                // A project file (project.yml, app.json, a .csproj) is read as a project, and the
+                // entitlements it holds are linted from there.
                 files.append(DiscoveredFile(path: DisplayPath.of(path), kind: Self.kind(ofExplicitName: path)))
             }
         }
@@ -92,7 +94,7 @@ public struct FileDiscovery: Sendable {
 
     /// The kind of a file met inside a folder, or nil when its name says it is neither.
     public static func kind(ofDiscoveredName name: String) -> FileKind? {
-        if name.hasSuffix(".entitlements") { return .entitlements }
+        if name.hasSuffix(".entitlements") || isDotNetEntitlements(name) { return .entitlements }
         if isProvisioningProfile(name) { return .provisioningProfile }
         if name.lowercased().hasSuffix(".ipa") { return .artifact }
         guard let range = name.lastRange(of: aasaName, ignoringASCIICase: true) else { return nil }
@@ -102,10 +104,25 @@ public struct FileDiscovery: Sendable {
         return rest.isEmpty || rest.lowercased() == ".json" || rest.hasPrefix(" ") ? .aasa : nil
     }
 
+    /// The kind of a file named on the command line: from its name, else from its content (a
+    /// property list with entitlement keys is entitlements), else an AASA file.
     public static func kind(ofExplicitName path: String) -> FileKind {
+        let kind = kind(ofNamed: path)
+        let name = PathNames.lastComponent(of: path)
+        let saysNothing = kind == .aasa && name.lastRange(of: aasaName, ignoringASCIICase: true) == nil && !name.lowercased().hasSuffix(".json")
+        return saysNothing && EntitlementsSniffing.looksLikeEntitlements(atPath: path) ? .entitlements : kind
+    }
+
+    /// The kind of a named file from its name alone; an AASA file when the name says nothing.
+    public static func kind(ofNamed path: String) -> FileKind {
         if isProvisioningProfile(path) { return .provisioningProfile }
         if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil { return .artifact }
-        return path.hasSuffix(".entitlements") ? .entitlements : .aasa
+        return path.hasSuffix(".entitlements") || isDotNetEntitlements(PathNames.lastComponent(of: path)) ? .entitlements : .aasa
+    }
+
+    /// .NET MAUI's and Xamarin's `Entitlements.plist`, and `Entitlements.Release.plist` and the like.
+    static func isDotNetEntitlements(_ name: String) -> Bool {
+        name == "Entitlements.plist" || name.hasPrefix("Entitlements.") && name.hasSuffix(".plist")
     }
 
     /// `embedded.mobileprovision` inside iOS apps, `*.mobileprovision` and macOS's `*.provisionprofile`.

@@ -38,11 +38,29 @@ public struct LintFile: Sendable {
     /// Where the entitlements come from when they are those an executable inside an artifact
     /// was signed with; nil for files in the repository.
     public var signedBundle: SignedBundle? { contents.signedBundle }
+    /// The project whose file holds these entitlements among its other settings (XcodeGen's
+    /// inline `properties`, Expo's `ios` keys); nil for a file of its own.
+    public var embeddingProject: XcodeProject? { contents.embeddingProject }
+    /// The target of `embeddingProject` these entitlements are written for: a project file may
+    /// hold those of several targets, each a file of its own here, with the same path.
+    public var embeddingTarget: String? { contents.embeddingTarget }
 
     private let contents: Contents
 
     public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil, signedBundle: SignedBundle? = nil) {
         contents = Contents(path: path, kind: kind, bytes: bytes, byteCount: byteCount, signedBundle: signedBundle)
+    }
+
+    /// Entitlements written inside a file of a project (at `path`, holding `bytes`): `root` is
+    /// the dictionary of entitlements, read from (or made of nodes of) the file's tree, so that
+    /// findings point into the project file.
+    init(entitlements root: PositionedValue, at path: String, in project: XcodeProject, target: String, bytes: [UInt8]) {
+        contents = Contents(embeddedEntitlements: root, at: path, in: project, target: target, bytes: bytes)
+    }
+
+    /// Whether `other` is this file: the same path and, inside a project file, the same target.
+    public func isSameFile(as other: LintFile) -> Bool {
+        path == other.path && embeddingTarget == other.embeddingTarget
     }
 
     /// What `LintFile` reads and derives, held once however many copies of the file there are.
@@ -60,6 +78,8 @@ public struct LintFile: Sendable {
         let profile: ProvisioningProfile?
         let document: SourceDocument
         let signedBundle: SignedBundle?
+        let embeddingProject: XcodeProject?
+        let embeddingTarget: String?
         /// Work derived from the parsed file that several rules need, done once.
         let derived = DerivedWork()
 
@@ -67,6 +87,8 @@ public struct LintFile: Sendable {
             self.path = path
             self.kind = kind
             self.signedBundle = signedBundle
+            embeddingProject = nil
+            embeddingTarget = nil
             self.bytes = bytes
             self.byteCount = byteCount ?? bytes.count
             let isRead = bytes.count == self.byteCount
@@ -95,13 +117,32 @@ public struct LintFile: Sendable {
             profile = kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil
             document = SourceDocument(path: path, lines: LineTable(payload), root: root)
         }
+
+        init(embeddedEntitlements root: PositionedValue, at path: String, in project: XcodeProject, target: String, bytes: [UInt8]) {
+            self.path = path
+            embeddingTarget = target
+            kind = .entitlements
+            signedBundle = nil
+            embeddingProject = project
+            self.bytes = bytes
+            byteCount = bytes.count
+            signature = nil
+            payload = bytes
+            json = nil
+            plist = .success(root)
+            aasa = nil
+            entitlements = root.members == nil ? nil : EntitlementsDocument(root: root)
+            profile = nil
+            document = SourceDocument(path: path, lines: LineTable(bytes), root: root)
+        }
     }
 
     public var isRead: Bool { bytes.count == byteCount }
 
     /// Whether fixes may rewrite the file: its spans are offsets into its own bytes (no signature
-    /// around them), and it is a file of its own, not a part of a signed artifact.
-    public var isFixable: Bool { signedBundle == nil && signature == nil }
+    /// around them), and it is a file of its own, not a part of a signed artifact, nor
+    /// entitlements inside a project file (whose syntax, YAML or JSON, the fixes do not write).
+    public var isFixable: Bool { signedBundle == nil && signature == nil && embeddingProject == nil }
 
     /// The kinds whose rules check this file: its own, and `artifact` for signed entitlements.
     public var kinds: [FileKind] { signedBundle == nil ? [kind] : [kind, .artifact] }

@@ -39,16 +39,19 @@ public struct LintSession: Sendable {
 
     /// Discovers and reads what a run lints: the selected files (`extraFiles`, standard input,
     /// in place of any of the same path), the files the configuration names for cross-checks
-    /// and the Xcode projects under `paths`.
+    /// and the projects (Xcode, XcodeGen, Expo, MAUI) under `paths`, with the entitlements they hold.
     public func read(paths: [String], extraFiles: [LintFile] = []) -> LintWorkspace {
         let selection = select(paths: paths, extraFiles: extraFiles)
         var problems = selection.discovery.problems
-        let (files, artifactWarnings) = read(selection, problems: &problems)
+        let found = ProjectDiscovery().projects(under: paths)
+        let explicitPaths = Set(paths.map(DisplayPath.of))
+        let embedded = found.entitlements.filter { deselection(of: $0.path, explicitlyNamed: explicitPaths.contains($0.path)) == nil }
+        var (files, artifactWarnings) = read(selection, embedded: embedded, problems: &problems)
+        files += embedded
         let referenced = referencedFiles(excluding: Set(files.map(\.path)), problems: &problems)
-        let (xcodeProjects, projectProblems) = XcodeProjectDiscovery().projects(under: paths)
-        problems += projectProblems
-        return LintWorkspace(files: files, referenced: referenced, xcodeProjects: xcodeProjects, problems: problems,
-                             warnings: selection.discovery.notes + warnings(for: selection) + artifactWarnings,
+        problems += found.problems
+        return LintWorkspace(files: files, referenced: referenced, xcodeProjects: found.projects, problems: problems,
+                             warnings: selection.discovery.notes + found.notes + warnings(for: selection) + artifactWarnings,
                              scope: LintScope(linted: files.map(\.path), named: paths))
     }
 
@@ -108,8 +111,9 @@ public struct LintSession: Sendable {
     }
 
     /// Standard input and the selected files, read in parallel, each artifact as the files inside
-    /// it that are linted; folders that yield no file are problems. Also the artifacts' warnings.
-    private func read(_ selection: Selection, problems: inout [UsageError]) -> (files: [LintFile], warnings: [String]) {
+    /// it that are linted; folders that yield no file (nor `embedded` entitlements, inside project
+    /// files) are problems. Also the artifacts' warnings.
+    private func read(_ selection: Selection, embedded: [LintFile], problems: inout [UsageError]) -> (files: [LintFile], warnings: [String]) {
         let reader = self.reader
         let outcomes = selection.selected.filter { $0.kind != .artifact }.parallelMap { file -> ReadOutcome in
             do throws(UsageError) {
@@ -122,9 +126,10 @@ public struct LintSession: Sendable {
         let folders = selection.discovery.folders
         problems += folders.compactMap { folder in
             let yields = !folder.files.isEmpty || selection.selected.contains { FileDiscovery.path($0.path, isInside: folder.path) }
+                || embedded.contains { FileDiscovery.path($0.path, isInside: folder.path) }
             return yields ? nil : UsageError(Self.noFileMessage(forFolder: folder.path))
         }
-        if selection.selected.isEmpty && selection.standardInput.isEmpty {
+        if selection.selected.isEmpty && selection.standardInput.isEmpty && embedded.isEmpty {
             problems += folders.filter { !$0.files.isEmpty }.map { folder in
                 UsageError(deselectionMessage(forFolder: folder.path, reasons: folder.files.compactMap { selection.deselected[$0.path] }))
             }
@@ -295,10 +300,14 @@ public struct LintWorkspace: Sendable {
     let warnings: [String]
     let scope: LintScope
 
-    /// The workspace with the files of these paths holding these bytes instead.
+    /// The workspace with the fixable files of these paths holding these bytes instead.
     public func replacingContents(_ contents: [String: [UInt8]]) -> LintWorkspace {
         guard !contents.isEmpty else { return self }
-        let files = files.map { file in contents[file.path].map { LintFile(path: file.path, kind: file.kind, bytes: $0) } ?? file }
+        // Only a file of its own is fixed: not the entitlements a project file holds, at the same path.
+        let files = files.map { file in
+            guard file.isFixable, let bytes = contents[file.path] else { return file }
+            return LintFile(path: file.path, kind: file.kind, bytes: bytes)
+        }
         return LintWorkspace(files: files, referenced: referenced, xcodeProjects: xcodeProjects, problems: problems,
                              warnings: warnings, scope: scope)
     }

@@ -13,6 +13,16 @@ public enum ParseOutcome<Value, Failure> {
     }
 }
 
+extension ParseOutcome {
+    /// The same outcome with the failure described otherwise.
+    func mapFailure<Other>(_ transform: (Failure) -> Other) -> ParseOutcome<Value, Other> {
+        switch self {
+        case .success(let value): .success(value)
+        case .failure(let failure): .failure(transform(failure))
+        }
+    }
+}
+
 extension ParseOutcome where Failure: Error {
     init(_ parse: () throws(Failure) -> Value) {
         do {

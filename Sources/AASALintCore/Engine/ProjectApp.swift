@@ -6,6 +6,8 @@ public struct ProjectApp: Sendable {
         case configuration
         case applicationIdentifier
         case xcodeProject(String)
+        /// A project of another kind than Xcode's (XcodeGen, Expo), at its path.
+        case project(String, ProjectKind)
     }
 
     public let configured: ConfiguredApp
@@ -13,6 +15,8 @@ public struct ProjectApp: Sendable {
     public let appIDSource: AppIDSource?
     public let entitlementsFile: LintFile?
     public let entitlements: EntitlementsDocument?
+    /// False for an app that only a project declares (not in the configuration's `apps`).
+    public var isConfigured = true
 
     /// Where the appID came from, for messages: empty when configured.
     public var appIDOrigin: String {
@@ -20,6 +24,7 @@ public struct ProjectApp: Sendable {
         case .configuration?, nil: ""
         case .applicationIdentifier?: " (from its application-identifier)"
         case .xcodeProject(let project)?: " (from DEVELOPMENT_TEAM and PRODUCT_BUNDLE_IDENTIFIER in \(project))"
+        case .project(let project, let kind)?: " (from \(kind.appIDSettings) in \(kind.name) \(project))"
         }
     }
 
@@ -42,10 +47,27 @@ private typealias SigningConfiguration = (project: XcodeProject, configuration: 
 
 extension LintContext {
     /// The apps of the configuration, with appIDs from `id`, else from the entitlements'
-    /// `application-identifier`, else from the Xcode project that signs with the entitlements
-    /// (`DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER`, a `Release` configuration first).
+    /// `application-identifier`, else from the project that signs with the entitlements
+    /// (`DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER`, a release configuration first); then the
+    /// apps the projects declare on their own: each linted entitlements file that a project signs
+    /// an appID with, when no configured app names it. `apps:` is needed only where the
+    /// projects do not say (settings in `.xcconfig` files, a team set only in Xcode's UI).
     public var projectApps: [ProjectApp] {
-        configuration.apps.map(projectApp)
+        let configured = configuration.apps.map(projectApp)
+        let bound = Set(configured.compactMap(\.entitlementsFile?.path))
+        return configured + declaredApps(excluding: bound)
+    }
+
+    private func declaredApps(excluding bound: Set<String>) -> [ProjectApp] {
+        guard !xcodeProjects.isEmpty else { return [] }
+        var apps: [ProjectApp] = []
+        for file in files where file.kind == .entitlements && file.signedBundle == nil && !bound.contains(file.path) {
+            guard let (appID, source) = xcodeAppID(signedWith: file) else { continue }
+            let declared = ConfiguredApp(pointer: .root, id: nil, entitlements: Located(file.path, at: .root), buildSettings: [:])
+            apps.append(ProjectApp(configured: declared, appID: appID, appIDSource: source,
+                                   entitlementsFile: file, entitlements: entitlements(of: file, for: nil), isConfigured: false))
+        }
+        return apps
     }
 
     private func projectApp(_ app: ConfiguredApp) -> ProjectApp {
@@ -76,7 +98,7 @@ extension LintContext {
 
     /// The apps whose entitlements are `file`.
     public func apps(signedWith file: LintFile) -> [ProjectApp] {
-        projectApps.filter { $0.entitlementsFile?.path == file.path }
+        projectApps.filter { $0.entitlementsFile?.isSameFile(as: file) == true }
     }
 
     /// The entitlements of `file`, with build settings resolved as Xcode would: the settings
@@ -122,11 +144,11 @@ extension LintContext {
     /// The Xcode configurations that sign with `file`, release configurations first.
     private func xcodeConfigurations(signedWith file: LintFile) -> [SigningConfiguration] {
         let uses = xcodeProjects.flatMap { project in
-            project.configurations.filter { $0.entitlementsPaths.contains(file.path) }.map { (project, $0) }
+            project.configurations.filter { configuration in
+                configuration.entitlementsPaths.contains(file.path) && (file.embeddingTarget == nil || configuration.target == file.embeddingTarget)
+            }.map { (project, $0) }
         }
-        let isRelease = { (use: SigningConfiguration) in
-            ReleaseFiles.defaultConfigurationNames.contains(use.configuration.name)
-        }
+        let isRelease = { (use: SigningConfiguration) in use.configuration.isRelease() }
         return uses.filter(isRelease) + uses.filter { !isRelease($0) }
     }
 
@@ -145,7 +167,9 @@ extension LintContext {
 
     private func xcodeAppID(signedWith file: LintFile) -> (String, ProjectApp.AppIDSource)? {
         xcodeConfigurations(signedWith: file).lazy.compactMap { use in
-            use.configuration.appID.map { ($0, ProjectApp.AppIDSource.xcodeProject(use.project.path)) }
+            use.configuration.appID.map { appID in
+                (appID, use.project.kind == .xcode ? .xcodeProject(use.project.path) : .project(use.project.path, use.project.kind))
+            }
         }.first
     }
 }

@@ -1,6 +1,8 @@
 /// Which entitlements files ship, and why. `--release` makes every one a release file;
-/// otherwise a file is one when a `release_entitlements` glob matches it, or when an Xcode
-/// project signs a configuration named `Release` with it (`CODE_SIGN_ENTITLEMENTS`). Inside an
+/// otherwise a file is one when a `release_entitlements` glob matches it, or when a project
+/// signs a release configuration with it: an Xcode project's configuration named `Release`
+/// (`CODE_SIGN_ENTITLEMENTS`), an XcodeGen configuration of type `release`, a .NET project's
+/// `Release` `CodesignEntitlements`, or an Expo app config (every EAS build signs with it). Inside an
 /// artifact (`.app`, `.ipa`, `.xcarchive`), a bundle signed with a distribution profile (App
 /// Store, ad hoc, enterprise) is a release: its signed entitlements and its profile are release
 /// files. A bundle signed for development is one only when `--release` or a
@@ -28,11 +30,12 @@ public struct ReleaseFiles: Sendable {
     /// A build configuration that signs with an entitlements file.
     public struct XcodeUse: Sendable, Hashable, CustomStringConvertible {
         public let project: String
+        public let kind: ProjectKind
         public let target: String
         public let configuration: String
 
         public var description: String {
-            "Xcode project \(project), target \(target), configuration \(configuration)"
+            "\(kind.name) \(project), target \(target), configuration \(configuration)"
         }
     }
 
@@ -61,8 +64,9 @@ public struct ReleaseFiles: Sendable {
         var unresolved: [(XcodeUse, String)] = []
         for project in xcodeProjects {
             for buildConfiguration in project.configurations {
-                let use = XcodeUse(project: project.path, target: buildConfiguration.target, configuration: buildConfiguration.name)
-                let isRelease = releaseConfigurationNames.contains(buildConfiguration.name)
+                let use = XcodeUse(project: project.path, kind: project.kind, target: buildConfiguration.target,
+                                   configuration: buildConfiguration.name)
+                let isRelease = buildConfiguration.isRelease(names: releaseConfigurationNames)
                 for path in buildConfiguration.entitlementsPaths {
                     if isRelease { releaseUses[path, default: []].append(use) } else { otherUses[path, default: []].append(use) }
                 }
@@ -114,7 +118,8 @@ public struct ReleaseFiles: Sendable {
     public func explanation(for files: [LintFile]) -> [String] {
         var lines: [String] = []
         if treatsAllAsRelease { lines.append("--release: every entitlements file and provisioning profile is a release file") }
-        let paths = files.filter { $0.kind == .entitlements || $0.kind == .provisioningProfile }.map(\.path).sorted()
+        // A project file that holds the entitlements of several targets is one file here.
+        let paths = Set(files.filter { $0.kind == .entitlements || $0.kind == .provisioningProfile }.map(\.path)).sorted()
         for path in paths {
             if let reasons = reasonText(for: path) {
                 lines.append("\(path): release file (\(reasons))")
@@ -123,7 +128,7 @@ public struct ReleaseFiles: Sendable {
             } else if let uses = otherUses[path] {
                 lines.append("\(path): not a release file (signs only \(uses.map(\.description).joined(separator: "; ")))")
             } else {
-                lines.append("\(path): not a release file (no release_entitlements glob matches it and no Xcode Release configuration signs with it)")
+                lines.append("\(path): not a release file (no release_entitlements glob matches it and no release configuration of a project signs with it)")
             }
         }
         let linted = Set(paths)

@@ -9,6 +9,8 @@ public struct EntitlementsDocument: Sendable {
     public static let apsEnvironmentKeys = ["aps-environment", "com.apple.developer.aps-environment"]
     public static let applicationIdentifierKeys = ["application-identifier", "com.apple.application-identifier"]
     public static let teamIdentifierKey = "com.apple.developer.team-identifier"
+    /// An App Clip's entitlement naming the application identifiers of its full app.
+    public static let parentApplicationIdentifiersKey = "com.apple.developer.parent-application-identifiers"
 
     /// The associated-domains value as written, of whatever type.
     public let associatedDomainsValue: Located<PositionedValue>?
@@ -19,6 +21,9 @@ public struct EntitlementsDocument: Sendable {
     public let apsEnvironment: Located<PositionedValue>?
     public let applicationIdentifier: Located<String>?
     public let teamIdentifier: Located<String>?
+    /// The string entries of `com.apple.developer.parent-application-identifiers`, with build
+    /// settings resolved: an App Clip's, naming its full app; nil for other apps.
+    public let parentApplicationIdentifiers: [Located<String>]?
 
     public init(root: PositionedValue, buildSettings: BuildSettings = BuildSettings()) {
         func located(_ keys: [String]) -> Located<PositionedValue>? {
@@ -37,6 +42,11 @@ public struct EntitlementsDocument: Sendable {
         apsEnvironment = located(Self.apsEnvironmentKeys)
         applicationIdentifier = string(Self.applicationIdentifierKeys)
         teamIdentifier = string([Self.teamIdentifierKey])
+        parentApplicationIdentifiers = located([Self.parentApplicationIdentifiersKey]).map { node in
+            (node.value.elements ?? []).enumerated().compactMap { index, element in
+                element.stringValue.map { Located(buildSettings.resolve($0), at: node.pointer.appending(index)) }
+            }
+        }
     }
 
     /// The appID this file signs the app with, when `application-identifier` holds a

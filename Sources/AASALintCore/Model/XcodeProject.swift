@@ -1,16 +1,32 @@
-/// What aasalint reads from an Xcode project (`*.xcodeproj/project.pbxproj`): for each target
-/// and build configuration, the settings that sign it, so that the entitlements file of a
-/// `Release` configuration is known to ship, and an app's appID can come from
-/// `DEVELOPMENT_TEAM` and `PRODUCT_BUNDLE_IDENTIFIER`. Settings from `.xcconfig` files are
-/// not read.
+/// What aasalint reads from a project (an Xcode project's `project.pbxproj`, or what XcodeGen,
+/// Expo or .NET MAUI generate one from): for each target and build configuration, the settings
+/// that sign it, so that the entitlements file of a release configuration is known to ship, and
+/// an app's appID can come from `DEVELOPMENT_TEAM` and `PRODUCT_BUNDLE_IDENTIFIER`. Settings
+/// from `.xcconfig` files are not read.
 public struct XcodeProject: Sendable {
-    /// The `.xcodeproj` folder, in the form reports show paths.
+    /// The `.xcodeproj` folder (or the project file of another kind), in the form reports show paths.
     public let path: String
+    public let kind: ProjectKind
     public let configurations: [XcodeBuildConfiguration]
+    /// The source folders of each target, by target name, as the project names them (XcodeGen's
+    /// `sources`); empty for the other kinds.
+    public let sourceFolders: [String: [String]]
+
+    init(path: String, kind: ProjectKind, configurations: [XcodeBuildConfiguration], sourceFolders: [String: [String]] = [:]) {
+        self.path = DisplayPath.of(path)
+        self.kind = kind
+        self.configurations = configurations
+        self.sourceFolders = sourceFolders
+    }
+
+    /// How messages name the project: "Xcode project ios/Shop.xcodeproj".
+    public var label: String { "\(kind.name) \(path)" }
 
     /// `bytes` are the contents of `project.pbxproj` inside the `.xcodeproj` at `path`.
     public init(path: String, pbxproj bytes: [UInt8]) throws(PlistSyntaxError) {
         self.path = DisplayPath.of(path)
+        kind = .xcode
+        sourceFolders = [:]
         let root = try OpenStepPlistReader.parse(bytes)
         let objects = ProjectObjects(root: root)
         let projectName = String((self.path.split(separator: "/").last ?? "").prefix { $0 != "." })
@@ -49,16 +65,21 @@ public struct XcodeBuildConfiguration: Sendable {
     public let name: String
     public let target: String
     public let buildSettings: BuildSettings
+    /// Whether the project itself says this configuration builds what ships (XcodeGen's
+    /// `configs` types, Expo's one configuration); nil when only the name tells.
+    public let declaresRelease: Bool?
     /// The entitlements files this configuration signs with, in the form reports show paths
     /// (one per SDK condition, such as `CODE_SIGN_ENTITLEMENTS[sdk=iphoneos*]`).
     public let entitlementsPaths: [String]
     /// `CODE_SIGN_ENTITLEMENTS` values that still hold a setting aasalint cannot resolve.
     public let unresolvedEntitlements: [String]
 
-    init(name: String, target: String, buildSettings: BuildSettings, sourceRoot: String) {
+    init(name: String, target: String, buildSettings: BuildSettings, sourceRoot: String, declaresRelease: Bool? = nil,
+         entitlementsFiles: [String] = []) {
         self.name = name
         self.target = target
         self.buildSettings = buildSettings
+        self.declaresRelease = declaresRelease
         let rootRelative = BuildSettings(Dictionary(uniqueKeysWithValues: Self.sourceRootSettings.map { ($0, ".") }))
         let values = buildSettings.values
             .filter { $0.key == Self.entitlementsSetting || $0.key.hasPrefix(Self.entitlementsSetting + "[") }
@@ -66,8 +87,13 @@ public struct XcodeBuildConfiguration: Sendable {
             .map { buildSettings.merging(rootRelative).resolve($0.value) }
             .filter { !$0.isEmpty }
         entitlementsPaths = Array(Set(values.filter { !BuildSettings.containsReference($0) }
-            .map { PathNames.joined(sourceRoot, $0) })).sorted()
+            .map { PathNames.joined(sourceRoot, $0) } + entitlementsFiles)).sorted()
         unresolvedEntitlements = values.filter(BuildSettings.containsReference)
+    }
+
+    /// Whether this configuration builds what ships: as the project declares, else by its name.
+    public func isRelease(names: Set<String> = ReleaseFiles.defaultConfigurationNames) -> Bool {
+        declaresRelease ?? names.contains(name)
     }
 
     /// `DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER`, when both are set and resolve.

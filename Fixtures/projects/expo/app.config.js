@@ -1,0 +1,1 @@
+module.exports = ({ config }) => ({ ...config, extra: { apiURL: process.env.API_URL } });
