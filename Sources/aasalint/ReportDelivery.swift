@@ -12,8 +12,8 @@ import Foundation
 struct ReportDelivery {
     /// Which reports, where, and the exit status.
     struct Options: CommandOptions {
-        let format = ReportListOption("format", short: "f", valueName: "FORMAT[:FILE]", allowedValues: ConfigurationLoader.formats,
-                                      help: "Report format (default: text); with :FILE that report goes to FILE, so one run can write several")
+        let format = ReportListOption("format", short: "f", valueName: "FORMAT", allowedValues: ConfigurationLoader.formats,
+                                      help: "Report format (default: text); FORMAT:FILE writes that report to FILE, so that one run writes several")
         let output = ValueOption("output", short: "o", valueName: "FILE", completion: .files,
                                  help: "Write the report without :FILE to FILE instead of standard output")
         let failOn = ValueOption("fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],

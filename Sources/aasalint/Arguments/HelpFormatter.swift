@@ -39,7 +39,7 @@ enum HelpFormatter {
             notes.append("one of: " + allowedValues.joined(separator: ", "))
         }
         if option.namesFileAfterColon {
-            notes.append("repeatable; :FILE writes that report to FILE")
+            notes.append("repeatable")
         } else if option.isRepeatable {
             notes.append("repeatable, or comma-separated")
         }
