@@ -3,11 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 
 /// `aasalint mcp`: a Model Context Protocol server over standard input and output (one JSON-RPC
 /// message per line) whose tools are the commands an agent needs when it edits a site's or an

@@ -24,19 +24,9 @@ struct AzureReporter: Reporter {
         }
     }
 
-    /// The agent reads `%AZP25` as `%`, `%0D` and `%0A` as line breaks; other control characters
-    /// would reach the log raw, so they are escaped as in the text format.
+    /// The agent reads `%AZP25` as `%`, `%0D` and `%0A` as line breaks.
     static func escapedData(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "%": result += "%AZP25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result += TerminalText.escaped(scalar)
-            }
-        }
-        return result
+        LogCommandText.escaped(text, percent: "%AZP25")
     }
 
     /// In properties `;` separates values and `]` ends them.

@@ -48,19 +48,9 @@ struct GitHubReporter: Reporter {
         }
     }
 
-    /// The runner reads `%`, CR and LF specially in a command's message; other control
-    /// characters from file content would reach the log raw, so they are escaped as in text.
+    /// The runner reads `%`, CR and LF specially in a command's message.
     static func escapedData(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result += TerminalText.escaped(character)
-            }
-        }
-        return result
+        LogCommandText.escaped(text, percent: "%25")
     }
 
     /// In properties `:` and `,` separate values too.
