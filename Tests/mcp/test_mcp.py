@@ -155,6 +155,7 @@ def test_hostile_calls_get_errors_and_the_server_goes_on():
             ("lint", {"paths": BROKEN}, "has no argument paths"),
             ("lint", {"path": 42}, "path must be a string, not a JSON number"),
             ("match", {"path": BLOG}, "match needs url"),
+            ("match", {"path": "Fixtures/examples", "url": "https://example.com/"}, "not a regular file"),
             ("match", {"path": BLOG, "url": "not a url"}, "url"),
             ("diff", {"old": "{}"}, "old and new"),
             ("no_such_tool", {}, "no tool named no_such_tool"),

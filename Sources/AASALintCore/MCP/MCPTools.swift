@@ -207,6 +207,8 @@ struct MCPTools {
         switch (path, text) {
         case (let path?, nil):
             let resolved = try roots.resolve(path, what: "path")
+            // A pipe or device would keep the server waiting: `aasalint match` reads them, a tool does not.
+            guard FileReplacement.isRegularFile(resolved) else { throw .invalid("path \(path) is not a regular file") }
             do throws(UsageError) {
                 return try AASAFileInput.read(resolved)
             } catch {
