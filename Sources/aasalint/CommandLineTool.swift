@@ -16,7 +16,7 @@ struct CommandLineTool {
     /// In the order `aasalint --help` lists them.
     static let subcommands: [any Subcommand.Type] = [
         LintCommand.self, MatchCommand.self, DiffCommand.self, FetchCommand.self, RulesCommand.self, InitCommand.self,
-        SchemaCommand.self, LSPCommand.self, CompletionsCommand.self, VersionCommand.self,
+        SchemaCommand.self, LSPCommand.self, MCPCommand.self, CompletionsCommand.self, VersionCommand.self,
     ]
     static let commands: [CommandSpec] = subcommands.map { $0.spec }
 

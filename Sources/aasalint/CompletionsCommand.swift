@@ -133,9 +133,12 @@ struct ShellCompletions {
             var arguments = command.allOptions.map { option -> String in
                 let help = Self.zshQuoted(option.help).replacing("[", with: "\\[").replacing("]", with: "\\]")
                 let action = option.takesValue ? ":\(option.valueName ?? "VALUE"):\(spelled(option.valueCompletion, Self.zshSyntax))" : ""
-                // Brace expansion happens outside the quotes: '(-f --format)'{-f,--format}'[help]...'
-                guard let short = option.shortName else { return "        '\(option.longSpelling)[\(help)]\(action)'" }
-                return "        '(-\(short) \(option.longSpelling))'{-\(short),\(option.longSpelling)}'[\(help)]\(action)'"
+                // A repeatable option is offered again (`*`); another is offered once, in either spelling.
+                // Brace expansion happens outside the quotes: '(-q --quiet)'{-q,--quiet}'[help]...'
+                let repeated = option.isRepeatable ? "*" : ""
+                guard let short = option.shortName else { return "        '\(repeated)\(option.longSpelling)[\(help)]\(action)'" }
+                let once = option.isRepeatable ? "*" : "(-\(short) \(option.longSpelling))"
+                return "        '\(once)'{-\(short),\(option.longSpelling)}'[\(help)]\(action)'"
             }
             if command.positionals.maximum != 0 {
                 arguments.append("        '*:\(command.positionals.name.lowercased()):\(spelled(command.positionals.completion, Self.zshSyntax))'")

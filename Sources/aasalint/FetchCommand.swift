@@ -29,7 +29,7 @@ struct FetchCommand: Subcommand {
 
     func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         let configuration = try ConfigurationOptions.load(parsed[\.configuration])
-        let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
+        let delivery = try ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
         return try RemoteRun(output: output).check(hosts: parsed.positionals, configuration: configuration, download: parsed[\.download],
                                                    rulePlan: parsed[\.rulePlan], delivery: delivery)
     }

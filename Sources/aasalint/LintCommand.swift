@@ -81,12 +81,12 @@ struct LintCommand: Subcommand {
         }
         if parsed[\.remote] {
             try Self.refuseOptionsThatDoNotApplyToDownloads(parsed)
-            let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
+            let delivery = try ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
                                           ruleSummary: parsed[\.summary])
             if parsed[\.printConfig] {
                 let plan = try RulePlan(registry: try ConfigurationOptions.registry(for: configuration), configuration: configuration,
                                         enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
-                output.write(ConfigurationPrinter.print(plan, format: delivery.format.rawValue, failOn: delivery.failOn))
+                output.write(ConfigurationPrinter.print(plan, reports: delivery.reports, failOn: delivery.failOn))
                 return ExitStatus.success
             }
             let sourceRoot = try RepositoryOptions.sourceRoot(parsed[\.repository])
@@ -103,10 +103,10 @@ struct LintCommand: Subcommand {
         let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration,
                                 enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
-        let delivery = ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
+        let delivery = try ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
                                       ruleSummary: parsed[\.summary])
         if parsed[\.printConfig] {
-            output.write(ConfigurationPrinter.print(plan, format: delivery.format.rawValue, failOn: delivery.failOn))
+            output.write(ConfigurationPrinter.print(plan, reports: delivery.reports, failOn: delivery.failOn))
             return ExitStatus.success
         }
         let sourceRoot = try RepositoryOptions.sourceRoot(parsed[\.repository])
@@ -149,7 +149,7 @@ struct LintCommand: Subcommand {
             return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
 
-        try refuseOverwritingLintedFiles([parsed[\.writeBaseline], delivery.outputFile].compactMap { $0 }, outcome: outcome)
+        try refuseOverwritingLintedFiles([parsed[\.writeBaseline]].compactMap { $0 } + delivery.reportFiles, outcome: outcome)
         if let baselinePath = parsed[\.writeBaseline] {
             // A baseline written to a device or FIFO (`/dev/stdout`) starts anew: there is nothing to read back.
             let previous = FileReplacement.isRegularFile(baselinePath) ? try readBaseline(at: baselinePath) : Baseline(entries: [])

@@ -58,12 +58,8 @@ struct MatchCommand: Subcommand {
         } catch {
             throw UsageError(error.description)
         }
-        let apps = parsed[\.app].map { [$0] } ?? matcher.appIDs
-        // Through the index: a file of thousands of components compiles the few this URL meets.
-        let bulk = BulkMatcher(matcher: matcher)
-        let decisions = apps.map { bulk.decide(url, appID: $0, tracing: true) }
-        let report = MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
+        let report = MatchReport.deciding(url, in: file, matcher: matcher, app: parsed[\.app])
         output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text(trace: parsed[\.trace]))
-        return decisions.contains { $0.outcome == .match } ? ExitStatus.success : ExitStatus.findings
+        return report.opensAnApp ? ExitStatus.success : ExitStatus.findings
     }
 }

@@ -79,7 +79,9 @@ struct RemoteRun {
         let limits = RemoteFetcher.Limits(timeout: try Self.timeout(download[\.timeout]),
                                           maximumBytes: RemoteFetcher.Limits.standard.maximumBytes)
         let folder = try download[\.save].map { path throws(UsageError) in try DownloadFolder(path: path) }
-        let session = RemoteLintSession(plan: try Self.plan(configuration, rulePlan), addresses: addresses,
+        let session = RemoteLintSession(plan: try RemoteLintSession.plan(rules: BuiltInRules.all, configuration: configuration,
+                                                                             enable: rulePlan[\.enable], disable: rulePlan[\.disable]),
+                                        addresses: addresses,
                                         fetcher: RemoteFetcher(limits: limits, usesEnvironmentProxy: download[\.proxyFromEnvironment]))
 
         let showsProgress = isatty(STDERR_FILENO) != 0
@@ -105,15 +107,6 @@ struct RemoteRun {
             output.writeError("aasalint: error: \(problem)")
         }
         return delivery.exitStatus(for: report, hadProblems: !problems.isEmpty)
-    }
-
-    /// Every rule as configured, with the remote rules on unless the configuration or
-    /// `--disable` turns them off.
-    private static func plan(_ configuration: Configuration, _ parsed: ParsedArguments<RulePlanOptions>) throws -> RulePlan {
-        let remoteRuleIDs = BuiltInRules.all.filter { $0.checksHosts }.map { $0.description.id }
-            .filter { configuration.rules[$0]?.isOff != true }
-        return try RulePlan(registry: try ConfigurationOptions.registry(for: configuration), configuration: configuration,
-                            enable: remoteRuleIDs + parsed[\.enable], disable: parsed[\.disable])
     }
 
     private static func timeout(_ text: String?) throws(UsageError) -> Double {

@@ -5,16 +5,17 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// How a finding report reaches the user, the same for every command that reports findings:
-/// the format, `--output` or standard output in buffered writes, colour and snippets, and the
-/// exit status `--fail-on` asks for.
+/// How finding reports reach the user, the same for every command that reports findings: the
+/// reports (`--format FORMAT[:FILE]`, repeatable, or `formats:`), `--output` or standard output
+/// in buffered writes, colour and snippets, and the exit status `--fail-on` asks for. One lint
+/// makes every report.
 struct ReportDelivery {
-    /// Which report, where, and the exit status.
+    /// Which reports, where, and the exit status.
     struct Options: CommandOptions {
-        let format = ValueOption("format", short: "f", valueName: "FORMAT", allowedValues: ConfigurationLoader.formats,
-                                 help: "Report format (default: text)")
+        let format = ReportListOption("format", short: "f", valueName: "FORMAT", allowedValues: ConfigurationLoader.formats,
+                                      help: "Report format (default: text); FORMAT:FILE writes that report to FILE, so that one run writes several")
         let output = ValueOption("output", short: "o", valueName: "FILE", completion: .files,
-                                 help: "Write the report to FILE instead of standard output")
+                                 help: "Write the report without :FILE to FILE instead of standard output")
         let failOn = ValueOption("fail-on", valueName: "SEVERITY", allowedValues: ["error", "warning", "note", "none"],
                                  help: "Exit with status 1 when a finding is at or above SEVERITY (default: error)")
         let stepSummary = ValueOption("step-summary", valueName: "FILE", completion: .files,
@@ -42,44 +43,84 @@ struct ReportDelivery {
         (ExitStatus.findings, "findings at or above --fail-on"),
     ]
 
-    let format: ReportFormat
+    /// The reports, in the order given; at most one has no file.
+    let reports: [RequestedReport]
     let failOn: Severity?
     let outputFile: String?
     /// `--step-summary`: where the Markdown report is added as well.
     let summaryFile: String?
     let textOptions: TextReporter.Options
+    /// For a text report written to its own file: no colour, snippets only with `--snippet`.
+    private let fileTextOptions: TextReporter.Options
     private let output: StandardStreams
 
     /// `ruleSummary` is `--summary` for the commands that offer it.
     init(_ parsed: ParsedArguments<Options>, _ presentation: ParsedArguments<PresentationOptions>,
-         configuration: Configuration, output: StandardStreams, ruleSummary: Bool = false) {
-        format = (parsed[\.format] ?? configuration.format).flatMap(ReportFormat.init(rawValue:)) ?? .text
+         configuration: Configuration, output: StandardStreams, ruleSummary: Bool = false) throws(UsageError) {
+        let given = try parsed[\.format].map { text throws(UsageError) in try RequestedReport(text) }
+        if !given.isEmpty {
+            reports = given
+        } else if !configuration.formats.isEmpty {
+            reports = configuration.formats.map { report in
+                RequestedReport(format: report.format, file: report.file.map(configuration.displayPath(ofConfiguredPath:)))
+            }
+        } else {
+            reports = [RequestedReport(format: configuration.format.flatMap(ReportFormat.init(rawValue:)) ?? .text, file: nil)]
+        }
         failOn = parsed[\.failOn].map { Severity(rawValue: $0) } ?? configuration.failOn.resolved(default: .error)
         outputFile = parsed[\.output]
         summaryFile = parsed[\.stepSummary]
+        try Self.refuseClashes(reports, outputFile: outputFile)
         let toTerminal = outputFile == nil && output.isTerminal
         let colorAllowed = !presentation[\.noColor] && EnvironmentVariable.value(of: "NO_COLOR").map(\.isEmpty) ?? true
         let quiet = presentation[\.quiet]
         textOptions = TextReporter.Options(color: toTerminal && colorAllowed,
                                            snippets: !quiet && (presentation[\.snippet] || toTerminal),
                                            quiet: quiet, ruleSummary: ruleSummary)
+        fileTextOptions = TextReporter.Options(color: false, snippets: !quiet && presentation[\.snippet], quiet: quiet, ruleSummary: ruleSummary)
         self.output = output
     }
 
-    /// Writes the report to `--output`, or else to standard output, as the format's reporter makes it.
-    func deliver(_ report: LintReport, sourceRoot: SourceRoot) throws {
-        let reporter = format.reporter(options: textOptions, sourceRoot: sourceRoot)
-        func send(to destination: (String) -> Void) {
-            withoutActuallyEscaping(destination) { destination in
-                var buffer = BufferedOutput(destination)
-                reporter.write(report) { buffer.write($0) }
-                buffer.flush()
+    /// Two reports to standard output would interleave, and two to one file would overwrite each other.
+    private static func refuseClashes(_ reports: [RequestedReport], outputFile: String?) throws(UsageError) {
+        let unnamed = reports.filter { $0.file == nil }
+        if unnamed.count > 1 {
+            throw UsageError("\(unnamed.map(\.format.rawValue).joined(separator: " and ")) would both go to \(outputFile ?? "standard output"): "
+                + "give all reports but one a file, as in --format \(unnamed[1].format.rawValue):aasalint.\(unnamed[1].format.rawValue)")
+        }
+        if outputFile != nil, unnamed.isEmpty {
+            throw UsageError("--output names the file of the report without :FILE, and every --format names its own file: drop --output or one :FILE")
+        }
+        var seen: Set<String> = []
+        for file in reports.compactMap(\.file) + [outputFile].compactMap({ $0 }) {
+            let key = PathNames.absolute(file)
+            guard seen.insert(key).inserted else {
+                throw UsageError("two reports would be written to \(file): give each report its own file")
             }
         }
-        if let outputFile {
-            try FileReplacement.write(to: outputFile, send)
-        } else {
-            send(to: output.writePiece)
+    }
+
+    /// The files reports are written to.
+    var reportFiles: [String] { reports.compactMap(\.file) + [outputFile].compactMap { $0 } }
+
+    /// Writes each report to its file, or to `--output`, or else to standard output, as the
+    /// format's reporter makes it.
+    func deliver(_ report: LintReport, sourceRoot: SourceRoot) throws {
+        for requested in reports {
+            let path = requested.file ?? outputFile
+            let reporter = requested.format.reporter(options: requested.file == nil ? textOptions : fileTextOptions, sourceRoot: sourceRoot)
+            func send(to destination: (String) -> Void) {
+                withoutActuallyEscaping(destination) { destination in
+                    var buffer = BufferedOutput(destination)
+                    reporter.write(report) { buffer.write($0) }
+                    buffer.flush()
+                }
+            }
+            if let path {
+                try FileReplacement.write(to: path, send)
+            } else {
+                send(to: output.writePiece)
+            }
         }
         if let summaryFile {
             try Self.append(ReportFormat.markdown.reporter(sourceRoot: sourceRoot).render(report), to: summaryFile)

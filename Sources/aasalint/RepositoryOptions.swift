@@ -9,7 +9,7 @@ import Foundation
 /// runs in, for pull requests.
 struct RepositoryOptions: CommandOptions {
     let basePath = ValueOption("base-path", valueName: "DIR", completion: .folders,
-                               help: "Name files in SARIF and GitHub reports relative to DIR (default: the git repository's top level)")
+                               help: "Name files in the SARIF, GitHub, GitLab, JUnit, Checkstyle, SonarQube and Azure reports relative to DIR (default: the git repository's top level)")
     let changedSince = ValueOption("changed-since", valueName: "REF",
                                    help: "Report only findings in files changed since git REF: on this branch, staged, modified or untracked")
 

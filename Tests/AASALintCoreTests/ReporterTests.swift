@@ -33,7 +33,7 @@ import Testing
 
     @Test func formatsChooseTheirReporter() {
         let options = TextReporter.Options(quiet: true)
-        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "markdown"])
+        #expect(ReportFormat.allCases.map(\.rawValue) == ["text", "json", "sarif", "github", "markdown", "gitlab", "junit", "checkstyle", "sonarqube", "azure"])
         func rendered(_ format: ReportFormat) -> String {
             format.reporter(options: options, sourceRoot: SampleReport.sourceRoot).render(SampleReport.report)
         }
@@ -42,6 +42,19 @@ import Testing
         #expect(rendered(.sarif) == SARIFReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
         #expect(rendered(.github) == GitHubReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
         #expect(rendered(.markdown) == MarkdownReporter().render(SampleReport.report))
+        #expect(rendered(.gitlab) == GitLabReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
+        #expect(rendered(.junit) == JUnitReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
+        #expect(rendered(.checkstyle) == CheckstyleReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
+        #expect(rendered(.sonarqube) == SonarQubeReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
+        #expect(rendered(.azure) == AzureReporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report))
+    }
+
+    @Test(arguments: [
+        (ReportFormat.gitlab, "report.gitlab.json"), (.junit, "report.junit.xml"), (.checkstyle, "report.checkstyle.xml"),
+        (.sonarqube, "report.sonarqube.json"), (.azure, "report.azure"),
+    ])
+    func ciFormatGoldens(format: ReportFormat, golden: String) throws {
+        try expectGolden(format.reporter(sourceRoot: SampleReport.sourceRoot).render(SampleReport.report), named: golden)
     }
 
     @Test func markdownGolden() throws {
@@ -76,7 +89,7 @@ import Testing
             exampleURL: "https://example.com/x"
         )], fileCount: 1, rules: [])
         #expect(GitHubReporter(sourceRoot: SampleReport.sourceRoot).render(report)
-            == "::notice file=a%2Cb%3Ac.json,line=2,endLine=4,col=3,endColumn=5,title=r::a%0Ab %25 c Example: https://example.com/x\n")
+            == "::notice file=a%2Cb%3Ac.json,line=2,endLine=4,col=3,endColumn=5,title=r::a%0Ab %25 c. Example: https://example.com/x\n")
     }
 
     /// The runner reads `file=` from the repository root; a download has no file there, so its
@@ -464,7 +477,7 @@ import Testing
         let first = finding(line: 3, ruleID: "r", pointer: pointer)
         let moved = finding(line: 30, ruleID: "r", pointer: pointer)
         func hash(_ diagnostic: Diagnostic) -> String {
-            SARIFReporter.fingerprintHash(of: diagnostic, file: diagnostic.location.file)
+            FindingFingerprint.hash(of: diagnostic, file: diagnostic.location.file)
         }
         #expect(hash(first) == hash(moved))
         #expect(hash(first) != hash(finding(line: 3, ruleID: "other", pointer: pointer)))

@@ -32,7 +32,7 @@ import Testing
     static let probes = [
         Probe("aasalint cle", ["clean"]),
         Probe("aasalint lint --for", ["--format"]),
-        Probe("aasalint --format ", ["github", "json", "markdown", "sarif", "text"]),
+        Probe("aasalint --format ", ["azure", "checkstyle", "github", "gitlab", "json", "junit", "markdown", "sarif", "sonarqube", "text"]),
         Probe("aasalint lint --disable unknown-k", ["unknown-key"]),
         Probe("aasalint rules duplicate-k", ["duplicate-key"]),
         Probe("aasalint schema ", ["aasa", "config", "report"]),
@@ -190,7 +190,9 @@ import Testing
                 #expect(script.contains(option.longSpelling), "\(command.name) \(option.longSpelling)")
             }
         }
-        #expect(script.contains("'(-f --format)'{-f,--format}'[Report format (default: text)]:FORMAT:(text json sarif github markdown)'"))
+        #expect(script.contains("'*'{-f,--format}'[Report format (default: text); FORMAT:FILE writes that report to FILE, so that one run writes several]"
+            + ":FORMAT:(text json sarif github markdown gitlab junit checkstyle sonarqube azure)'"))
+        #expect(script.contains("'(-q --quiet)'{-q,--quiet}'[Print only the findings: no snippets, no summary]'"))
         #expect(script.contains("'--timeout[Give up on a download after SECONDS (default: 10)]:SECONDS: '"))
         #expect(script.contains("'--save[Keep what was downloaded in DIR/HOST/origin/ and DIR/HOST/cdn/]:DIR:_files -/'"))
         #expect(script.contains("'*:which:(aasa config report)'"))

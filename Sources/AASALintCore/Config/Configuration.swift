@@ -31,6 +31,8 @@ public struct Configuration: Sendable {
     /// `fail_on`: not set means `error`; off (`none`) means never fail.
     public var failOn: SeveritySetting = .notSet
     public var format: String?
+    /// `formats:`, the reports to write, each file relative to the configuration's folder (see `displayPath(ofConfiguredPath:)`).
+    public var formats: [RequestedReport] = []
     public var customRules: [CustomRule] = []
     public var plugins: [PluginDefinition] = []
 

@@ -10,7 +10,7 @@ public struct ConfigurationLoader: Sendable {
     public static let fileName = ".aasalint.yml"
     public static let topLevelKeys = [
         "rules", "include", "exclude", "files", "release_entitlements", "apps", "domains", "expectations",
-        "overrides", "ignore", "baseline", "fail_on", "format", "custom_rules", "plugins",
+        "overrides", "ignore", "baseline", "fail_on", "format", "formats", "custom_rules", "plugins",
     ]
     static let severityWords = ["error", "warning", "note", "off"]
     public static let formats = ReportFormat.allCases.map(\.rawValue)
@@ -102,6 +102,19 @@ public struct ConfigurationLoader: Sendable {
         }
         if let (node, at) = child("format") {
             configuration.format = choice(node, at: at, from: Self.formats, what: "'format'", &reader)
+        }
+        if let (node, at) = child("formats") {
+            if keys["format"] != nil {
+                reader.error("'format' and 'formats' both say which reports to write: keep one (formats: [text, sarif:aasalint.sarif])", at: at)
+            }
+            configuration.formats = reader.strings(node, at: at, what: "'formats'").compactMap { entry in
+                do throws(UsageError) {
+                    return try RequestedReport(entry.value)
+                } catch {
+                    reader.error("in 'formats': \(error.message)", at: entry.pointer)
+                    return nil
+                }
+            }
         }
     }
 

@@ -2,7 +2,8 @@
 /// the severity and options it will run with, and every other setting after the command line
 /// was applied. JSON, which is also YAML, so the output can seed a configuration file.
 public enum ConfigurationPrinter {
-    public static func print(_ plan: RulePlan, format: String, failOn: Severity?) -> String {
+    /// `reports` are the reports the run writes: one without a file prints as `format`, others as `formats`.
+    public static func print(_ plan: RulePlan, reports: [RequestedReport], failOn: Severity?) -> String {
         let configuration = plan.configuration
         let selected = Dictionary(plan.base.entries.map { ($0.description.id, $0) }) { first, _ in first }
         let rules: [(key: String, value: JSONWriter.Value)] = (plan.registry?.descriptions ?? plan.base.descriptions).map { rule in
@@ -54,8 +55,14 @@ public enum ConfigurationPrinter {
             })),
             ("baseline", .optional(configuration.baseline)),
             ("fail_on", .string(failOn?.rawValue ?? "none")),
-            ("format", .string(format)),
-        ]))
+        ] + reportsSetting(reports)))
+    }
+
+    private static func reportsSetting(_ reports: [RequestedReport]) -> [(key: String, value: JSONWriter.Value)] {
+        if reports.count == 1, let only = reports.first, only.file == nil {
+            return [("format", .string(only.format.rawValue))]
+        }
+        return [("formats", .array(reports.map { .string($0.description) }))]
     }
 
     private static func value(_ option: RuleOptionValue) -> JSONWriter.Value {

@@ -55,6 +55,11 @@ public enum ConfigurationSchema {
                 ("baseline", string("A baseline file written by --write-baseline")),
                 ("fail_on", enumeration(["error", "warning", "note", "none"], "Lowest severity that fails the run")),
                 ("format", enumeration(ConfigurationLoader.formats, "Report format")),
+                ("formats", array(.object([
+                    ("type", .string("string")),
+                    ("pattern", .string("^(" + ConfigurationLoader.formats.joined(separator: "|") + ")(:.+)?$")),
+                    ("description", .string("FORMAT, or FORMAT:FILE to write that report to FILE (relative to this file's folder)")),
+                ]), "Reports to write from one lint, as repeated --format options (instead of format)")),
                 ("custom_rules", array(object([
                     ("id", string("The rule's ID: lower-case words joined by '-'")),
                     ("kind", enumeration(FileKind.allCases.map(\.rawValue), "Which files it checks (default aasa)")),

@@ -62,5 +62,8 @@ public enum StarterConfiguration {
         # Lowest severity that makes the exit status 1: error, warning, note or none.
         fail_on: error
 
+        # The reports of each lint, as repeated --format: FORMAT, or FORMAT:FILE for a file.
+        # formats: [text, "sarif:aasalint.sarif", "gitlab:gl-code-quality.json"]
+
         """
 }

@@ -57,9 +57,22 @@ enum JSONWriter {
         }
     }
 
+    /// The document on one line without spaces, followed by a newline: a message of a protocol
+    /// that frames messages by lines (MCP over standard input and output, JSON Lines). Strings
+    /// escape every line break, so the line holds the whole document.
+    static func line(_ value: Value) -> String {
+        var text = ""
+        withoutActuallyEscaping({ (piece: String) in text += piece }) { sink in
+            var output = Output(sink: sink, isCompact: true)
+            write(value, indentation: "", into: &output)
+        }
+        return text + "\n"
+    }
+
     /// Where the pieces go.
     private struct Output {
         let sink: (String) -> Void
+        var isCompact = false
 
         static func += (output: inout Output, text: String) {
             output.sink(text)
@@ -86,28 +99,28 @@ enum JSONWriter {
                 return
             }
             let inner = indentation + "  "
-            output += "[\n"
+            output += output.isCompact ? "[" : "[\n"
             for index in 0..<count {
-                output += inner
+                if !output.isCompact { output += inner }
                 write(element(index), indentation: inner, into: &output)
-                output += index < count - 1 ? ",\n" : "\n"
+                output += output.isCompact ? (index < count - 1 ? "," : "") : (index < count - 1 ? ",\n" : "\n")
             }
-            output += indentation + "]"
+            output += output.isCompact ? "]" : indentation + "]"
         case .object(let members):
             guard !members.isEmpty else {
                 output += "{}"
                 return
             }
             let inner = indentation + "  "
-            output += "{\n"
+            output += output.isCompact ? "{" : "{\n"
             for (index, member) in members.enumerated() {
-                output += inner
+                if !output.isCompact { output += inner }
                 writeString(member.key, into: &output)
-                output += ": "
+                output += output.isCompact ? ":" : ": "
                 write(member.value, indentation: inner, into: &output)
-                output += index < members.count - 1 ? ",\n" : "\n"
+                output += output.isCompact ? (index < members.count - 1 ? "," : "") : (index < members.count - 1 ? ",\n" : "\n")
             }
-            output += indentation + "}"
+            output += output.isCompact ? "}" : indentation + "}"
         }
     }
 

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One JSON-RPC 2.0 request or notification, as LSP clients send them.
+/// One JSON-RPC 2.0 request or notification, as LSP and MCP clients send them.
 struct JSONRPCMessage {
     /// The request's id as sent (a number keeps its text); nil for a notification.
     let id: JSONWriter.Value?
@@ -30,8 +30,10 @@ struct JSONRPCMessage {
         default: return .failure(id: .null, error: .invalidRequest("a request id is a number or a string"))
         }
         guard let method = root.member("method")?.value.stringValue else {
-            // A response to a request of the server's (client/registerCapability): nothing to answer.
-            if id != nil, root.member("result") != nil || root.member("error") != nil { return .response }
+            // A response to a request of the server's (client/registerCapability, roots/list): nothing to answer.
+            if let id, root.member("result") != nil || root.member("error") != nil {
+                return .response(id: id, result: root.member("result")?.value)
+            }
             return .failure(id: id ?? .null, error: .invalidRequest("the message has no method"))
         }
         guard root.member("jsonrpc")?.value.stringValue == "2.0" else {
@@ -58,8 +60,8 @@ struct JSONRPCMessage {
 extension JSONRPCMessage {
     enum Parsed {
         case message(JSONRPCMessage)
-        /// A response to a request of the server's, which it does not wait for.
-        case response
+        /// A response to a request of the server's, with its result (nil for an error).
+        case response(id: JSONWriter.Value, result: PositionedValue?)
         /// What to answer a message that is not a request or notification with.
         case failure(id: JSONWriter.Value, error: JSONRPCError)
     }
@@ -72,8 +74,8 @@ struct JSONRPCError: Error {
 
     static func parseError(_ message: String) -> JSONRPCError { JSONRPCError(code: -32700, message: message) }
     static func invalidRequest(_ message: String) -> JSONRPCError { JSONRPCError(code: -32600, message: message) }
-    static func methodNotFound(_ method: String) -> JSONRPCError {
-        JSONRPCError(code: -32601, message: "aasalint's language server does not handle \(method)")
+    static func methodNotFound(_ method: String, server: String = "language server") -> JSONRPCError {
+        JSONRPCError(code: -32601, message: "aasalint's \(server) does not handle \(method)")
     }
     static func invalidParams(_ message: String) -> JSONRPCError { JSONRPCError(code: -32602, message: message) }
     static let serverNotInitialized = JSONRPCError(code: -32002, message: "the server is not initialized: send initialize first")
@@ -81,12 +83,21 @@ struct JSONRPCError: Error {
 }
 
 /// Writes framed messages to a file descriptor; one message at a time, whichever thread sends.
-final class LSPMessageWriter: @unchecked Sendable {
+/// LSP frames each message with a `Content-Length` header; MCP over standard input and output
+/// writes each on one line.
+final class JSONRPCWriter: @unchecked Sendable {
+    enum Framing {
+        case contentLength
+        case lines
+    }
+
     private let descriptor: Int32
+    private let framing: Framing
     private let lock = Lock()
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, framing: Framing = .contentLength) {
         self.descriptor = descriptor
+        self.framing = framing
     }
 
     func respond(to id: JSONWriter.Value, result: JSONWriter.Value) {
@@ -107,9 +118,20 @@ final class LSPMessageWriter: @unchecked Sendable {
 
     /// A client that went away cannot be told; the server ends when its input does.
     private func send(_ members: [(key: String, value: JSONWriter.Value)]) {
-        let body = JSONWriter.prettyPrinted(.object(members))
-        lock.withLock {
-            _ = DescriptorWriter.write("Content-Length: \(body.utf8.count)\r\n\r\n" + body, to: descriptor)
+        let message = switch framing {
+        case .contentLength:
+            JSONWriter.prettyPrinted(.object(members)).withContentLengthHeader
+        case .lines:
+            JSONWriter.line(.object(members))
         }
+        lock.withLock {
+            _ = DescriptorWriter.write(message, to: descriptor)
+        }
+    }
+}
+
+extension String {
+    fileprivate var withContentLengthHeader: String {
+        "Content-Length: \(utf8.count)\r\n\r\n" + self
     }
 }

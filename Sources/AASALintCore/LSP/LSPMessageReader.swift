@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Reads Language Server Protocol messages (`Content-Length` headers, a blank line, a JSON
 /// body) from a file descriptor, within bounds: an editor is trusted, but a stuck or broken one
 /// must not make the server hold gigabytes or wait for a header line that never ends.
@@ -26,15 +20,12 @@ struct LSPMessageReader {
     /// An AASA file the system reads is at most 128 KB; an editor's JSON for it stays far below this.
     static let maximumBodyLength = 16 * 1024 * 1024
 
-    private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var reachedEnd = false
+    private var input: DescriptorInput
     /// The bytes of a refused message's body still to be dropped.
     private var unreadBody = 0
 
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        input = DescriptorInput(descriptor: descriptor)
     }
 
     mutating func next() -> Item {
@@ -68,9 +59,9 @@ struct LSPMessageReader {
     /// when the input ends first.
     private mutating func skipUnreadBody() -> Bool {
         while unreadBody > 0 {
-            if position == buffer.count, !fill() { return false }
-            let taken = min(unreadBody, buffer.count - position)
-            position += taken
+            if input.position == input.buffer.count, !input.fill() { return false }
+            let taken = min(unreadBody, input.buffer.count - input.position)
+            input.position += taken
             unreadBody -= taken
         }
         return true
@@ -82,9 +73,9 @@ struct LSPMessageReader {
         var line: [UInt8] = []
         var isWhole = true
         while true {
-            if position == buffer.count, !fill() { return nil }
-            let byte = buffer[position]
-            position += 1
+            if input.position == input.buffer.count, !input.fill() { return nil }
+            let byte = input.buffer[input.position]
+            input.position += 1
             if byte == UInt8(ascii: "\n") { break }
             if line.count < Self.maximumHeaderLineLength { line.append(byte) } else { isWhole = false }
         }
@@ -96,34 +87,11 @@ struct LSPMessageReader {
         var body: [UInt8] = []
         body.reserveCapacity(count)
         while body.count < count {
-            if position == buffer.count, !fill() { return nil }
-            let taken = min(count - body.count, buffer.count - position)
-            body += buffer[position..<(position + taken)]
-            position += taken
+            if input.position == input.buffer.count, !input.fill() { return nil }
+            let taken = min(count - body.count, input.buffer.count - input.position)
+            body += input.buffer[input.position..<(input.position + taken)]
+            input.position += taken
         }
         return body
     }
-
-    /// Reads what the descriptor has; false at its end or on an error.
-    private mutating func fill() -> Bool {
-        guard !reachedEnd else { return false }
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                reachedEnd = true
-                return false
-            }
-            buffer = Array(chunk[0..<count])
-            position = 0
-            return true
-        }
-    }
-
-    #if canImport(Glibc)
-    private let systemRead = Glibc.read
-    #elseif canImport(Darwin)
-    private let systemRead = Darwin.read
-    #endif
 }

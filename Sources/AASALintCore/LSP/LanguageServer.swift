@@ -26,7 +26,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     private let input: Int32
-    private let writer: LSPMessageWriter
+    private let writer: JSONRPCWriter
     private let queue = DispatchQueue(label: "aasalint.lsp")
     private var workspace: LSPWorkspace
     private var phase = Phase.starting
@@ -37,7 +37,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     public init(rules: [any BuiltInRule.Type], input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         self.input = input
-        writer = LSPMessageWriter(descriptor: output)
+        writer = JSONRPCWriter(descriptor: output)
         workspace = try LSPWorkspace(rules: rules)
     }
 

@@ -19,38 +19,24 @@ struct GitHubReporter: Reporter {
     }
 
     func write(_ report: LintReport, to output: (String) -> Void) {
-        var places: [String: SourceRoot.Place] = [:]
+        let findings = ReportedFinding.all(in: report, sourceRoot: sourceRoot)
         let mostSevereFirst = [Severity.error, .warning, .note].flatMap { severity in
-            report.diagnostics.filter { $0.severity == severity }
+            findings.filter { $0.diagnostic.severity == severity }
         }
-        for diagnostic in mostSevereFirst {
-            let location = diagnostic.location
-            let range = location.range
-            var message = diagnostic.message
-            if let url = diagnostic.exampleURL { message += " Example: \(url)" }
+        for finding in mostSevereFirst {
             var properties: [(String, String)] = []
-            // Lines inside the signed entitlements of an executable mean nothing in the artifact:
-            // the annotation is on the artifact, and the message names the executable.
-            let signed = SignedBundle.split(displayPath: location.file)
-            let place = places[location.file] ?? sourceRoot.place(of: signed?.artifact ?? location.file)
-            places[location.file] = place
-            switch place {
-            case .repository(let path), .outside(let path):
-                properties = [("file", path)]
-                if let signed {
-                    message = "\(signed.inner): " + message
-                } else {
+            if !finding.file.isDownload {
+                properties = [("file", finding.file.name)]
+                if let range = finding.range {
                     properties += [
                         ("line", String(range.start.line)), ("endLine", String(range.end.line)),
                         ("col", String(range.start.column)), ("endColumn", String(range.end.column)),
                     ]
                 }
-            case .download(let url):
-                message = "\(url):\(range.start.line):\(range.start.column): " + message
             }
-            properties.append(("title", diagnostic.ruleID))
+            properties.append(("title", finding.diagnostic.ruleID))
             let propertyText = properties.map { "\($0)=\(Self.escapedProperty($1))" }.joined(separator: ",")
-            output("::\(Self.command(for: diagnostic.severity)) \(propertyText)::\(Self.escapedData(message))\n")
+            output("::\(Self.command(for: finding.diagnostic.severity)) \(propertyText)::\(Self.escapedData(finding.messageNamingDownload))\n")
         }
     }
 
@@ -62,19 +48,9 @@ struct GitHubReporter: Reporter {
         }
     }
 
-    /// The runner reads `%`, CR and LF specially in a command's message; other control
-    /// characters from file content would reach the log raw, so they are escaped as in text.
+    /// The runner reads `%`, CR and LF specially in a command's message.
     static func escapedData(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "%": result += "%25"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result += TerminalText.escaped(character)
-            }
-        }
-        return result
+        LogCommandText.escaped(text, percent: "%25")
     }
 
     /// In properties `:` and `,` separate values too.

@@ -14,6 +14,18 @@ public struct MatchReport {
         self.knownApps = knownApps
     }
 
+    /// What the system decides for `url` in `file`, for `app` or else every app the file lists,
+    /// with the trace: `aasalint match` and the MCP server's `match` tool.
+    public static func deciding(_ url: LinkURL, in file: LintFile, matcher: AASAMatcher, app: String?) -> MatchReport {
+        // Through the index: a file of thousands of components compiles the few this URL meets.
+        let bulk = BulkMatcher(matcher: matcher)
+        let decisions = (app.map { [$0] } ?? matcher.appIDs).map { bulk.decide(url, appID: $0, tracing: true) }
+        return MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
+    }
+
+    /// Whether the URL opens an app (the one asked about).
+    public var opensAnApp: Bool { decisions.contains { $0.outcome == .match } }
+
     /// `trace` shows every component tried, not just the one that decides.
     public func text(trace: Bool) -> String {
         guard !decisions.isEmpty else { return TerminalText.lines(["\(file.path) lists no app, so \(url.string) opens no app"]) }

@@ -16,8 +16,8 @@ extension Reporter {
 
 extension ReportFormat {
     /// The reporter for this format; `options` only shape the text format, the machine
-    /// formats are the same wherever they are written. SARIF and GitHub name files from
-    /// `sourceRoot`, as GitHub reads them.
+    /// formats are the same wherever they are written. The CI formats (SARIF, GitHub, GitLab,
+    /// JUnit, Checkstyle, SonarQube, Azure) name files from `sourceRoot`, as CI services read them.
     public func reporter(options: TextReporter.Options = TextReporter.Options(), sourceRoot: SourceRoot) -> any Reporter {
         switch self {
         case .text: TextReporter(options: options)
@@ -25,6 +25,11 @@ extension ReportFormat {
         case .sarif: SARIFReporter(sourceRoot: sourceRoot)
         case .github: GitHubReporter(sourceRoot: sourceRoot)
         case .markdown: MarkdownReporter()
+        case .gitlab: GitLabReporter(sourceRoot: sourceRoot)
+        case .junit: JUnitReporter(sourceRoot: sourceRoot)
+        case .checkstyle: CheckstyleReporter(sourceRoot: sourceRoot)
+        case .sonarqube: SonarQubeReporter(sourceRoot: sourceRoot)
+        case .azure: AzureReporter(sourceRoot: sourceRoot)
         }
     }
 }

@@ -28,12 +28,8 @@ struct SARIFReporter: Reporter {
             ruleIndexes[rule.id] = index
         }
         let artifacts = artifactLocations(of: report.diagnostics)
-        var fingerprintOccurrences: [String: Int] = [:]
-        let fingerprints = report.diagnostics.map { diagnostic in
-            let hash = Self.fingerprintHash(of: diagnostic, file: artifacts[diagnostic.location.file]!.identity)
-            let occurrence = fingerprintOccurrences[hash, default: 0] + 1
-            fingerprintOccurrences[hash] = occurrence
-            return "\(hash):\(occurrence)"
+        let fingerprints = FindingFingerprint.fingerprints(of: report.diagnostics) { index in
+            artifacts[report.diagnostics[index].location.file]!.identity
         }
         let kept = Self.mostSevere(report.diagnostics, limit: resultLimit)
         let results = JSONWriter.Value.generated(count: kept.count) { [ruleIndexes] position in
@@ -193,21 +189,16 @@ struct SARIFReporter: Reporter {
     /// Files in the repository get URIs relative to `%SRCROOT%`, which GitHub resolves against
     /// the checkout; other files on this machine absolute `file://` URIs; downloads their URL.
     func artifact(_ path: String) -> Artifact {
-        if let (artifactPath, innerPath) = SignedBundle.split(displayPath: path) {
-            let outer = artifact(artifactPath)
-            return Artifact(location: outer.location, identity: outer.identity + SignedBundle.separator + innerPath, innerPath: innerPath)
-        }
-        return switch sourceRoot.place(of: path) {
+        let file = ReportedFile(path, sourceRoot: sourceRoot)
+        let location: JSONWriter.Value = switch file.place {
         case .repository(let relativePath):
-            Artifact(location: .object([
-                ("uri", .string(Self.percentEncoded(relativePath))),
-                ("uriBaseId", .string(Self.sourceRootBaseID)),
-            ]), identity: relativePath)
+            .object([("uri", .string(Self.percentEncoded(relativePath))), ("uriBaseId", .string(Self.sourceRootBaseID))])
         case .outside(let absolutePath):
-            Artifact(location: .object([("uri", .string("file://" + Self.percentEncoded(absolutePath)))]), identity: absolutePath)
+            .object([("uri", .string("file://" + Self.percentEncoded(absolutePath)))])
         case .download(let url):
-            Artifact(location: .object([("uri", .string(url))]), identity: url)
+            .object([("uri", .string(url))])
         }
+        return Artifact(location: location, identity: file.identity, innerPath: file.innerPath)
     }
 
     private static func result(_ diagnostic: Diagnostic, ruleIndex: Int?, fingerprint: String,
@@ -216,12 +207,7 @@ struct SARIFReporter: Reporter {
         if let ruleIndex {
             members.append(("ruleIndex", .integer(ruleIndex)))
         }
-        var message = diagnostic.message
-        if let exampleURL = diagnostic.exampleURL {
-            // GitHub shows only the message, so the URL joins it as a sentence of its own.
-            let endsSentence = message.last.map { ".!?".contains($0) } ?? true
-            message += "\(endsSentence ? "" : ".") Example: \(exampleURL)"
-        }
+        var message = ReportedFinding.messageWithExample(diagnostic)
         if let innerPath = artifacts[diagnostic.location.file]!.innerPath {
             message = "\(innerPath): " + message
         }
@@ -344,13 +330,6 @@ struct SARIFReporter: Reporter {
             ("endLine", .integer(endLine)),
             ("endColumn", .integer(endColumn)),
         ])
-    }
-
-    /// Rule, file (as the repository names it) and pointer, not line numbers, so that GitHub
-    /// recognises an alert after unrelated edits move it.
-    static func fingerprintHash(of diagnostic: Diagnostic, file: String) -> String {
-        let pointer = diagnostic.location.pointer.map { "#" + $0.description } ?? ""
-        return StableHash.hex("\(diagnostic.ruleID)\u{0}\(file)\u{0}\(pointer)")
     }
 }
 

@@ -127,9 +127,10 @@ private struct ArgumentScan {
             return
         }
         let value = if let inlineValue { String(inlineValue) } else { try nextValue(for: option, spelling: spelling) }
-        let pieces = option.isRepeatable ? value.split(separator: ",").map(String.init) : [value]
+        let pieces = option.isRepeatable && !option.namesFileAfterColon ? value.split(separator: ",").map(String.init) : [value]
         if let allowedValues = option.allowedValues,
-           let invalid = pieces.first(where: { !allowedValues.contains($0) }) {
+           let invalid = pieces.lazy.map({ option.namesFileAfterColon ? String($0.prefix { $0 != ":" }) : $0 })
+            .first(where: { !allowedValues.contains($0) }) {
             throw .invalidValue(invalid, for: spelling, allowedValues: allowedValues)
         }
         given[option.name, default: []] += pieces

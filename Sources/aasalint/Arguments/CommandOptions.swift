@@ -73,6 +73,17 @@ struct ListOption: DeclaredOption {
     func value(given: [String]?) -> [String] { given ?? [] }
 }
 
+/// `--name VALUE[:FILE]`, repeatable: every value in order, as given (see `OptionSpec.namesFileAfterColon`).
+struct ReportListOption: DeclaredOption {
+    let spec: OptionSpec
+
+    init(_ name: String, short: Character? = nil, valueName: String, allowedValues: [String], help: String) {
+        spec = OptionSpec(name: name, shortName: short, valueName: valueName, allowedValues: allowedValues, namesFileAfterColon: true, help: help)
+    }
+
+    func value(given: [String]?) -> [String] { given ?? [] }
+}
+
 extension CommandOptions {
     /// The options of the stored properties, groups flattened, in declaration order.
     var specs: [OptionSpec] {

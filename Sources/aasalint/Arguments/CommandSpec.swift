@@ -21,6 +21,9 @@ struct OptionSpec: Sendable {
     let allowedValues: [String]?
     /// Repeatable options collect every occurrence and also split each value on commas.
     let isRepeatable: Bool
+    /// `FORMAT[:FILE]`: repeatable, not split on commas (a file name may hold them), and
+    /// `allowedValues` apply to what comes before the first `:`.
+    let namesFileAfterColon: Bool
     let help: String
     private let completion: ValueCompletion
 
@@ -30,6 +33,7 @@ struct OptionSpec: Sendable {
         valueName: String? = nil,
         allowedValues: [String]? = nil,
         isRepeatable: Bool = false,
+        namesFileAfterColon: Bool = false,
         completion: ValueCompletion = .nothing,
         help: String
     ) {
@@ -37,7 +41,8 @@ struct OptionSpec: Sendable {
         self.shortName = shortName
         self.valueName = valueName
         self.allowedValues = allowedValues
-        self.isRepeatable = isRepeatable
+        self.isRepeatable = isRepeatable || namesFileAfterColon
+        self.namesFileAfterColon = namesFileAfterColon
         self.completion = completion
         self.help = help
     }

@@ -38,7 +38,9 @@ enum HelpFormatter {
         if let allowedValues = option.allowedValues {
             notes.append("one of: " + allowedValues.joined(separator: ", "))
         }
-        if option.isRepeatable {
+        if option.namesFileAfterColon {
+            notes.append("repeatable")
+        } else if option.isRepeatable {
             notes.append("repeatable, or comma-separated")
         }
         return notes.isEmpty ? option.help : "\(option.help) (\(notes.joined(separator: "; ")))"

@@ -1,4 +1,3 @@
-import AASALintCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,9 +5,10 @@ import Foundation
 #endif
 
 /// Reads the AASA file a command decides or compares (`-` for standard input) and compiles its rules,
-/// turning unreadable, oversized, non-JSON and non-object files into usage errors.
-enum AASAFileInput {
-    static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
+/// turning unreadable, oversized, non-JSON and non-object files into usage errors. `aasalint
+/// match`, `diff` and the MCP server's tools read their files this way.
+public enum AASAFileInput {
+    public static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
         let reader = FileReader()
         // Pipes are welcome here (`<(git show main:PATH)`): read as a stream, never past the limit.
         let handle = InputDescriptor.opening(path)
@@ -20,6 +20,11 @@ enum AASAFileInput {
             throw UsageError("\(file.path): the file is over \(reader.readLimit) bytes, more than aasalint reads; "
                 + "the system ignores AASA files over 128 KB anyway")
         }
+        return (file, try matcher(of: file))
+    }
+
+    /// The rules of a file that was read, compiled as they are first needed.
+    public static func matcher(of file: LintFile) throws(UsageError) -> AASAMatcher {
         if case .failure(let error)? = file.json {
             let position = file.lines.position(ofOffset: error.offset)
             throw UsageError("\(file.path):\(position.line):\(position.column): not valid JSON: \(error.message) (aasalint lint lists every problem)")
@@ -28,6 +33,6 @@ enum AASAFileInput {
         guard let matcher = AASAMatcher(file: file, determinisesEagerly: false) else {
             throw UsageError("\(file.path): not an apple-app-site-association file: its root must be a JSON object")
         }
-        return (file, matcher)
+        return matcher
     }
 }
