@@ -71,4 +71,13 @@ public enum ConfigurationLoadFailure: Error, Sendable {
     case unreadable(UsageError)
     /// What is wrong inside it, at its places in its lines.
     case invalid(ConfigurationErrors, lines: LineTable)
+
+    /// The failure in lines that name the file at `path`, for a client that shows text.
+    public func message(about path: String) -> String {
+        switch self {
+        case .unusable(let reason, _): "\(path): \(reason)"
+        case .unreadable(let error): error.message
+        case .invalid(let errors, _): errors.description
+        }
+    }
 }

@@ -237,17 +237,16 @@ struct MCPTools {
         if let name {
             path = try roots.resolve(name, what: "config")
         } else if let found = ConfigurationLoader.discover(from: folder), roots.contains(found) {
-            if let refusal = ConfigurationFileTrust.refusal(at: found) { throw .toolFailed("\(found): \(refusal)") }
             path = found
         } else {
             return Configuration()
         }
-        do {
-            var configuration = try ConfigurationLoader(registry: baseRegistry).load(path: path)
+        do throws(ConfigurationLoadFailure) {
+            var configuration = try ConfigurationLoader(registry: baseRegistry).load(path: path, found: name == nil)
             configuration.plugins = []
             return configuration
         } catch {
-            throw .toolFailed("\(error)")
+            throw .toolFailed(error.message(about: path))
         }
     }
 
