@@ -38,6 +38,11 @@ public enum BuiltInRules {
         AASAAppNotEntitledRule.self,
         URLExpectationRule.self,
         AASAMissingForDomainRule.self,
+        // The app's code
+        NoLinkHandlerRule.self,
+        ColdStartLinkIgnoredRule.self,
+        AppDelegateLinkHandlerRule.self,
+        UncheckedActivityTypeRule.self,
         // Patterns
         UndefinedVariableRule.self,
         VariableReferencesVariableRule.self,
