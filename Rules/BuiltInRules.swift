@@ -43,6 +43,7 @@ public enum BuiltInRules {
         ColdStartLinkIgnoredRule.self,
         AppDelegateLinkHandlerRule.self,
         UncheckedActivityTypeRule.self,
+        LinkEntryPointRule.self,
         // Patterns
         UndefinedVariableRule.self,
         VariableReferencesVariableRule.self,

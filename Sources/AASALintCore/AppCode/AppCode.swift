@@ -115,6 +115,16 @@ package struct AppCode: Sendable {
         }
     }
 
+    /// The first place where a file reads one of `names`, with the name read.
+    package func firstMention(ofAnyOf names: [String]) -> (name: String, location: Location)? {
+        for file in files {
+            if let index = file.outline.tokens.indices.first(where: { file.outline.tokens[$0].kind == .identifier && names.contains(file.outline.tokens[$0].text) }) {
+                return (file.outline.tokens[index].text, file.location(ofToken: index))
+            }
+        }
+        return nil
+    }
+
     /// Whether any file reads any of `names`.
     package func mentions(anyOf names: [String]) -> Bool {
         files.contains { file in names.contains { file.outline.mentions($0) } }

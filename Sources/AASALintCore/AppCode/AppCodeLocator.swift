@@ -31,6 +31,8 @@ struct AppCodeLocator {
         guard Self.claimsApplinks(file) else { return [] }
         let targets = signingTargets(of: file)
         if targets.isEmpty {
+            // A file that is not where its path says (standard input, a corpus of bare names) has no folder of sources.
+            guard PathStatus.of(file.path) == .other else { return [] }
             let folder = XcodeProject.parentFolder(of: file.path)
             let sharing = context.files.filter { Self.claimsApplinks($0) && XcodeProject.parentFolder(of: $0.path) == folder && signingTargets(of: $0).isEmpty }
             guard sharing.map(\.path).min() == file.path else { return [] }
