@@ -23,7 +23,8 @@ struct ColdStartLinkIgnoredRule: OptionlessRule {
             declaration, with `scene(_:willConnectTo:options:)` of the same type as the related \
             place. The rule stays silent when that method passes `connectionOptions` on \
             (to a coordinator, a stored property, `super`), when any source reads \
-            `userActivities` (or `urlContexts`), or when another type declares the method.
+            `userActivities` (or `urlContexts`) or uses SwiftUI's `onOpenURL`, or when another \
+            type declares the method.
 
             \(LinkHandlerSupport.readerLimits)
             """,
@@ -51,7 +52,8 @@ struct ColdStartLinkIgnoredRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let (_, exampleURL) = LinkHandlerSupport.applinksEntry(of: file) else { return [] }
         return context.appCode(claimedBy: file).flatMap { app -> [Diagnostic] in
-            guard app.isSceneBased == true else { return [] }
+            // SwiftUI's modifiers receive launches too, whatever a UIKit scene delegate beside them does.
+            guard app.isSceneBased == true, !app.mentions(anyOf: LinkHandlerSupport.swiftUIHandlers) else { return [] }
             var pairs = [Pair(warm: LinkHandlerSupport.warmSceneHandler, launchMember: "userActivities", what: "a universal link such as \(exampleURL)",
                               warmName: "scene(_:continue:)")]
             if app.declaresURLTypes == true {

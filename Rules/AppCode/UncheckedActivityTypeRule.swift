@@ -14,7 +14,8 @@ struct UncheckedActivityTypeRule: OptionlessRule {
             (OWASP MASTG checks the same). Check the type first, as SwiftUI's \
             `onContinueUserActivity(NSUserActivityTypeBrowsingWeb)` does.
 
-            The note is at the first `webpageURL` the handler reads.
+            The note is at the first `webpageURL` the handler reads. A handler that passes the \
+            activity to other code (which may check its type) is left alone.
 
             \(LinkHandlerSupport.readerLimits)
             """,
@@ -36,7 +37,8 @@ struct UncheckedActivityTypeRule: OptionlessRule {
             app.declarations(named: LinkHandlerSupport.warmSceneHandler + LinkHandlerSupport.coldSceneHandler + LinkHandlerSupport.appDelegateHandler)
                 .compactMap { handler -> Diagnostic? in
                     guard handler.isJudgeable, let read = handler.bodyMention(of: "webpageURL"),
-                          !handler.bodyMentions("activityType"), !handler.bodyMentions("NSUserActivityTypeBrowsingWeb")
+                          !handler.bodyMentions("activityType"), !handler.bodyMentions("NSUserActivityTypeBrowsingWeb"),
+                          Self.keepsItsArgument(handler)
                     else { return nil }
                     return diagnostic(
                         "\(handler.name) reads webpageURL without checking the activity's type: Handoff and Spotlight activities arrive here too, "
@@ -44,5 +46,15 @@ struct UncheckedActivityTypeRule: OptionlessRule {
                         at: read)
                 }
         }
+    }
+
+    /// Labels of the argument that carries the activity (or the launch's options) in Swift and Objective-C.
+    static let argumentLabels = ["continue", "continueUserActivity", "options"]
+
+    /// Whether the handler only reads members of its activity (or options), rather than passing
+    /// it to code that may check its type (`guard isLink(userActivity)`), which the reader cannot follow.
+    private static func keepsItsArgument(_ handler: AppCode.Declaration) -> Bool {
+        guard let name = argumentLabels.lazy.compactMap(handler.parameterName(labeled:)).first else { return false }
+        return name == "_" || handler.membersRead(fromParameter: name) != nil
     }
 }

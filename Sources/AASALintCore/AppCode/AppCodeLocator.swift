@@ -170,18 +170,7 @@ final class AppCodeCache: @unchecked Sendable {
     init() {}
 
     func app(key: String, build: () -> AppCode) -> AppCode {
-        lock.lock()
-        if let app = apps[key] {
-            lock.unlock()
-            return app
-        }
-        lock.unlock()
-        let built = build()
-        lock.lock()
-        defer { lock.unlock() }
-        if let app = apps[key] { return app }
-        apps[key] = built
-        return built
+        cached(\.apps, key, build: build)
     }
 
     /// The sources read, for the lines of reports.
@@ -191,18 +180,26 @@ final class AppCodeCache: @unchecked Sendable {
         return sources.values.compactMap { $0?.document }.sorted { $0.path < $1.path }
     }
 
+    /// The source at `path`, or nil when it could not be read, read once.
     func source(path: String, read: () -> AppSourceFile?) -> AppSourceFile? {
+        cached(\.sources, path, build: read)
+    }
+
+    /// The value of `key` in `table`, built outside the lock the first time (two rules may
+    /// build it at once; the first stored wins).
+    private func cached<Value>(_ table: ReferenceWritableKeyPath<AppCodeCache, [String: Value]>, _ key: String, build: () -> Value) -> Value {
         lock.lock()
-        if let known = sources[path] {
+        if let known = self[keyPath: table][key] {
             lock.unlock()
             return known
         }
         lock.unlock()
-        let file = read()
+        let built = build()
         lock.lock()
         defer { lock.unlock() }
-        sources[path] = .some(file)
-        return file
+        if let known = self[keyPath: table][key] { return known }
+        self[keyPath: table][key] = built
+        return built
     }
 }
 
