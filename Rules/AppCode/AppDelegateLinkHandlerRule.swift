@@ -16,7 +16,8 @@ struct AppDelegateLinkHandlerRule: OptionlessRule {
             scene delegate (both methods) or to `onOpenURL`.
 
             The finding is at the app delegate's method. Apps without scenes, whose app \
-            delegate does receive links, are left alone.
+            delegate does receive links, are left alone, and so are apps that do not import \
+            UIKit or that import AppKit (a Mac app's delegate is another matter).
 
             \(LinkHandlerSupport.readerLimits)
             """,
@@ -37,7 +38,9 @@ struct AppDelegateLinkHandlerRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let (_, exampleURL) = LinkHandlerSupport.applinksEntry(of: file) else { return [] }
         return context.appCode(claimedBy: file).flatMap { app -> [Diagnostic] in
-            guard app.isSceneBased == true, app.incompleteness == nil, app.delegatesAreOwn(declaring: LinkHandlerSupport.allHandlers),
+            // A Mac app's delegate is another protocol, whose calls with scenes are not the iPhone's.
+            guard app.isSceneBased == true, app.incompleteness == nil, app.imports("UIKit"), !app.imports("AppKit"), !app.imports("Cocoa"),
+                  app.delegatesAreOwn(declaring: LinkHandlerSupport.allHandlers),
                   !app.mentions(anyOf: LinkHandlerSupport.swiftUIHandlers + ["userActivities"]),
                   app.declarations(named: LinkHandlerSupport.warmSceneHandler).isEmpty,
                   app.declarations(named: LinkHandlerSupport.coldSceneHandler).allSatisfy(readsItsOptionsItself)

@@ -125,6 +125,11 @@ package struct AppCode: Sendable {
         return nil
     }
 
+    /// Whether any file imports `module`.
+    package func imports(_ module: String) -> Bool {
+        files.contains { $0.outline.imports.contains(module) }
+    }
+
     /// Whether any file reads any of `names`.
     package func mentions(anyOf names: [String]) -> Bool {
         files.contains { file in names.contains { file.outline.mentions($0) } }
