@@ -40,12 +40,12 @@ struct AppDelegateLinkHandlerRule: OptionlessRule {
         return context.appCode(claimedBy: file).flatMap { app -> [Diagnostic] in
             // A Mac app's delegate is another protocol, whose calls with scenes are not the iPhone's.
             guard app.isSceneBased == true, app.incompleteness == nil, app.imports("UIKit"), !app.imports("AppKit"), !app.imports("Cocoa"),
-                  app.delegatesAreOwn(declaring: LinkHandlerSupport.allHandlers),
+                  app.delegatesAreOwn,
                   !app.mentions(anyOf: LinkHandlerSupport.swiftUIHandlers + ["userActivities"]),
                   app.declarations(named: LinkHandlerSupport.warmSceneHandler).isEmpty,
                   app.declarations(named: LinkHandlerSupport.coldSceneHandler).allSatisfy(readsItsOptionsItself)
             else { return [] }
-            return app.declarations(named: LinkHandlerSupport.appDelegateHandler).map { handler in
+            return app.declarations(named: LinkHandlerSupport.appDelegateHandler).filter(\.hasBody).map { handler in
                 diagnostic(
                     "\(handler.typeName ?? "the app delegate") handles universal links in \(handler.name), which the system does not call in an app "
                         + "with scenes: \(exampleURL) opens the app and this code never runs; handle the link in the scene delegate's "

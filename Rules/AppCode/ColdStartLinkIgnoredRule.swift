@@ -68,10 +68,10 @@ struct ColdStartLinkIgnoredRule: OptionlessRule {
     private func findings(for pair: Pair, launches: [AppCode.Declaration], in app: AppCode, exampleURL: String) -> [Diagnostic] {
         guard !app.mentions(anyOf: [pair.launchMember]) else { return [] }
         return app.declarations(named: pair.warm).compactMap { warm in
-            guard let type = warm.typeName, warm.isJudgeable else { return nil }
+            guard let type = warm.typeName, warm.isJudgeable, warm.hasBody else { return nil }
             let sameType = launches.filter { $0.typeName == type && $0.isSwift == warm.isSwift }
             // Another type's launch method may be the one the app uses: the reader cannot tell which.
-            guard sameType.count == 1, launches.count == 1, let launch = sameType.first, launch.isJudgeable, !launch.bodyHasConditional,
+            guard sameType.count == 1, launches.count == 1, let launch = sameType.first, launch.isJudgeable, launch.hasBody, !launch.bodyHasConditional,
                   let options = launch.parameterName(labeled: "options")
             else { return nil }
             if options != "_" {

@@ -52,7 +52,7 @@ struct LinkEntryPointRule: OptionlessRule {
 
     /// The methods a link reaches, in words and places; nil when the reader cannot be sure.
     private static func entryPoint(of app: AppCode) -> (description: String, places: [RelatedLocation])? {
-        guard app.incompleteness == nil, app.delegatesAreOwn(declaring: LinkHandlerSupport.allHandlers) else { return nil }
+        guard app.incompleteness == nil, app.delegatesAreOwn else { return nil }
         if let swiftUI = app.firstMention(ofAnyOf: LinkHandlerSupport.swiftUIHandlers) {
             return ("\(swiftUI.name) (SwiftUI), on a launch and while it runs", [RelatedLocation(swiftUI.location, message: "the link arrives here")])
         }

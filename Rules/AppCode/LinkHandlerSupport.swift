@@ -7,7 +7,6 @@ enum LinkHandlerSupport {
     static let coldSceneHandler = ["scene(_:willConnectTo:options:)", "scene:willConnectToSession:options:"]
     static let appDelegateHandler = ["application(_:continue:restorationHandler:)", "application:continueUserActivity:restorationHandler:"]
     static let warmURLContextsHandler = ["scene(_:openURLContexts:)", "scene:openURLContexts:"]
-    static let allHandlers = warmSceneHandler + coldSceneHandler + appDelegateHandler + warmURLContextsHandler
     /// SwiftUI's modifiers, which receive links on a cold start and a warm one.
     static let swiftUIHandlers = ["onOpenURL", "onContinueUserActivity", "handlesExternalEvents"]
     /// Names that only code that receives a link reads.
@@ -22,8 +21,9 @@ enum LinkHandlerSupport {
         The app's code is the Swift and Objective-C sources of the Xcode target that signs with \
         it (its Sources build phase and Xcode 16 synchronized folders, from `project.pbxproj`) \
         and its Info.plist (`INFOPLIST_FILE`, and `INFOPLIST_KEY_` settings); without an Xcode \
-        project, the `.swift`, `.m` and `.mm` files under the entitlements file's folder (and \
-        its `Info.plist` when there is one). XcodeGen and Swift packages are not read yet. A \
+        project, the `.swift`, `.m`, `.mm` and `.h` files under the entitlements file's folder \
+        (and its `Info.plist` when there is one); the header beside each `.m` of a target is \
+        read for the class's superclass. XcodeGen and Swift packages are not read yet. A \
         lexical reader, not a compiler, finds declarations and calls by name: it knows \
         comments, strings (multi-line, raw, interpolated) and braces, but not types, overloads, \
         inherited methods, macro expansions or which `#if` branch is built. So the rules stay \

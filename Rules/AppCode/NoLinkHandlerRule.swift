@@ -37,7 +37,7 @@ struct NoLinkHandlerRule: OptionlessRule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let (pointer, exampleURL) = LinkHandlerSupport.applinksEntry(of: file) else { return [] }
         return context.appCode(claimedBy: file).compactMap { app in
-            guard app.incompleteness == nil, app.delegatesAreOwn(declaring: LinkHandlerSupport.allHandlers), !app.mentions(anyOf: LinkHandlerSupport.linkNames),
+            guard app.incompleteness == nil, app.delegatesAreOwn, !app.mentions(anyOf: LinkHandlerSupport.linkNames),
                   app.declarations(named: LinkHandlerSupport.warmSceneHandler + LinkHandlerSupport.coldSceneHandler
                       + LinkHandlerSupport.appDelegateHandler).isEmpty
             else { return nil }

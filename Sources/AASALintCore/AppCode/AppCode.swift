@@ -13,6 +13,8 @@ package struct AppCode: Sendable {
         package var name: String { function.name }
         package var typeName: String? { function.enclosingType }
         package var isSwift: Bool { file.language == .swift }
+        /// Whether it has a body: a protocol's requirement has none.
+        package var hasBody: Bool { function.body != nil }
         /// Whether the reader can judge the file the declaration is in (see `AppSourceFile.isJudgeable`).
         package var isJudgeable: Bool { file.isJudgeable }
 
@@ -136,16 +138,18 @@ package struct AppCode: Sendable {
     }
 
     /// Whether the classes that receive the app's and scenes' events are the app's own: each
-    /// class that adopts a delegate protocol, is the entry point or declares one of `methods`
-    /// inherits from `UIResponder` or `NSObject` (a framework's base class, such as
-    /// `FlutterAppDelegate`, may handle links itself).
-    package func delegatesAreOwn(declaring methods: [String]) -> Bool {
+    /// class that adopts a delegate protocol, is the entry point or implements an app or scene
+    /// delegate method (`application…`, `scene…`) inherits from `UIResponder` or `NSObject`
+    /// (a framework's base class, such as `FlutterAppDelegate`, may handle links itself).
+    package var delegatesAreOwn: Bool {
         let delegateProtocols: Set<String> = ["UIApplicationDelegate", "UIWindowSceneDelegate", "UISceneDelegate"]
         let ownBases: Set<String> = ["UIResponder", "NSObject"]
-        let declaringTypes = Set(declarations(named: methods).compactMap(\.typeName))
+        let delegateTypes = Set(files.flatMap { file in
+            file.outline.functions.filter { $0.name.hasPrefix("application") || $0.name.hasPrefix("scene") }.compactMap(\.enclosingType)
+        })
         return files.allSatisfy { file in
             file.outline.types.allSatisfy { type in
-                let receivesEvents = !Set(type.inherited).isDisjoint(with: delegateProtocols) || declaringTypes.contains(type.name)
+                let receivesEvents = !Set(type.inherited).isDisjoint(with: delegateProtocols) || delegateTypes.contains(type.name)
                     || type.attributes.contains("main") || type.attributes.contains("UIApplicationMain")
                 guard type.isClass, receivesEvents else { return true }
                 return type.inherited.first.map(ownBases.contains) ?? false

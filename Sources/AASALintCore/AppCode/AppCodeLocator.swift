@@ -74,9 +74,17 @@ struct AppCodeLocator {
             paths += walk.sources.filter { !folder.exceptions.contains($0.relative) }.map(\.path)
             if walk.isCut { missing += 1 }
         }
+        // Headers are not compiled on their own; the one beside an implementation declares its class.
+        paths += paths.compactMap(Self.header(of:)).filter { PathStatus.of($0) == .other }
         let (files, unread) = read(paths)
         return AppCode(origin: "the sources of target \(target.name) (\(project.path))", files: files, infoPlist: infoPlist(of: configuration),
                        missingFiles: missing + unread)
+    }
+
+    /// `X.h` beside `X.m` or `X.mm`.
+    private static func header(of path: String) -> String? {
+        guard path.hasSuffix(".m") || path.hasSuffix(".mm"), let dot = path.lastIndex(of: ".") else { return nil }
+        return path[..<dot] + ".h"
     }
 
     /// What the build's Info.plist says: the file `INFOPLIST_FILE` names, with the keys that

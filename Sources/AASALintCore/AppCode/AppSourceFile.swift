@@ -8,10 +8,11 @@ struct AppSourceFile: Sendable {
     /// reader cannot judge the way it judges hand-written code.
     let isGenerated: Bool
 
-    /// The language of a file by its extension; nil for files that are not Swift or Objective-C.
+    /// The language of a file by its extension; nil for files that are not Swift or Objective-C
+    /// (headers included: an `@interface` there names the superclass of the class a `.m` implements).
     static func language(ofPath path: String) -> SourceLexer.Language? {
         if path.hasSuffix(".swift") { return .swift }
-        if path.hasSuffix(".m") || path.hasSuffix(".mm") { return .objectiveC }
+        if path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") { return .objectiveC }
         return nil
     }
 

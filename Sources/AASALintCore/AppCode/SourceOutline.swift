@@ -289,6 +289,8 @@ private struct OutlineReader {
     /// `@interface Name : Super <Protocols>` and `@protocol`.
     private mutating func readInterface(at index: Int) {
         guard let name = identifier(at: index + 2) else { return }
+        // `@interface AppDelegate ()` and `@interface AppDelegate (Links)` add to a class declared elsewhere.
+        let isCategory = isPunctuation(index + 3, "(")
         var inherited: [String] = []
         var cursor = index + 3
         if isPunctuation(cursor, ":"), let superclass = identifier(at: cursor + 1) {
@@ -302,8 +304,8 @@ private struct OutlineReader {
                 cursor += 1
             }
         }
-        types.append(SourceType(name: name, nameToken: index + 2, inherited: inherited, attributes: [], isExtension: false,
-                                isClass: identifier(at: index + 1) == "interface"))
+        types.append(SourceType(name: name, nameToken: index + 2, inherited: inherited, attributes: [], isExtension: isCategory,
+                                isClass: identifier(at: index + 1) == "interface" && !isCategory))
     }
 
     /// `- (void)scene:(UIScene *)scene continueUserActivity:(NSUserActivity *)userActivity { ... }`.
