@@ -40,6 +40,12 @@ public enum BuiltInRules {
         URLExpectationRule.self,
         AASAMissingForDomainRule.self,
         AppClipParentRule.self,
+        // The app's code
+        NoLinkHandlerRule.self,
+        ColdStartLinkIgnoredRule.self,
+        AppDelegateLinkHandlerRule.self,
+        UncheckedActivityTypeRule.self,
+        LinkEntryPointRule.self,
         // Patterns
         UndefinedVariableRule.self,
         VariableReferencesVariableRule.self,

@@ -208,9 +208,16 @@ public struct LintContext: Sendable {
     /// What each host served (lower-case host -> the downloaded file), when `lint --remote`
     /// checks signed apps against their domains; empty otherwise.
     public let servedFiles: [String: LintFile]
+    /// The apps' sources, read once when the rules about link handlers first ask.
+    let appCodeCache: AppCodeCache
 
     public init(files: [LintFile], configuration: Configuration = Configuration(), xcodeProjects: [XcodeProject] = [],
                 servedFiles: [String: LintFile] = [:]) {
+        self.init(files: files, configuration: configuration, xcodeProjects: xcodeProjects, servedFiles: servedFiles, appCodeCache: AppCodeCache())
+    }
+
+    init(files: [LintFile], configuration: Configuration, xcodeProjects: [XcodeProject], servedFiles: [String: LintFile], appCodeCache: AppCodeCache) {
+        self.appCodeCache = appCodeCache
         self.files = files
         self.configuration = configuration
         self.xcodeProjects = xcodeProjects

@@ -170,8 +170,10 @@ public struct LintSession: Sendable {
                           runsPlugins: Bool, problems: inout [UsageError]) -> Findings {
         let configuration = plan.configuration
         var diagnostics: [Diagnostic] = []
+        let appCode = AppCodeCache()
         do throws(UsageError) {
-            diagnostics = try Linter(plan: plan, keptUntilExit: keptUntilExit).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects)
+            diagnostics = try Linter(plan: plan, keptUntilExit: keptUntilExit).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects,
+                                                                                    appCode: appCode)
         } catch {
             problems.append(error)
         }
@@ -181,6 +183,7 @@ public struct LintSession: Sendable {
         diagnostics.removeAll { $0.isAnalysisLimit }
         let ignoring = IgnoreFilter(configuration: configuration).apply(diagnostics + plugins.diagnostics.compactMap(plan.adjusted))
         let documents = files.map(\.document) + [configuration.document].compactMap { $0 } + configuration.expectations.map(\.document)
+            + appCode.documents
         let unusedIgnores = IgnoreAudit(plan: plan, scope: scope, documents: documents).diagnostics(used: ignoring.usedEntries)
         return Findings(diagnostics: (ignoring.kept + unusedIgnores).sorted(by: Diagnostic.reportOrder), ignoredCount: ignoring.ignoredCount,
                         pluginDiagnostics: plugins.diagnostics, documents: documents, analysisLimits: analysisLimits)

@@ -1,0 +1,12 @@
+import SwiftUI
+
+@main
+struct ShopApp: App {
+    @UIApplicationDelegateAdaptor(AppDelegate.self) var appDelegate
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView()
+        }
+    }
+}
