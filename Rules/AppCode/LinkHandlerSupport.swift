@@ -23,7 +23,10 @@ enum LinkHandlerSupport {
         and its Info.plist (`INFOPLIST_FILE`, and `INFOPLIST_KEY_` settings); without an Xcode \
         project, the `.swift`, `.m`, `.mm` and `.h` files under the entitlements file's folder \
         (and its `Info.plist` when there is one); the header beside each `.m` of a target is \
-        read for the class's superclass. XcodeGen and Swift packages are not read yet. A \
+        read for the class's superclass. For an XcodeGen target, the folders and files of its \
+        `sources` (an entry with options such as `excludes` leaves the target unread) and the \
+        Info.plist of its `INFOPLIST_FILE` setting; a Swift package is read like a folder without \
+        a project. A \
         lexical reader, not a compiler, finds declarations and calls by name: it knows \
         comments, strings (multi-line, raw, interpolated) and braces, but not types, overloads, \
         inherited methods, macro expansions or which `#if` branch is built. So the rules stay \

@@ -55,7 +55,8 @@ struct AppCodeLocator {
         for project in context.xcodeProjects {
             let signing = project.configurations.filter { $0.entitlementsPaths.contains(file.path) }
             let ordered = signing.filter { ReleaseFiles.defaultConfigurationNames.contains($0.name) } + signing
-            for target in project.targets {
+            // Entitlements written inside a project file are those of one target.
+            for target in project.targets where file.embeddingTarget.map({ $0 == target.name }) ?? true {
                 guard let configuration = ordered.first(where: { $0.target == target.name }),
                       !found.contains(where: { $0.0.path == project.path && $0.1.name == target.name })
                 else { continue }

@@ -57,10 +57,18 @@ struct XcodeGenProject {
         let spec = PathNames.folder(of: main.path)
         var configurations: [XcodeBuildConfiguration] = []
         var sourceFolders: [String: [String]] = [:]
+        var codeTargets: [XcodeTarget] = []
         var inlineFiles: [(target: String, path: String, bytes: [UInt8], root: PositionedValue)] = []
         for name in targetOrder {
             guard let target = targets[name] else { continue }
             sourceFolders[name] = target.sources
+            // A source entry is a folder (compiled whole) or a file. With options aasalint does not
+            // follow, the files read could hold some the target does not compile: none is read.
+            let sources = target.sourcesWithOptions == 0 ? target.sources : []
+            codeTargets.append(XcodeTarget(name: name, sourceFiles: sources.filter { AppSourceFile.language(ofPath: $0) != nil },
+                                           synchronizedFolders: sources.filter { AppSourceFile.language(ofPath: $0) == nil }
+                                               .map { XcodeTarget.SynchronizedFolder(path: $0, exceptions: []) },
+                                           unresolvedSourceCount: target.sourcesWithOptions))
             if let inline = target.properties { inlineFiles.append((name, inline.path, inline.bytes, inline.root)) }
             for (configuration, isRelease) in configurationTypes {
                 var implicit = ["TARGET_NAME": name, "PRODUCT_NAME": name, "PROJECT_NAME": projectName, "CONFIGURATION": configuration]
@@ -76,7 +84,8 @@ struct XcodeGenProject {
                                                               entitlementsFiles: signedFiles))
             }
         }
-        self.project = XcodeProject(path: main.path, kind: .xcodeGen, configurations: configurations, sourceFolders: sourceFolders)
+        self.project = XcodeProject(path: main.path, kind: .xcodeGen, configurations: configurations, sourceFolders: sourceFolders,
+                                    targets: codeTargets)
         let finished = self.project
         inlineEntitlements = inlineFiles.map { LintFile(entitlements: $0.root, at: $0.path, in: finished, target: $0.target, bytes: $0.bytes) }
     }
@@ -105,10 +114,16 @@ struct XcodeGenProject {
 
     /// What the files of the spec say about one target, later files over earlier ones.
     private struct TargetSpec {
+        /// Keys of a `sources` entry that leave every file under its path compiled.
+        static let plainSourceKeys: Set<String> = ["path", "name", "group", "createIntermediateGroups", "type"]
+
         var settings: [PositionedValue] = []
         var entitlementsPath: String?
         var properties: (path: String, bytes: [UInt8], root: PositionedValue)?
         var sources: [String] = []
+        /// `sources` entries with options aasalint does not follow (`excludes`, `includes`,
+        /// `buildPhase`, ...): the files the target compiles are then not known.
+        var sourcesWithOptions = 0
 
         mutating func add(_ target: PositionedValue, from file: SpecFile) {
             let folder = PathNames.folder(of: file.path)
@@ -121,6 +136,9 @@ struct XcodeGenProject {
             if let sources = target.member("sources")?.value {
                 let entries = sources.elements ?? [sources]
                 self.sources = entries.compactMap { $0.stringValue ?? $0.member("path")?.value.stringValue }.map(relativeTo)
+                sourcesWithOptions = entries.filter { entry in
+                    (entry.members ?? []).contains { !Self.plainSourceKeys.contains($0.key) }
+                }.count
             }
         }
     }

@@ -12,15 +12,16 @@ public struct XcodeProject: Sendable {
     /// `sources`); empty for the other kinds.
     public let sourceFolders: [String: [String]]
     /// The targets with the files they compile, for the rules that read an app's code (Xcode
-    /// projects only).
+    /// projects, and XcodeGen's source folders).
     let targets: [XcodeTarget]
 
-    init(path: String, kind: ProjectKind, configurations: [XcodeBuildConfiguration], sourceFolders: [String: [String]] = [:]) {
+    init(path: String, kind: ProjectKind, configurations: [XcodeBuildConfiguration], sourceFolders: [String: [String]] = [:],
+         targets: [XcodeTarget] = []) {
         self.path = DisplayPath.of(path)
         self.kind = kind
         self.configurations = configurations
         self.sourceFolders = sourceFolders
-        targets = []
+        self.targets = targets
     }
 
     /// How messages name the project: "Xcode project ios/Shop.xcodeproj".

@@ -1,0 +1,7 @@
+import Foundation
+
+final class Router {
+    func open(_ url: URL) {
+        print("open \(url.path)")
+    }
+}
