@@ -123,13 +123,18 @@ struct LintCommand: Subcommand {
         }
 
         let baseline = try loadBaseline(parsed, configuration: configuration)
-        let session = LintSession(plan: plan, baseline: baseline, keptUntilExit: keptUntilExit)
-        var workspace = session.read(paths: paths, extraFiles: extraFiles)
-        var fixFailed = false
+        // Usage errors before the tree is read.
         if parsed[\.fix] || parsed[\.diff] {
             guard extraFiles.isEmpty else {
                 throw UsageError("--fix and --diff work on files, and standard input (-) is not one: name the file on the command line")
             }
+        } else if parsed[\.unsafeFixes] {
+            throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
+        }
+        let session = LintSession(plan: plan, baseline: baseline, keptUntilExit: keptUntilExit)
+        var workspace = session.read(paths: paths, extraFiles: extraFiles)
+        var fixFailed = false
+        if parsed[\.fix] || parsed[\.diff] {
             let fixing = FixCommandRun(output: output, writes: !parsed[\.diff])
             let (outcome, written, failed) = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]),
                                                         on: workspace)
@@ -137,8 +142,6 @@ struct LintCommand: Subcommand {
             fixFailed = failed
             // What is left is reported on the files as written, without reading anything again.
             workspace = workspace.replacingContents(written)
-        } else if parsed[\.unsafeFixes] {
-            throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
         }
         let outcome = session.lint(workspace)
         keptUntilExit?.keep(outcome)

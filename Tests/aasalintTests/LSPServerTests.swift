@@ -42,9 +42,11 @@ import Testing
             messages.append(["jsonrpc": "2.0", "method": method, "params": params])
         }
 
-        mutating func initialize() {
+        /// A debounce of a minute never fires in a session: changes are then linted only when
+        /// something else (a save) asks.
+        mutating func initialize(debounceMilliseconds: Int = 0) {
             request("initialize", ["rootUri": workspace.url.absoluteString, "capabilities": [:] as [String: Any],
-                                   "initializationOptions": ["debounceMilliseconds": 0]])
+                                   "initializationOptions": ["debounceMilliseconds": debounceMilliseconds]])
             notify("initialized")
         }
 
@@ -258,9 +260,7 @@ import Testing
     /// so no timing decides the outcome.)
     @Test func closingADocumentCancelsItsPendingLintAndClearsIt() throws {
         var session = try Session()
-        session.request("initialize", ["rootUri": session.workspace.url.absoluteString, "capabilities": [:] as [String: Any],
-                                       "initializationOptions": ["debounceMilliseconds": 60_000]])
-        session.notify("initialized")
+        session.initialize(debounceMilliseconds: 60_000)
         let uri = session.uri("apple-app-site-association")
         session.open("apple-app-site-association", Self.brokenAASA)
         session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": HostileInputTests.cleanAASA]]])
@@ -277,9 +277,7 @@ import Testing
     /// changed text with its version; saving lints the open documents at once.
     @Test func aChangeIsLintedWithItsTextAndVersion() throws {
         var session = try Session()
-        session.request("initialize", ["rootUri": session.workspace.url.absoluteString, "capabilities": [:] as [String: Any],
-                                       "initializationOptions": ["debounceMilliseconds": 60_000]])
-        session.notify("initialized")
+        session.initialize(debounceMilliseconds: 60_000)
         let uri = session.uri("apple-app-site-association")
         session.open("apple-app-site-association", HostileInputTests.cleanAASA)
         session.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 7], "contentChanges": [["text": Self.brokenAASA]]])
