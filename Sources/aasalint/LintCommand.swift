@@ -71,13 +71,13 @@ struct LintCommand: Subcommand {
     }
 
     private func lint(_ parsed: ParsedArguments<Options>) throws -> Int32 {
-        var configuration = try ConfigurationOptions.load(parsed[\.configuration])
-        if parsed[\.release] { configuration.treatsAllEntitlementsAsRelease = true }
+        let configuration = try ConfigurationOptions.load(parsed[\.configuration])
+        var options = RunOptions(treatsAllEntitlementsAsRelease: parsed[\.release])
         if let day = parsed[\.asOf] {
             guard let date = CalendarDay.date(day) else {
                 throw UsageError("--as-of takes a day written 2026-03-01, not \"\(day)\"")
             }
-            configuration.asOf = date
+            options.asOf = date
         }
         if parsed[\.remote] {
             try Self.refuseOptionsThatDoNotApplyToDownloads(parsed)
@@ -85,23 +85,21 @@ struct LintCommand: Subcommand {
                                           ruleSummary: parsed[\.summary])
             if parsed[\.printConfig] {
                 let plan = try RulePlan(registry: try ConfigurationOptions.registry(for: configuration), configuration: configuration,
-                                        enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
+                                        options: options, enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
                 output.write(ConfigurationPrinter.print(plan, reports: delivery.reports, failOn: delivery.failOn))
                 return ExitStatus.success
             }
             let sourceRoot = try RepositoryOptions.sourceRoot(parsed[\.repository])
             let signedApps = parsed.positionals.isEmpty ? nil : try RemoteRun.signedApps(at: parsed.positionals)
             return try RemoteRun(output: output).check(hosts: try RemoteRun.hosts(configuration, signedFiles: signedApps?.files ?? []),
-                                                       signedApps: signedApps, configuration: configuration, download: parsed[\.download],
+                                                       signedApps: signedApps, configuration: configuration, options: options, download: parsed[\.download],
                                                        rulePlan: parsed[\.rulePlan], delivery: delivery, sourceRoot: sourceRoot)
         }
-        if parsed[\.printConfig] || parsed[\.explainRelease] {
-            configuration.plugins = []  // neither reports findings
-        } else {
-            PluginConsent.apply(to: &configuration, flagGiven: parsed[\.allowPlugins], output: output)
-        }
+        // Neither --print-config nor --explain-release reports findings.
+        options.runsPlugins = !parsed[\.printConfig] && !parsed[\.explainRelease]
+            && PluginConsent.isAllowed(for: configuration, flagGiven: parsed[\.allowPlugins], output: output)
         let registry = try ConfigurationOptions.registry(for: configuration)
-        let plan = try RulePlan(registry: registry, configuration: configuration,
+        let plan = try RulePlan(registry: registry, configuration: configuration, options: options,
                                 enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
         let delivery = try ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
                                       ruleSummary: parsed[\.summary])

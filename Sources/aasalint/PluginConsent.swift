@@ -17,14 +17,14 @@ enum PluginConsent {
         flagGiven || ["1", "true", "yes"].contains(environment[environmentVariable]?.lowercased() ?? "")
     }
 
-    /// The configuration without its plugins unless they are allowed, saying so on standard
+    /// Whether the configuration's plugins run; when they are not allowed, says so on standard
     /// error: the built-in and custom rules still run, and the exit status is theirs.
-    static func apply(to configuration: inout Configuration, flagGiven: Bool, output: StandardStreams) {
-        guard !configuration.plugins.isEmpty, !isGiven(flagGiven: flagGiven) else { return }
+    static func isAllowed(for configuration: Configuration, flagGiven: Bool, output: StandardStreams) -> Bool {
+        guard !configuration.plugins.isEmpty, !isGiven(flagGiven: flagGiven) else { return true }
         let names = configuration.plugins.map(\.id).joined(separator: ", ")
         let file = configuration.document?.path ?? ConfigurationLoader.fileName
         output.writeError("aasalint: note: did not run the plugins of \(file) (\(names)): a plugin is a program the configuration "
             + "chooses; to run them, pass --allow-plugins or set \(environmentVariable)=1 (see docs/plugins.md)")
-        configuration.plugins = []
+        return false
     }
 }

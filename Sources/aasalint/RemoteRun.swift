@@ -69,7 +69,8 @@ struct RemoteRun {
 
     /// Checks each host once, in order, with a progress line on a terminal, then the signed apps
     /// of `signedApps` against what their hosts served, and delivers the report.
-    func check(hosts names: [String], signedApps: SignedApps? = nil, configuration: Configuration, download: ParsedArguments<Options>,
+    func check(hosts names: [String], signedApps: SignedApps? = nil, configuration: Configuration, options: RunOptions = RunOptions(),
+               download: ParsedArguments<Options>,
                rulePlan: ParsedArguments<RulePlanOptions>, delivery: ReportDelivery,
                sourceRoot: SourceRoot = .repository(containing: FileManager.default.currentDirectoryPath)) throws -> Int32 {
         var seen: Set<String> = []
@@ -79,7 +80,7 @@ struct RemoteRun {
         let limits = RemoteFetcher.Limits(timeout: try Self.timeout(download[\.timeout]),
                                           maximumBytes: RemoteFetcher.Limits.standard.maximumBytes)
         let folder = try download[\.save].map { path throws(UsageError) in try DownloadFolder(path: path) }
-        let session = RemoteLintSession(plan: try RemoteLintSession.plan(rules: BuiltInRules.all, configuration: configuration,
+        let session = RemoteLintSession(plan: try RemoteLintSession.plan(rules: BuiltInRules.all, configuration: configuration, options: options,
                                                                              enable: rulePlan[\.enable], disable: rulePlan[\.disable]),
                                         addresses: addresses,
                                         fetcher: RemoteFetcher(limits: limits, usesEnvironmentProxy: download[\.proxyFromEnvironment]))

@@ -65,7 +65,7 @@ struct ReportDelivery {
                 RequestedReport(format: report.format, file: report.file.map(configuration.displayPath(ofConfiguredPath:)))
             }
         } else {
-            reports = [RequestedReport(format: configuration.format.flatMap(ReportFormat.init(rawValue:)) ?? .text, file: nil)]
+            reports = [RequestedReport(format: configuration.format ?? .text, file: nil)]
         }
         failOn = parsed[\.failOn].map { Severity(rawValue: $0) } ?? configuration.failOn.resolved(default: .error)
         outputFile = parsed[\.output]

@@ -56,7 +56,7 @@ private struct SizedRule: Rule {
         #expect(configuration.include.map(\.pattern) == ["web/**"])
         #expect(configuration.exclude.map(\.pattern) == ["**/Fixtures/**"])
         #expect(configuration.failOn == .severity(.warning))
-        #expect(configuration.format == "sarif")
+        #expect(configuration.format == .sarif)
         #expect(configuration.overrides.first?.targets.first?.pointer == JSONPointer("/applinks/details/1"))
         #expect(configuration.ignore.first?.reason == "kept on purpose")
     }

@@ -15,9 +15,7 @@ import Testing
     }
 
     @Test func releaseFlagMakesEveryFileARelease() {
-        var configuration = Configuration()
-        configuration.treatsAllEntitlementsAsRelease = true
-        let release = ReleaseFiles(configuration: configuration)
+        let release = ReleaseFiles(configuration: Configuration(), options: RunOptions(treatsAllEntitlementsAsRelease: true))
         #expect(Self.entitlements.allSatisfy(release.isRelease))
         #expect(release.reasonText(for: "any.entitlements") == "--release")
     }
@@ -60,9 +58,8 @@ import Testing
             }; rootObject = P; }
             """
         let project = try XcodeProject(path: "App.xcodeproj", pbxproj: Array(text.utf8))
-        var configuration = Configuration()
-        configuration.treatsAllEntitlementsAsRelease = true
-        let release = ReleaseFiles(configuration: configuration, xcodeProjects: [project])
+        let release = ReleaseFiles(configuration: Configuration(), options: RunOptions(treatsAllEntitlementsAsRelease: true),
+                                   xcodeProjects: [project])
         #expect(release.explanation(for: Self.files(["Extra.entitlements"])) == [
             "--release: every entitlements file and provisioning profile is a release file",
             "Extra.entitlements: release file (--release)",

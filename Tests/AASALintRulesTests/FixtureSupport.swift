@@ -20,19 +20,14 @@ enum FixtureSupport {
     }
 
     static func lint(_ files: [LintFile], with selection: RuleSelection) throws -> [Diagnostic] {
-        var configuration = Configuration()
-        configuration.asOf = referenceDate
-        return try Linter(selection: selection, configuration: configuration).lint(files)
+        try Linter(selection: selection, options: RunOptions(asOf: referenceDate)).lint(files)
     }
 
     /// The day fixtures are linted on: `scripts/make-profile-fixtures.sh` dates profiles from it.
     static let referenceDate = ISO8601DateFormatter().date(from: "2026-01-01T00:00:00Z")!
 
     static func lint(_ file: LintFile, with selection: RuleSelection, asRelease: Bool) throws -> [Diagnostic] {
-        var configuration = Configuration()
-        configuration.treatsAllEntitlementsAsRelease = asRelease
-        configuration.asOf = referenceDate
-        return try Linter(selection: selection, configuration: configuration).lint([file])
+        try Linter(selection: selection, options: RunOptions(treatsAllEntitlementsAsRelease: asRelease, asOf: referenceDate)).lint([file])
     }
 
     /// Only `ruleID`, whatever its default, so that a case shows that rule's findings alone.

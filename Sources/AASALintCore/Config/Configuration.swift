@@ -4,37 +4,33 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The effective settings of one run: `.aasalint.yml` (when there is one) with the command
-/// line applied on top. Every value read from the file keeps its pointer, so errors and
-/// findings about it (a failed URL expectation) point into the file.
+/// What `.aasalint.yml` says (empty when there is none), as read: what a run does beyond it is
+/// its `RunOptions`. Every value read from the file keeps its pointer, so errors and findings
+/// about it (a failed URL expectation) point into the file.
 public struct Configuration: Sendable {
     /// The configuration file as a document, for positions; nil when there is none.
-    public var document: SourceDocument?
+    public package(set) var document: SourceDocument?
     /// The folder that relative paths and globs in the configuration are relative to.
-    public var directory: String = "."
-    public var rules: [String: RuleSetting] = [:]
-    public var include: [Glob] = []
-    public var exclude: [Glob] = []
-    public var files: [ConfiguredFile] = []
+    public package(set) var directory: String = "."
+    public package(set) var rules: [String: RuleSetting] = [:]
+    public package(set) var include: [Glob] = []
+    public package(set) var exclude: [Glob] = []
+    public package(set) var files: [ConfiguredFile] = []
     /// Globs of entitlements files that ship (release builds).
-    public var releaseEntitlements: [Glob] = []
-    /// `--release`: every entitlements file is a release file.
-    public var treatsAllEntitlementsAsRelease = false
-    /// The moment provisioning-profile expiry is judged at (`lint --as-of`); nil: the clock.
-    public var asOf: Date?
-    public var apps: [ConfiguredApp] = []
-    public var domains: [ConfiguredDomain] = []
-    public var expectations: [URLExpectationSet] = []
-    public var overrides: [Override] = []
-    public var ignore: [IgnoreEntry] = []
-    public var baseline: String?
+    public package(set) var releaseEntitlements: [Glob] = []
+    public package(set) var apps: [ConfiguredApp] = []
+    public package(set) var domains: [ConfiguredDomain] = []
+    public package(set) var expectations: [URLExpectationSet] = []
+    public package(set) var overrides: [Override] = []
+    public package(set) var ignore: [IgnoreEntry] = []
+    public package(set) var baseline: String?
     /// `fail_on`: not set means `error`; off (`none`) means never fail.
-    public var failOn: SeveritySetting = .notSet
-    public var format: String?
+    public package(set) var failOn: SeveritySetting = .notSet
+    public package(set) var format: ReportFormat?
     /// `formats:`, the reports to write, each file relative to the configuration's folder (see `displayPath(ofConfiguredPath:)`).
-    public var formats: [RequestedReport] = []
-    public var customRules: [CustomRule] = []
-    public var plugins: [PluginDefinition] = []
+    public package(set) var formats: [RequestedReport] = []
+    public package(set) var customRules: [CustomRule] = []
+    public package(set) var plugins: [PluginDefinition] = []
 
     public init() {}
 }

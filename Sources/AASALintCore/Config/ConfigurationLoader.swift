@@ -101,7 +101,7 @@ public struct ConfigurationLoader: Sendable {
             }
         }
         if let (node, at) = child("format") {
-            configuration.format = choice(node, at: at, from: Self.formats, what: "'format'", &reader)
+            configuration.format = choice(node, at: at, from: Self.formats, what: "'format'", &reader).flatMap(ReportFormat.init(rawValue:))
         }
         if let (node, at) = child("formats") {
             if keys["format"] != nil {

@@ -22,7 +22,7 @@ public enum ConfigurationPrinter {
             ("exclude", .array(configuration.exclude.map { .string($0.pattern) })),
             ("files", .array(configuration.files.map { .object([("path", .string($0.path.value)), ("kind", .string($0.kind.rawValue))]) })),
             ("release_entitlements", .array(configuration.releaseEntitlements.map { .string($0.pattern) })),
-            ("release", .bool(configuration.treatsAllEntitlementsAsRelease)),
+            ("release", .bool(plan.options.treatsAllEntitlementsAsRelease)),
             ("apps", .array(configuration.apps.map { app in
                 .object([
                     ("id", .optional(app.id?.value)),

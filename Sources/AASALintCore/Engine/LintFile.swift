@@ -197,10 +197,12 @@ public struct LintFile: Sendable {
 }
 
 /// What a rule can see beyond its own file: every file of the run (including files the
-/// configuration names but that were not linted, such as a domain's AASA), and the configuration.
+/// configuration names but that were not linted, such as a domain's AASA), the configuration
+/// and the run's options.
 public struct LintContext: Sendable {
     public let files: [LintFile]
     public let configuration: Configuration
+    public let options: RunOptions
     /// The Xcode projects found under the linted paths, for release configurations and appIDs.
     public let xcodeProjects: [XcodeProject]
     /// Which entitlements files ship, from the configuration and the Xcode projects.
@@ -211,22 +213,25 @@ public struct LintContext: Sendable {
     /// The apps' sources, read once when the rules about link handlers first ask.
     let appCodeCache: AppCodeCache
 
-    public init(files: [LintFile], configuration: Configuration = Configuration(), xcodeProjects: [XcodeProject] = [],
-                servedFiles: [String: LintFile] = [:]) {
-        self.init(files: files, configuration: configuration, xcodeProjects: xcodeProjects, servedFiles: servedFiles, appCodeCache: AppCodeCache())
+    public init(files: [LintFile], configuration: Configuration = Configuration(), options: RunOptions = RunOptions(),
+                xcodeProjects: [XcodeProject] = [], servedFiles: [String: LintFile] = [:]) {
+        self.init(files: files, configuration: configuration, options: options, xcodeProjects: xcodeProjects, servedFiles: servedFiles,
+                  appCodeCache: AppCodeCache())
     }
 
-    init(files: [LintFile], configuration: Configuration, xcodeProjects: [XcodeProject], servedFiles: [String: LintFile], appCodeCache: AppCodeCache) {
+    init(files: [LintFile], configuration: Configuration, options: RunOptions, xcodeProjects: [XcodeProject], servedFiles: [String: LintFile],
+         appCodeCache: AppCodeCache) {
         self.appCodeCache = appCodeCache
         self.files = files
         self.configuration = configuration
+        self.options = options
         self.xcodeProjects = xcodeProjects
         self.servedFiles = servedFiles
-        releaseFiles = ReleaseFiles(configuration: configuration, xcodeProjects: xcodeProjects, files: files)
+        releaseFiles = ReleaseFiles(configuration: configuration, options: options, xcodeProjects: xcodeProjects, files: files)
     }
 
     /// The moment profile expiry is judged at: `--as-of`, else now.
-    public var now: Date { configuration.asOf ?? Date() }
+    public var now: Date { options.asOf ?? Date() }
 
     /// The file a configuration path names (relative to the configuration's folder).
     public func file(atConfiguredPath path: String) -> LintFile? {

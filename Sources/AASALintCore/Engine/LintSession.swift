@@ -62,7 +62,7 @@ public struct LintSession: Sendable {
         let findings = findings(in: files, referenced: referenced, xcodeProjects: workspace.xcodeProjects, scope: scope,
                                 runsPlugins: runsPlugins, problems: &problems)
         let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
-        let release = ReleaseFiles(configuration: plan.configuration, xcodeProjects: workspace.xcodeProjects, files: files)
+        let release = ReleaseFiles(configuration: plan.configuration, options: plan.options, xcodeProjects: workspace.xcodeProjects, files: files)
             .explanation(for: files + referenced)
         keptUntilExit?.keep(files + referenced)
         return Outcome(report: report, problems: problems, warnings: workspace.warnings,
@@ -177,7 +177,7 @@ public struct LintSession: Sendable {
         } catch {
             problems.append(error)
         }
-        let plugins = runsPlugins ? PluginRunner(configuration: configuration).run(on: files) : (diagnostics: [], problems: [])
+        let plugins = runsPlugins && plan.options.runsPlugins ? PluginRunner(configuration: configuration).run(on: files) : (diagnostics: [], problems: [])
         problems += plugins.problems
         let analysisLimits = diagnostics.filter(\.isAnalysisLimit)
         diagnostics.removeAll { $0.isAnalysisLimit }

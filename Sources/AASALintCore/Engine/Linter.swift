@@ -12,8 +12,8 @@ struct Linter: Sendable {
         self.keptUntilExit = keptUntilExit
     }
 
-    init(selection: RuleSelection, configuration: Configuration = Configuration()) {
-        self.init(plan: RulePlan(fixed: selection, configuration: configuration))
+    init(selection: RuleSelection, configuration: Configuration = Configuration(), options: RunOptions = RunOptions()) {
+        self.init(plan: RulePlan(fixed: selection, configuration: configuration, options: options))
     }
 
     /// Findings for `files`; `referencedFiles` are visible to project rules but not linted
@@ -24,7 +24,7 @@ struct Linter: Sendable {
     func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = [],
               servedFiles: [String: LintFile] = [:], appCode: AppCodeCache = AppCodeCache(),
               runs: @Sendable (any RuleCheck) -> Bool = { _ in true }) throws(UsageError) -> [Diagnostic] {
-        let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, xcodeProjects: xcodeProjects,
+        let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, options: plan.options, xcodeProjects: xcodeProjects,
                                   servedFiles: servedFiles, appCodeCache: appCode)
         // A run meets few sets of overrides, so they are searched in a list, not keyed by [Int]
         // (start-up: scripts/check-startup-budget.sh).

@@ -52,12 +52,13 @@ public struct ReleaseFiles: Sendable {
 
     public init(
         configuration: Configuration,
+        options: RunOptions = RunOptions(),
         xcodeProjects: [XcodeProject] = [],
         files: [LintFile] = [],
         releaseConfigurationNames: Set<String> = ReleaseFiles.defaultConfigurationNames
     ) {
         self.configuration = configuration
-        treatsAllAsRelease = configuration.treatsAllEntitlementsAsRelease
+        treatsAllAsRelease = options.treatsAllEntitlementsAsRelease
         globs = configuration.releaseEntitlements
         var releaseUses: [String: [XcodeUse]] = [:]
         var otherUses: [String: [XcodeUse]] = [:]

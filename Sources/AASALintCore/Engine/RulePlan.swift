@@ -5,23 +5,27 @@ public struct RulePlan: Sendable {
     /// nil for a fixed selection, which overrides cannot change.
     public let registry: RuleRegistry?
     public let configuration: Configuration
+    public let options: RunOptions
     public let enable: [String]
     public let disable: [String]
     /// The selection for files that no override names.
     public let base: RuleSelection
 
-    public init(registry: RuleRegistry, configuration: Configuration, enable: [String] = [], disable: [String] = []) throws(UsageError) {
+    public init(registry: RuleRegistry, configuration: Configuration, options: RunOptions = RunOptions(), enable: [String] = [],
+                disable: [String] = []) throws(UsageError) {
         self.registry = registry
         self.configuration = configuration
+        self.options = options
         self.enable = enable
         self.disable = disable
         base = try RuleSelection(registry: registry, settings: configuration.rules, enable: enable, disable: disable)
     }
 
     /// Exactly `selection` on every file, for tests and embedders that choose rules themselves.
-    public init(fixed selection: RuleSelection, configuration: Configuration = Configuration()) {
+    public init(fixed selection: RuleSelection, configuration: Configuration = Configuration(), options: RunOptions = RunOptions()) {
         registry = nil
         self.configuration = configuration
+        self.options = options
         enable = []
         disable = []
         base = selection
@@ -53,7 +57,7 @@ public struct RulePlan: Sendable {
     public func mayReport(_ ruleID: String) -> Bool {
         if base.entries.contains(where: { $0.description.id == ruleID }) { return true }
         if configuration.overrides.contains(where: { $0.rules[ruleID].map { !$0.isOff && $0.severity != nil } ?? false }) { return true }
-        return configuration.rules[ruleID]?.isOff != true
+        return options.runsPlugins && configuration.rules[ruleID]?.isOff != true
             && configuration.plugins.contains { ruleID.hasPrefix($0.id + "/") }
     }
 

@@ -160,7 +160,7 @@ struct LSPWorkspace {
         func failed(_ message: String, lines: LineTable = LineTable([])) -> LSPConfiguration {
             LSPConfiguration(plan: defaultPlan, errors: [ConfigurationError(at: document.fileLocation, message)], lines: lines)
         }
-        var configuration: Configuration
+        let configuration: Configuration
         do throws(ConfigurationLoadFailure) {
             configuration = try ConfigurationLoader(registry: baseRegistry)
                 .load(path: path, found: true, unsavedText: documents.values.first { $0.path == path }?.bytes)
@@ -171,11 +171,11 @@ struct LSPWorkspace {
             case .invalid(let errors, let lines): return LSPConfiguration(plan: defaultPlan, errors: errors.errors, lines: lines)
             }
         }
-        // A plugin is a program the configuration chooses; an editor opening a cloned repository must not start it.
-        configuration.plugins = []
         let lines = configuration.document?.lines ?? LineTable([])
         do {
-            let plan = try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration)
+            // A plugin is a program the configuration chooses; an editor opening a cloned repository must not start it.
+            let plan = try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration,
+                                    options: RunOptions(runsPlugins: false))
             return LSPConfiguration(plan: plan, errors: [], lines: lines)
         } catch {
             return failed("\(error)", lines: lines)

@@ -230,8 +230,7 @@ struct MCPTools {
         }
     }
 
-    /// The named configuration, else the nearest `.aasalint.yml` inside the workspace, with its
-    /// plugins left out: a configuration must not start programs for an agent.
+    /// The named configuration, else the nearest `.aasalint.yml` inside the workspace.
     private func configuration(named name: String?, near folder: String) throws(CallFailure) -> Configuration {
         let path: String
         if let name {
@@ -242,9 +241,7 @@ struct MCPTools {
             return Configuration()
         }
         do throws(ConfigurationLoadFailure) {
-            var configuration = try ConfigurationLoader(registry: baseRegistry).load(path: path, found: name == nil)
-            configuration.plugins = []
-            return configuration
+            return try ConfigurationLoader(registry: baseRegistry).load(path: path, found: name == nil)
         } catch {
             throw .toolFailed(error.message(about: path))
         }
@@ -252,7 +249,9 @@ struct MCPTools {
 
     private func plan(configuration: Configuration) throws(CallFailure) -> RulePlan {
         do {
-            return try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration)
+            // A plugin is a program the configuration chooses: an agent's request must not start it.
+            return try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration,
+                                options: RunOptions(runsPlugins: false))
         } catch {
             throw .toolFailed("\(error)")
         }

@@ -124,11 +124,11 @@ public struct RemoteLintSession: Sendable {
 extension RemoteLintSession {
     /// Every rule as configured, with the remote rules on unless the configuration or `disable`
     /// turns them off: `fetch`, `lint --remote` and the MCP server's `fetch` tool plan alike.
-    public static func plan(rules: [any BuiltInRule.Type], configuration: Configuration, enable: [String] = [],
-                            disable: [String] = []) throws -> RulePlan {
+    public static func plan(rules: [any BuiltInRule.Type], configuration: Configuration, options: RunOptions = RunOptions(),
+                            enable: [String] = [], disable: [String] = []) throws -> RulePlan {
         let remoteRuleIDs = rules.filter { $0.checksHosts }.map { $0.description.id }
             .filter { configuration.rules[$0]?.isOff != true }
         return try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration,
-                            enable: remoteRuleIDs + enable, disable: disable)
+                            options: options, enable: remoteRuleIDs + enable, disable: disable)
     }
 }
