@@ -2,37 +2,40 @@
 public struct RuleRegistry: Sendable {
     public let rules: [any BuiltInRule.Type]
     public let customRules: [CustomRule]
-    /// The IDs of `rules`, then of `customRules`: looking a rule up by reading each description
-    /// copied every description before it, a dozen retains and releases each, for every rule a run plans.
-    private let ids: [String]
+    /// Where each ID is in `rules`, then in `customRules` (offset by `rules.count`): a run looks up
+    /// every rule it plans, and scanning the IDs for each was quadratic in the number of rules.
+    private let positions: [String: Int]
 
     public init(_ rules: [any BuiltInRule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
-        let ids = rules.map { $0.description.id } + customRules.map { $0.description.id }
-        if let repeated = ids.enumerated().first(where: { ids[..<$0.offset].contains($0.element) })?.element {
-            throw RegistryError(message: "two rules share the ID '\(repeated)'")
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(rules.count + customRules.count)
+        for (position, id) in (rules.map { $0.description.id } + customRules.map { $0.description.id }).enumerated() {
+            guard positions.updateValue(position, forKey: id) == nil else {
+                throw RegistryError(message: "two rules share the ID '\(id)'")
+            }
         }
         self.rules = rules
         self.customRules = customRules
-        self.ids = ids
+        self.positions = positions
     }
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } + customRules.map(\.description) }
 
     public func description(of id: String) -> RuleDescription? {
-        guard let index = ids.firstIndex(of: id) else { return nil }
+        guard let index = positions[id] else { return nil }
         return index < rules.count ? rules[index].description : customRules[index - rules.count].description
     }
 
     /// The built-in rule with this ID.
     public func rule(withID id: String) -> (any BuiltInRule.Type)? {
-        guard let index = ids.firstIndex(of: id), index < rules.count else { return nil }
+        guard let index = positions[id], index < rules.count else { return nil }
         return rules[index]
     }
 
     /// A ready check for the rule with this ID; custom rules take no options.
     func makeCheck(id: String, options: RuleOptions) throws(RuleOptionError) -> (any RuleCheck)? {
-        if let rule = rule(withID: id) { return try rule.init(options: options) }
-        return customRules.first { $0.description.id == id }
+        guard let index = positions[id] else { return nil }
+        return index < rules.count ? try rules[index].init(options: options) : customRules[index - rules.count]
     }
 
     /// An error for an ID nobody registered, with the nearest known ID.

@@ -41,7 +41,13 @@ public enum PathNames {
                 parts.append(part)
             }
         }
-        let joined = (isAbsolute ? "/" : "") + parts.joined(separator: "/")
+        // Appended part by part: `[Substring].joined` is generic code the compiler does not
+        // specialise, and its first call looks a conformance up by scanning the binary's.
+        var joined = isAbsolute ? "/" : ""
+        for (index, part) in parts.enumerated() {
+            if index > 0 { joined += "/" }
+            joined += part
+        }
         return DisplayPath.of(joined.isEmpty ? "." : joined)
     }
 
