@@ -32,6 +32,17 @@ struct MatchCommand: Subcommand {
     }
 
     let output: StandardStreams
+    /// Keeps the file, its matcher and the decisions until the process exits, which frees them faster.
+    private let keptUntilExit: KeptUntilExit?
+
+    init(output: StandardStreams) {
+        self.init(output: output, keptUntilExit: nil)
+    }
+
+    init(output: StandardStreams, keptUntilExit: KeptUntilExit?) {
+        self.output = output
+        self.keptUntilExit = keptUntilExit
+    }
 
     func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         try match(parsed)
@@ -39,6 +50,8 @@ struct MatchCommand: Subcommand {
 
     private func match(_ parsed: ParsedArguments<Options>) throws(UsageError) -> Int32 {
         let (file, matcher) = try AASAFileInput.read(parsed.positionals[0])
+        keptUntilExit?.keep(file)
+        keptUntilExit?.keep(matcher)
         if parsed[\.explainOrder] {
             guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
             let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
@@ -59,6 +72,7 @@ struct MatchCommand: Subcommand {
             throw UsageError(error.description)
         }
         let report = MatchReport.deciding(url, in: file, matcher: matcher, app: parsed[\.app])
+        keptUntilExit?.keep(report.decisions)
         output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text(trace: parsed[\.trace]))
         return report.opensAnApp ? ExitStatus.success : ExitStatus.findings
     }

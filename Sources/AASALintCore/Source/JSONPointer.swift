@@ -44,7 +44,14 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
     public var lastToken: String? { tokens.last }
 
     public var description: String {
-        tokens.map { "/" + JSONPointer.escape($0) }.joined()
+        // One string, its size known: reports write a pointer for every finding and URL.
+        var text = ""
+        text.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
+        for token in tokens {
+            text += "/"
+            text += JSONPointer.escape(token)
+        }
+        return text
     }
 
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
@@ -52,6 +59,7 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     private static func escape(_ token: String) -> String {
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         var result = ""
         for character in token {
             switch character {
