@@ -44,14 +44,21 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
     public var lastToken: String? { tokens.last }
 
     public var description: String {
-        // One string, its size known: reports write a pointer for every finding and URL.
-        var text = ""
-        text.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
+        // Made as bytes, tokens without `~` or `/` (almost all) copied whole: reports write a
+        // pointer for every finding and URL.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
         for token in tokens {
-            text += "/"
-            text += JSONPointer.escape(token)
+            bytes.append(UInt8(ascii: "/"))
+            var token = token
+            let isPlain = token.withUTF8 { utf8 in
+                guard !utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            if !isPlain { bytes.append(contentsOf: JSONPointer.escape(token).utf8) }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
@@ -59,7 +66,6 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     private static func escape(_ token: String) -> String {
-        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
         var result = ""
         for character in token {
             switch character {
