@@ -2,7 +2,7 @@ import AASALintCore
 
 /// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why;
 /// `aasalint match --explain-order AASA`: which components of each entry are dead or shadowed.
-struct MatchCommand: Subcommand {
+struct MatchCommand: KeepingSubcommand {
     static let name = "match"
     static let spec = CommandSpec(
         name: name,
@@ -34,10 +34,6 @@ struct MatchCommand: Subcommand {
     let output: StandardStreams
     /// Keeps the file, its matcher and the decisions until the process exits, which frees them faster.
     private let keptUntilExit: KeptUntilExit?
-
-    init(output: StandardStreams) {
-        self.init(output: output, keptUntilExit: nil)
-    }
 
     init(output: StandardStreams, keptUntilExit: KeptUntilExit?) {
         self.output = output
