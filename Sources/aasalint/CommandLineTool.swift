@@ -48,6 +48,8 @@ struct CommandLineTool {
             return VersionCommand(output: output).run([])
         case LintCommand.name:
             return LintCommand(output: output, keptUntilExit: keptUntilExit).run(Array(arguments.dropFirst()))
+        case MatchCommand.name:
+            return MatchCommand(output: output, keptUntilExit: keptUntilExit).run(Array(arguments.dropFirst()))
         default:
             if let command = Self.subcommands.first(where: { $0.name == first }) {
                 return command.init(output: output).run(Array(arguments.dropFirst()))
@@ -93,6 +95,14 @@ struct StandardStreams {
     func writePiece(_ text: String) {
         guard failure.reason == nil else { return }
         if let error = DescriptorWriter.write(text, to: STDOUT_FILENO) {
+            failure.record(DescriptorWriter.sentence(for: error), readerClosed: error == EPIPE)
+        }
+    }
+
+    /// Writes one piece of a longer output made as bytes.
+    func writePiece(_ bytes: [UInt8]) {
+        guard failure.reason == nil, !bytes.isEmpty else { return }
+        if let error = bytes.withUnsafeBytes({ DescriptorWriter.write($0, to: STDOUT_FILENO) }) {
             failure.record(DescriptorWriter.sentence(for: error), readerClosed: error == EPIPE)
         }
     }

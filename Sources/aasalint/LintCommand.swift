@@ -6,7 +6,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-struct LintCommand: Subcommand {
+struct LintCommand: KeepingSubcommand {
     static let name = "lint"
     static let spec = CommandSpec(
         name: name,
@@ -56,10 +56,6 @@ struct LintCommand: Subcommand {
     let output: StandardStreams
     /// Keeps what the lint read and found until the process exits, which frees it faster.
     private let keptUntilExit: KeptUntilExit?
-
-    init(output: StandardStreams) {
-        self.init(output: output, keptUntilExit: nil)
-    }
 
     init(output: StandardStreams, keptUntilExit: KeptUntilExit?) {
         self.output = output

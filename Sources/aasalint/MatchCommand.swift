@@ -2,7 +2,7 @@ import AASALintCore
 
 /// `aasalint match AASA URL`: what the system decides for the URL, for each app, and why;
 /// `aasalint match --explain-order AASA`: which components of each entry are dead or shadowed.
-struct MatchCommand: Subcommand {
+struct MatchCommand: KeepingSubcommand {
     static let name = "match"
     static let spec = CommandSpec(
         name: name,
@@ -32,6 +32,13 @@ struct MatchCommand: Subcommand {
     }
 
     let output: StandardStreams
+    /// Keeps the file, its matcher and the decisions until the process exits, which frees them faster.
+    private let keptUntilExit: KeptUntilExit?
+
+    init(output: StandardStreams, keptUntilExit: KeptUntilExit?) {
+        self.output = output
+        self.keptUntilExit = keptUntilExit
+    }
 
     func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         try match(parsed)
@@ -39,6 +46,8 @@ struct MatchCommand: Subcommand {
 
     private func match(_ parsed: ParsedArguments<Options>) throws(UsageError) -> Int32 {
         let (file, matcher) = try AASAFileInput.read(parsed.positionals[0])
+        keptUntilExit?.keep(file)
+        keptUntilExit?.keep(matcher)
         if parsed[\.explainOrder] {
             guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
             let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
@@ -59,6 +68,7 @@ struct MatchCommand: Subcommand {
             throw UsageError(error.description)
         }
         let report = MatchReport.deciding(url, in: file, matcher: matcher, app: parsed[\.app])
+        keptUntilExit?.keep(report.decisions)
         output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text(trace: parsed[\.trace]))
         return report.opensAnApp ? ExitStatus.success : ExitStatus.findings
     }

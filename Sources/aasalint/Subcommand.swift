@@ -15,6 +15,18 @@ protocol Subcommand: Sendable {
     func execute(_ parsed: ParsedArguments<Options>) throws -> Int32
 }
 
+/// A command that can leave what it read and found to the process's exit (`KeptUntilExit`)
+/// when the command line runs it; run from elsewhere it frees everything as usual.
+protocol KeepingSubcommand: Subcommand {
+    init(output: StandardStreams, keptUntilExit: KeptUntilExit?)
+}
+
+extension KeepingSubcommand {
+    init(output: StandardStreams) {
+        self.init(output: output, keptUntilExit: nil)
+    }
+}
+
 extension Subcommand {
     func run(_ arguments: [String]) -> Int32 {
         let parsed: ParsedArguments<Options>

@@ -40,6 +40,7 @@ struct URLBatchMatch {
         var displayName: String { path == "-" ? "<stdin>" : path }
     }
 
+    static let pieceSize = 1 << 16
     let file: LintFile
     let matcher: AASAMatcher
     let source: Source
@@ -78,6 +79,13 @@ struct URLBatchMatch {
         var lines = URLDecisionLines(file: file)
         let progress = URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
                                         size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int)
+        // The lines go out in writes of about 64 KB, not one system call per URL.
+        var pending: [UInt8] = []
+        pending.reserveCapacity(writesJSONLines ? Self.pieceSize + 4096 : 0)
+        func flush() {
+            output.writePiece(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
         func take(_ item: URLSourceItem, consumed: Int) {
             switch item {
             case .url(let text, let line):
@@ -91,7 +99,10 @@ struct URLBatchMatch {
                 }
                 let decisions = apps.map { bulk.decide(url, appID: $0) }
                 coverage.record(text, decisions)
-                if writesJSONLines { output.writePiece(lines.lines(for: text, decisions)) }
+                if writesJSONLines {
+                    lines.append(for: text, decisions, to: &pending)
+                    if pending.count >= Self.pieceSize { flush() }
+                }
                 if let line = progress?.line(decided: coverage.urlCount, consumed: consumed) {
                     output.writeErrorPiece(line, endsLine: false)
                 }
@@ -117,8 +128,10 @@ struct URLBatchMatch {
                 try SitemapReader().forEachItem(ofFile: path) { take($0, consumed: 0) }
             }
         } catch {
+            flush()
             throw UsageError(error.description)
         }
+        flush()
         if progress != nil { output.writeErrorPiece("\r", endsLine: false) }
         if !writesJSONLines {
             output.write(URLCoverageReport(coverage: coverage, matcher: matcher, file: file, source: source.displayName,

@@ -315,6 +315,26 @@ import Testing
             """)
     }
 
+    @Test func jsonWriterHandsALargeDocumentOverInPiecesThatMakeTheWhole() {
+        // More than one 64 KB piece, with integers at both ends of their range.
+        let value = JSONWriter.Value.generated(count: 5_000) { index in
+            .object([("n", .integer(index == 0 ? .min : index == 1 ? .max : index * 7)), ("s", .string("/p/\(index)~\"x\""))])
+        }
+        var pieces: [String] = []
+        JSONWriter.write(value, to: { pieces.append($0) })
+        #expect(pieces.count > 1)
+        #expect(pieces.joined() == JSONWriter.prettyPrinted(value))
+        #expect(JSONWriter.line(.array([.integer(.min), .integer(0), .integer(-10)])) == "[\(Int.min),0,-10]\n")
+        #expect(JSONWriter.prettyPrinted(.string("/p/1~\"x\"")) == #""/p/1~\"x\"""# + "\n")
+    }
+
+    @Test func pointersEscapeTildesAndSlashesOnlyInTheTokensThatHoldThem() {
+        #expect(JSONPointer(tokens: ["applinks", "details", "0", "components", "12", "/"]).description == "/applinks/details/0/components/12/~1")
+        #expect(JSONPointer(tokens: ["a~b", "c", "é"]).description == "/a~0b/c/é")
+        #expect(JSONPointer(tokens: [""]).description == "/")
+        #expect(JSONPointer.root.description == "")
+    }
+
     @Test func jsonReportParsesBackToTheDiagnostics() throws {
         let document = try jsonObject(JSONReporter().render(SampleReport.report))
         #expect(document["version"] as? Int == 1)

@@ -43,17 +43,20 @@ enum JSONWriter {
 
     /// The document followed by a newline, as files and terminals expect.
     static func prettyPrinted(_ value: Value) -> String {
-        var output = ""
-        write(value, to: { output += $0 })
-        return output
+        var output = Output(sink: nil)
+        write(value, depth: 0, into: &output)
+        output.bytes.append(UInt8(ascii: "\n"))
+        return output.text()
     }
 
-    /// The document followed by a newline, handed to `sink` piece by piece as it is written.
+    /// The document followed by a newline, handed to `sink` in pieces of about 64 KB as it is
+    /// written.
     static func write(_ value: Value, to sink: (String) -> Void) {
         withoutActuallyEscaping(sink) { sink in
             var output = Output(sink: sink)
-            write(value, indentation: "", into: &output)
-            output += "\n"
+            write(value, depth: 0, into: &output)
+            output.bytes.append(UInt8(ascii: "\n"))
+            sink(output.text())
         }
     }
 
@@ -61,97 +64,170 @@ enum JSONWriter {
     /// that frames messages by lines (MCP over standard input and output, JSON Lines). Strings
     /// escape every line break, so the line holds the whole document.
     static func line(_ value: Value) -> String {
-        var text = ""
-        withoutActuallyEscaping({ (piece: String) in text += piece }) { sink in
-            var output = Output(sink: sink, isCompact: true)
-            write(value, indentation: "", into: &output)
-        }
-        return text + "\n"
+        var output = Output(sink: nil, isCompact: true)
+        write(value, depth: 0, into: &output)
+        output.bytes.append(UInt8(ascii: "\n"))
+        return output.text()
     }
 
-    /// Where the pieces go.
+    /// The document's bytes as they are made: one buffer rather than a string per piece, handed
+    /// to the sink, when there is one, whenever it holds about 64 KB.
     private struct Output {
-        let sink: (String) -> Void
+        static let pieceSize = 1 << 16
+        let sink: ((String) -> Void)?
         var isCompact = false
+        var bytes: [UInt8] = []
 
-        static func += (output: inout Output, text: String) {
-            output.sink(text)
+        init(sink: ((String) -> Void)?, isCompact: Bool = false) {
+            self.sink = sink
+            self.isCompact = isCompact
+            bytes.reserveCapacity(sink == nil ? 256 : Self.pieceSize + 1024)
+        }
+
+        static func += (output: inout Output, text: StaticString) {
+            text.withUTF8Buffer { output.bytes.append(contentsOf: $0) }
+        }
+
+        /// A line break and the indentation of `depth` levels, unless compact.
+        mutating func newLine(depth: Int) {
+            guard !isCompact else { return }
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        }
+
+        /// Hands what is written so far to the sink once it is large enough.
+        mutating func flushIfLarge() {
+            guard let sink, bytes.count >= Self.pieceSize else { return }
+            sink(text())
+            bytes.removeAll(keepingCapacity: true)
+        }
+
+        func text() -> String {
+            String(decoding: bytes, as: UTF8.self)
         }
     }
 
-    private static func write(_ value: Value, indentation: String, into output: inout Output) {
+    private static func write(_ value: Value, depth: Int, into output: inout Output) {
         switch value {
         case .null:
             output += "null"
         case .bool(let flag):
             output += flag ? "true" : "false"
         case .number(let text):
-            output += text
+            output.bytes.append(contentsOf: text.utf8)
         case .integer(let number):
-            output += String(number)
+            appendDecimal(number, to: &output.bytes)
         case .string(let text):
-            writeString(text, into: &output)
+            appendEscaped(text, to: &output.bytes)
         case .array(let elements):
-            write(.generated(count: elements.count) { elements[$0] }, indentation: indentation, into: &output)
+            writeElements(count: elements.count, depth: depth, into: &output) { elements[$0] }
         case .generated(let count, let element):
-            guard count > 0 else {
-                output += "[]"
-                return
-            }
-            let inner = indentation + "  "
-            output += output.isCompact ? "[" : "[\n"
-            for index in 0..<count {
-                if !output.isCompact { output += inner }
-                write(element(index), indentation: inner, into: &output)
-                output += output.isCompact ? (index < count - 1 ? "," : "") : (index < count - 1 ? ",\n" : "\n")
-            }
-            output += output.isCompact ? "]" : indentation + "]"
+            writeElements(count: count, depth: depth, into: &output, element)
         case .object(let members):
             guard !members.isEmpty else {
                 output += "{}"
                 return
             }
-            let inner = indentation + "  "
-            output += output.isCompact ? "{" : "{\n"
+            output += "{"
             for (index, member) in members.enumerated() {
-                if !output.isCompact { output += inner }
-                writeString(member.key, into: &output)
+                if index > 0 { output += "," }
+                output.newLine(depth: depth + 1)
+                appendEscaped(member.key, to: &output.bytes)
                 output += output.isCompact ? ":" : ": "
-                write(member.value, indentation: inner, into: &output)
-                output += output.isCompact ? (index < members.count - 1 ? "," : "") : (index < members.count - 1 ? ",\n" : "\n")
+                write(member.value, depth: depth + 1, into: &output)
             }
-            output += output.isCompact ? "}" : indentation + "}"
+            output.newLine(depth: depth)
+            output += "}"
         }
     }
 
-    private static func writeString(_ text: String, into output: inout Output) {
-        output += escaped(text)
+    private static func writeElements(count: Int, depth: Int, into output: inout Output, _ element: (Int) -> Value) {
+        guard count > 0 else {
+            output += "[]"
+            return
+        }
+        output += "["
+        for index in 0..<count {
+            if index > 0 { output += "," }
+            output.newLine(depth: depth + 1)
+            write(element(index), depth: depth + 1, into: &output)
+            output.flushIfLarge()
+        }
+        output.newLine(depth: depth)
+        output += "]"
+    }
+
+    /// The decimal digits of `number`, without making a string.
+    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        guard number != 0 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = number.magnitude
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while rest > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        }
     }
 
     /// The string quoted, escaping what JSON requires and also DEL, the C1 controls and the
     /// two Unicode line separators: valid either way, but escaped they cannot drive a terminal
     /// that shows the report, nor break a JavaScript consumer.
     static func escaped(_ text: String) -> String {
-        var output = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            // Bidirectional overrides and isolates too: a report printed to a terminal must not
-            // reverse what it quotes.
-            case _ where TerminalText.needsEscape(scalar):
-                output += unicodeEscape(scalar)
-            default:
-                output.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `escaped(text)` appended as UTF-8. Printable ASCII other than `"` and `\` is copied as it
+    /// is, a run at a time: most of what reports quote (URLs, pointers, app IDs) is nothing else.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        let isPlain = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy(isPlainASCII) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if !isPlain {
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": appendASCII("\\\"", to: &bytes)
+                case "\\": appendASCII("\\\\", to: &bytes)
+                case "\n": appendASCII("\\n", to: &bytes)
+                case "\r": appendASCII("\\r", to: &bytes)
+                case "\t": appendASCII("\\t", to: &bytes)
+                case "\u{08}": appendASCII("\\b", to: &bytes)
+                case "\u{0C}": appendASCII("\\f", to: &bytes)
+                // Bidirectional overrides and isolates too: a report printed to a terminal must not
+                // reverse what it quotes.
+                case _ where TerminalText.needsEscape(scalar):
+                    bytes.append(contentsOf: unicodeEscape(scalar).utf8)
+                default:
+                    bytes.append(contentsOf: UTF8.encode(scalar)!)
+                }
             }
         }
-        output += "\""
-        return output
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A byte that `escaped` copies as it is.
+    private static func isPlainASCII(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
+    private static func appendASCII(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     /// `\u202e`: JSON's escape of a scalar of the Basic Multilingual Plane.

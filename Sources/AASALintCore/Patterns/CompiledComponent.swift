@@ -144,20 +144,49 @@ extension CompiledComponent {
         if source == .legacyPath {
             return quoted((isExclude ? "NOT " : "") + (path?.text ?? "*"))
         }
-        var parts: [String] = []
-        if let path { parts.append("\"/\": " + quoted(path.text)) }
+        // Made as bytes: `match` writes the summary of every component it tries.
+        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        func key(_ text: StaticString) {
+            if bytes.count > 1 { bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+            text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        }
+        func appendQuoted(_ text: String) {
+            guard !needsQuoting(text) else {
+                bytes.append(contentsOf: quoted(text).utf8)
+                return
+            }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+        }
+        if let path {
+            key("\"/\": ")
+            appendQuoted(path.text)
+        }
         switch query {
         case .any: break
-        case .whole(let pattern): parts.append("\"?\": " + quoted(pattern.text))
+        case .whole(let pattern):
+            key("\"?\": ")
+            appendQuoted(pattern.text)
         case .items(let items):
-            parts.append("\"?\": {" + items.map { quoted($0.name) + ": " + quoted($0.pattern.text) }.joined(separator: ", ") + "}")
+            key("\"?\": ")
+            bytes.append(contentsOf: ("{" + items.map { quoted($0.name) + ": " + quoted($0.pattern.text) }.joined(separator: ", ") + "}").utf8)
         }
-        if let fragment { parts.append("\"#\": " + quoted(fragment.text)) }
-        if isExclude { parts.append("\"exclude\": true") }
-        return "{" + parts.joined(separator: ", ") + "}"
+        if let fragment {
+            key("\"#\": ")
+            appendQuoted(fragment.text)
+        }
+        if isExclude { key("\"exclude\": true") }
+        bytes.append(UInt8(ascii: "}"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private func needsQuoting(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     }
 
     private func quoted(_ text: String) -> String {
-        "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
+        guard needsQuoting(text) else { return "\"" + text + "\"" }
+        return "\"" + text.unicodeScalars.map { $0 == "\"" || $0 == "\\" ? "\\" + String($0) : String($0) }.joined() + "\""
     }
 }

@@ -3,7 +3,7 @@
 public struct MatchReport {
     let file: LintFile
     let url: LinkURL
-    let decisions: [Decision]
+    public let decisions: [Decision]
     let knownApps: [String]
 
     /// `knownApps` are the apps the file lists, for the "did you mean" of an app it does not list.
@@ -61,7 +61,7 @@ public struct MatchReport {
                     ("decision", .string(decision.outcome.rawValue)),
                     ("entry", decision.entry.map(position) ?? .null),
                     ("rule", decision.decidingComponent.map { position($0.pointer) } ?? .null),
-                    ("trace", .array(decision.trace.map(step))),
+                    ("trace", .generated(decision.trace, step)),
                 ])
             })),
             ("file", .string(file.path)),

@@ -39,7 +39,7 @@ public struct URLCoverage: Sendable {
         var counted: [ObjectIdentifier] = []
         for (offset, decision) in decisions.enumerated() {
             if let component = decision.decidingComponent, !counted.contains(ObjectIdentifier(component)) {
-                counted.append(ObjectIdentifier(component))
+                if decisions.count > 1 { counted.append(ObjectIdentifier(component)) }
                 decidedByComponent[ObjectIdentifier(component), default: ComponentTally(component: component, urls: 0)].urls += 1
             }
             // The decisions usually come in the order of the apps.

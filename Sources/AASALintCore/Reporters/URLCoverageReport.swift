@@ -80,39 +80,50 @@ public struct URLCoverageReport {
 
 /// One JSON Lines object per URL and app, in input order:
 /// `{"url": …, "app": …, "decision": "match" | "block" | "none", "rule": pointer or null, "line": rule line or null}`.
+/// The bytes are appended to the caller's buffer: a million URLs make no string per line.
 public struct URLDecisionLines {
     private let file: LintFile
-    /// By the component's identity, which hashes in a fraction of the time its pointer takes.
-    private var lineByComponent: [ObjectIdentifier: Int] = [:]
+    /// The quoted pointer and line of each deciding component, by the component's identity,
+    /// which hashes in a fraction of the time its pointer takes.
+    private var ruleByComponent: [ObjectIdentifier: (pointer: [UInt8], line: Int)] = [:]
 
     public init(file: LintFile) {
         self.file = file
     }
 
-    public mutating func lines(for url: String, _ decisions: [Decision]) -> String {
-        var output = ""
+    public mutating func append(for url: String, _ decisions: [Decision], to bytes: inout [UInt8]) {
         for decision in decisions {
-            let name = switch decision.outcome {
-            case .match: "match"
-            case .blocked: "block"
-            case .noMatch: "none"
+            append("{\"url\": ", to: &bytes)
+            JSONWriter.appendEscaped(url, to: &bytes)
+            append(", \"app\": ", to: &bytes)
+            JSONWriter.appendEscaped(decision.appID, to: &bytes)
+            switch decision.outcome {
+            case .match: append(", \"decision\": \"match\", \"rule\": ", to: &bytes)
+            case .blocked: append(", \"decision\": \"block\", \"rule\": ", to: &bytes)
+            case .noMatch: append(", \"decision\": \"none\", \"rule\": ", to: &bytes)
             }
-            var rule = "null"
-            var line = "null"
             if let component = decision.decidingComponent {
-                rule = JSONWriter.escaped(component.pointer.description)
-                line = String(self.line(of: component))
+                let rule = self.rule(of: component)
+                bytes.append(contentsOf: rule.pointer)
+                append(", \"line\": ", to: &bytes)
+                JSONWriter.appendDecimal(rule.line, to: &bytes)
+                append("}\n", to: &bytes)
+            } else {
+                append("null, \"line\": null}\n", to: &bytes)
             }
-            output += "{\"url\": \(JSONWriter.escaped(url)), \"app\": \(JSONWriter.escaped(decision.appID)), "
-                + "\"decision\": \"\(name)\", \"rule\": \(rule), \"line\": \(line)}\n"
         }
-        return output
     }
 
-    private mutating func line(of component: CompiledComponent) -> Int {
-        if let known = lineByComponent[ObjectIdentifier(component)] { return known }
-        let line = file.location(component.pointer).range.start.line
-        lineByComponent[ObjectIdentifier(component)] = line
-        return line
+    private func append(_ text: StaticString, to bytes: inout [UInt8]) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func rule(of component: CompiledComponent) -> (pointer: [UInt8], line: Int) {
+        if let known = ruleByComponent[ObjectIdentifier(component)] { return known }
+        var pointer: [UInt8] = []
+        JSONWriter.appendEscaped(component.pointer.description, to: &pointer)
+        let rule = (pointer: pointer, line: file.location(component.pointer).range.start.line)
+        ruleByComponent[ObjectIdentifier(component)] = rule
+        return rule
     }
 }

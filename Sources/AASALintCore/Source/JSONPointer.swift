@@ -44,7 +44,21 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
     public var lastToken: String? { tokens.last }
 
     public var description: String {
-        tokens.map { "/" + JSONPointer.escape($0) }.joined()
+        // Made as bytes, tokens without `~` or `/` (almost all) copied whole: reports write a
+        // pointer for every finding and URL.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
+        for token in tokens {
+            bytes.append(UInt8(ascii: "/"))
+            var token = token
+            let isPlain = token.withUTF8 { utf8 in
+                guard !utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            if !isPlain { bytes.append(contentsOf: JSONPointer.escape(token).utf8) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
