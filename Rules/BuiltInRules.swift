@@ -89,6 +89,20 @@ public enum BuiltInRules {
         // Artifacts
         SignedSlicesDisagreeRule.self,
         SignedEntitlementsDriftRule.self,
+        // Android: assetlinks.json
+        AssetLinksInvalidJSONRule.self,
+        AssetLinksTooLargeRule.self,
+        AssetLinksInvalidStatementRule.self,
+        AssetLinksInvalidRelationRule.self,
+        AssetLinksUnknownRelationRule.self,
+        AssetLinksNoAppLinksRule.self,
+        AssetLinksInvalidTargetRule.self,
+        AssetLinksFingerprintFormatRule.self,
+        AssetLinksDuplicateRule.self,
+        AssetLinksInvalidIncludeRule.self,
+        AssetLinksUnsupportedValueRule.self,
+        AssetLinksUnknownKeyRule.self,
+        AssetLinksDebugCertificateRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

@@ -74,7 +74,7 @@ import Testing
     }
 
     private static func kind(of example: ExampleCase) -> FileKind {
-        example.rule.fileKinds.contains(.entitlements) ? .entitlements : .aasa
+        example.rule.fileKinds.contains(.entitlements) ? .entitlements : example.rule.fileKinds.contains(.assetLinks) ? .assetLinks : .aasa
     }
 }
 
@@ -82,7 +82,11 @@ import Testing
 enum ExampleInput {
     /// The bytes of the whole file that `text` stands for.
     static func fileBytes(of text: String, kind: FileKind) -> [UInt8] {
-        kind == .entitlements ? Array(entitlements(text).utf8) : bytes(aasa(text))
+        switch kind {
+        case .entitlements: Array(entitlements(text).utf8)
+        case .assetLinks: bytes(text)
+        default: bytes(aasa(text))
+        }
     }
 
     static func aasa(_ text: String) -> String {
