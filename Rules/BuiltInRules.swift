@@ -103,6 +103,17 @@ public enum BuiltInRules {
         AssetLinksUnsupportedValueRule.self,
         AssetLinksUnknownKeyRule.self,
         AssetLinksDebugCertificateRule.self,
+        // Android: AndroidManifest.xml
+        AndroidManifestInvalidRule.self,
+        AppLinksFilterIncompleteRule.self,
+        AppLinksNoAutoVerifyRule.self,
+        AppLinksCustomSchemeRule.self,
+        AppLinksPortRule.self,
+        AppLinksWildcardHostRule.self,
+        AppLinksHostFormatRule.self,
+        AppLinksPathNeverMatchesRule.self,
+        AppLinksGlobBacktrackRule.self,
+        AppLinksUnverifiableHostRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

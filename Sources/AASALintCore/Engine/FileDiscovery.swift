@@ -99,6 +99,7 @@ public struct FileDiscovery: Sendable {
         if isProvisioningProfile(name) { return .provisioningProfile }
         if name.lowercased().hasSuffix(".ipa") { return .artifact }
         if isAssetLinks(name) { return .assetLinks }
+        if isAndroidManifest(name) { return .androidManifest }
         guard let range = name.lastRange(of: aasaName, ignoringASCIICase: true) else { return nil }
         // Also accept copies such as `apple-app-site-association (2)` and prefixed names such
         // as `web__apple-app-site-association`, which exports and corpora produce.
@@ -120,6 +121,7 @@ public struct FileDiscovery: Sendable {
         if isProvisioningProfile(path) { return .provisioningProfile }
         if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil { return .artifact }
         if isAssetLinks(PathNames.lastComponent(of: path)) { return .assetLinks }
+        if isAndroidManifest(PathNames.lastComponent(of: path)) { return .androidManifest }
         return path.hasSuffix(".entitlements") || isDotNetEntitlements(PathNames.lastComponent(of: path)) ? .entitlements : .aasa
     }
 
@@ -130,6 +132,12 @@ public struct FileDiscovery: Sendable {
         guard let range = name.lastRange(of: assetLinksName, ignoringASCIICase: true) else { return false }
         let rest = name[range.upperBound...].lowercased()
         return rest == ".json" || rest.hasPrefix(" (") && rest.hasSuffix(").json")
+    }
+
+    /// `AndroidManifest.xml`, also with a prefix (`debug.AndroidManifest.xml`), as manifests are
+    /// exported and kept in corpora.
+    static func isAndroidManifest(_ name: String) -> Bool {
+        name.hasSuffix("AndroidManifest.xml")
     }
 
     /// .NET MAUI's and Xamarin's `Entitlements.plist`, and `Entitlements.Release.plist` and the like.

@@ -28,6 +28,10 @@ public struct LintFile: Sendable {
     public var aasa: AASADocument? { contents.aasa }
     /// The statement list of an `assetlinks.json` whose root is a JSON array.
     public var assetLinks: AssetLinksDocument? { contents.assetLinks }
+    /// The elements of an `AndroidManifest.xml`, or why it is not well-formed XML; nil for other files.
+    public var xml: ParseOutcome<XMLElementNode, PlistSyntaxError>? { contents.xml }
+    /// The manifest's activities and intent filters, when its root element is `<manifest>`.
+    public var androidManifest: AndroidManifest? { contents.androidManifest }
     /// The parsed property list, or why it is not one; nil for files not read as entitlements.
     public var plist: ParseOutcome<PositionedValue, PlistSyntaxError>? { contents.plist }
     /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
@@ -76,6 +80,8 @@ public struct LintFile: Sendable {
         let json: ParseOutcome<PositionedValue, JSONSyntaxError>?
         let aasa: AASADocument?
         let assetLinks: AssetLinksDocument?
+        let xml: ParseOutcome<XMLElementNode, PlistSyntaxError>?
+        let androidManifest: AndroidManifest?
         let plist: ParseOutcome<PositionedValue, PlistSyntaxError>?
         let entitlements: EntitlementsDocument?
         let profile: ProvisioningProfile?
@@ -117,6 +123,8 @@ public struct LintFile: Sendable {
             let object = root?.members == nil ? nil : root
             aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
             assetLinks = kind == .assetLinks ? root.flatMap(AssetLinksDocument.init(root:)) : nil
+            xml = kind == .androidManifest && isRead ? ParseOutcome { () throws(PlistSyntaxError) in try XMLElementReader.root(of: payload) } : nil
+            androidManifest = xml?.value.flatMap(AndroidManifest.init(root:))
             entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
             profile = kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil
             document = SourceDocument(path: path, lines: LineTable(payload), root: root)
@@ -136,6 +144,8 @@ public struct LintFile: Sendable {
             plist = .success(root)
             aasa = nil
             assetLinks = nil
+            xml = nil
+            androidManifest = nil
             entitlements = root.members == nil ? nil : EntitlementsDocument(root: root)
             profile = nil
             document = SourceDocument(path: path, lines: LineTable(bytes), root: root)

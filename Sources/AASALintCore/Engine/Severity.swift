@@ -29,6 +29,8 @@ public enum FileKind: String, CaseIterable, Sendable, Codable {
     case artifact
     /// Android's Digital Asset Links statement list, `.well-known/assetlinks.json`.
     case assetLinks = "assetlinks"
+    /// An Android app's `AndroidManifest.xml`: source (`src/<set>/`) or merged.
+    case androidManifest = "android-manifest"
 }
 
 /// A severity as configured: not set (a default applies), off, or a severity.
