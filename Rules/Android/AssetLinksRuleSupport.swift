@@ -11,13 +11,3 @@ enum AssetLinksVerifiers {
     /// For a statement Google drops; what AOSP does with it is not established.
     static let statementDropped = "Google's Statement List API drops this statement, so it grants nothing"
 }
-
-extension AssetLinksDocument {
-    /// Every `android_app` target of the file's direct statements, with the statement it belongs to.
-    var androidAppTargets: [(statement: AssetLinkStatement, target: AssetLinkTarget)] {
-        statements.compactMap { statement in
-            guard let target = statement.target, target.namespace?.value == "android_app" else { return nil }
-            return (statement, target)
-        }
-    }
-}

@@ -13,6 +13,14 @@ public struct AssetLinksDocument: Sendable {
         }
     }
 
+    /// Every `android_app` target of the file's direct statements, with the statement it belongs to.
+    public var androidAppTargets: [(statement: AssetLinkStatement, target: AssetLinkTarget)] {
+        statements.compactMap { statement in
+            guard let target = statement.target, target.namespace?.value == "android_app" else { return nil }
+            return (statement, target)
+        }
+    }
+
     /// The relation Android App Links verify (ANDROID.md 1.2).
     public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
 }
@@ -51,10 +59,10 @@ public struct AssetLinkStatement: Sendable {
     /// (ANDROID.md 1.2, "Unknown keys": a malformed relation, an unknown namespace).
     public var aospRejection: String? {
         if let bad = relations?.first(where: { AssetLinkRelation.problem(of: $0.value) != nil }) {
-            return "the relation \"\(bad.value)\" is malformed"
+            return "the malformed relation \"\(bad.value)\""
         }
         if let namespace = target?.namespace?.value, !AssetLinkTarget.aospNamespaces.contains(namespace) {
-            return "the namespace \"\(namespace)\" is not one AOSP reads"
+            return "the namespace \"\(namespace)\", which it does not read"
         }
         return nil
     }
