@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetLinksDebugCertificateRule: OptionlessRule {
+struct AssetlinksDebugCertificateRule: OptionlessRule {
     static let description = RuleDescription(
         id: "assetlinks-debug-certificate",
         summary: "A release `assetlinks.json` grants an app signed with a public debug certificate",

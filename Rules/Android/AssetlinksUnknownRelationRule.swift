@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetLinksUnknownRelationRule: OptionlessRule {
+struct AssetlinksUnknownRelationRule: OptionlessRule {
     static let description = RuleDescription(
         id: "assetlinks-unknown-relation",
         summary: "A relation whose kind is not `delegate_permission`, or a near miss of `common.handle_all_urls`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetLinksInvalidIncludeRule: OptionlessRule {
+struct AssetlinksInvalidIncludeRule: OptionlessRule {
     static let description = RuleDescription(
         id: "assetlinks-invalid-include",
         summary: "An include statement whose URL is not an https URL",

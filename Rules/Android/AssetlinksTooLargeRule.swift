@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetLinksTooLargeRule: Rule {
+struct AssetlinksTooLargeRule: Rule {
     static let maxBytes = RuleOptionDescription(
         name: "max_bytes",
         defaultValue: .integer(1_048_576),
