@@ -89,6 +89,31 @@ public enum BuiltInRules {
         // Artifacts
         SignedSlicesDisagreeRule.self,
         SignedEntitlementsDriftRule.self,
+        // Android: assetlinks.json
+        AssetlinksInvalidJSONRule.self,
+        AssetlinksTooLargeRule.self,
+        AssetlinksInvalidStatementRule.self,
+        AssetlinksInvalidRelationRule.self,
+        AssetlinksUnknownRelationRule.self,
+        AssetlinksNoAppLinksRule.self,
+        AssetlinksInvalidTargetRule.self,
+        AssetlinksFingerprintFormatRule.self,
+        AssetlinksDuplicateRule.self,
+        AssetlinksInvalidIncludeRule.self,
+        AssetlinksNumberOrNullRule.self,
+        AssetlinksUnknownKeyRule.self,
+        AssetlinksDebugCertificateRule.self,
+        // Android: AndroidManifest.xml
+        AndroidManifestInvalidRule.self,
+        AppLinksFilterIncompleteRule.self,
+        AppLinksNoAutoVerifyRule.self,
+        AppLinksCustomSchemeRule.self,
+        AppLinksPortRule.self,
+        AppLinksWildcardHostRule.self,
+        AppLinksHostFormatRule.self,
+        AppLinksPathNeverMatchesRule.self,
+        AppLinksGlobBacktrackRule.self,
+        AppLinksUnverifiableHostRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

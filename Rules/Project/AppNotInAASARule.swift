@@ -68,7 +68,7 @@ struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
                 mismatch.aasaFile.path == file.path
                     && reported.insert("\(mismatch.appID) \(mismatch.service) \(mismatch.nearMiss?.value ?? "")").inserted
             }.map(aasaDiagnostic)
-        case .provisioningProfile, .artifact:
+        case .provisioningProfile, .artifact, .assetLinks, .androidManifest:
             // Artifacts are linted as the entitlements files of their executables.
             return []
         }

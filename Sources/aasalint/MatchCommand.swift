@@ -7,14 +7,16 @@ struct MatchCommand: KeepingSubcommand {
     static let spec = CommandSpec(
         name: name,
         summary: "Decide like the system whether a URL opens each app of an AASA file, and why",
-        usage: "aasalint match [options] AASA URL\n       aasalint match --urls FILE | --sitemap FILE | --access-log FILE --domain HOST [options] AASA\n"
+        usage: "aasalint match [options] AASA URL\n       aasalint match [options] AndroidManifest.xml URL\n"
+            + "       aasalint match --package PKG --fingerprint SHA256 [--relation REL] assetlinks.json\n"
+            + "       aasalint match --urls FILE | --sitemap FILE | --access-log FILE --domain HOST [options] AASA\n"
             + "       aasalint match --explain-order [options] AASA",
         options: Options(),
-        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), then the URL (no URL with --explain-order or a URL source)",
+        positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), AndroidManifest.xml or assetlinks.json, then the URL (no URL with --explain-order, a URL source or assetlinks.json)",
                                     minimum: 1, maximum: 2, completion: .files),
         exitStatuses: [
-            (ExitStatus.success, "the URL opens an app (with --app: that app); with --explain-order: every component counts; with a URL source: every URL was read"),
-            (ExitStatus.findings, "the URL opens no app (blocked, or no match); with --explain-order: a component is dead or shadowed, or an entry never applies"),
+            (ExitStatus.success, "the URL opens an app (with --app: that app; with a manifest: a filter handles it); with --explain-order: every component counts; with a URL source: every URL was read; with assetlinks.json: it grants the app"),
+            (ExitStatus.findings, "the URL opens no app (blocked, or no match); with --explain-order: a component is dead or shadowed, or an entry never applies; with assetlinks.json: Android's verifier would not grant the app"),
             ExitStatus.failureMeaning,
         ]
     )
@@ -25,9 +27,13 @@ struct MatchCommand: KeepingSubcommand {
         let explainOrder = Flag("explain-order", help: "Instead of deciding a URL, show each entry's components in order and which are dead or shadowed")
         let sources = URLBatchMatch.Options()
         let format = DocumentFormat.option()
+        let package = ValueOption("package", valueName: "PKG", help: "With assetlinks.json: the Android app's package name (applicationId)")
+        let fingerprint = ValueOption("fingerprint", valueName: "SHA256", help: "With assetlinks.json: the SHA-256 of the app's signing certificate")
+        let relation = ValueOption("relation", valueName: "REL", help: "With assetlinks.json: the relation (default delegate_permission/common.handle_all_urls)")
 
         static var fields: [OptionField<Self>] {
-            [.option(\.app), .option(\.trace), .option(\.explainOrder), .group(\.sources), .option(\.format)]
+            [.option(\.app), .option(\.trace), .option(\.explainOrder), .group(\.sources), .option(\.format),
+             .option(\.package), .option(\.fingerprint), .option(\.relation)]
         }
     }
 
@@ -45,6 +51,10 @@ struct MatchCommand: KeepingSubcommand {
     }
 
     private func match(_ parsed: ParsedArguments<Options>) throws(UsageError) -> Int32 {
+        let kind = FileDiscovery.kind(ofNamed: parsed.positionals[0])
+        if kind == .androidManifest || kind == .assetLinks {
+            return try AndroidMatch(output: output).run(parsed, kind: kind)
+        }
         let (file, matcher) = try AASAFileInput.read(parsed.positionals[0])
         keptUntilExit?.keep(file)
         keptUntilExit?.keep(matcher)

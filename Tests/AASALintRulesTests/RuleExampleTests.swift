@@ -74,7 +74,7 @@ import Testing
     }
 
     private static func kind(of example: ExampleCase) -> FileKind {
-        example.rule.fileKinds.contains(.entitlements) ? .entitlements : .aasa
+        [FileKind.entitlements, .assetLinks, .androidManifest].first(where: example.rule.fileKinds.contains) ?? .aasa
     }
 }
 
@@ -82,7 +82,12 @@ import Testing
 enum ExampleInput {
     /// The bytes of the whole file that `text` stands for.
     static func fileBytes(of text: String, kind: FileKind) -> [UInt8] {
-        kind == .entitlements ? Array(entitlements(text).utf8) : bytes(aasa(text))
+        switch kind {
+        case .entitlements: Array(entitlements(text).utf8)
+        case .assetLinks: bytes(text)
+        case .androidManifest: Array(androidManifest(text).utf8)
+        default: bytes(aasa(text))
+        }
     }
 
     static func aasa(_ text: String) -> String {
@@ -93,6 +98,13 @@ enum ExampleInput {
             return #"{"applinks": {"details": ["# + text + "]}}"
         }
         return text
+    }
+
+    /// A whole manifest, or an `<intent-filter>` placed in an activity of one.
+    static func androidManifest(_ text: String) -> String {
+        if text.hasPrefix("<manifest") { return text }
+        return #"<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="com.example.app"><application><activity android:name=".MainActivity">"#
+            + text + "</activity></application></manifest>"
     }
 
     static func entitlements(_ text: String) -> String {

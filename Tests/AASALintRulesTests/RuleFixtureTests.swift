@@ -51,7 +51,8 @@ import Testing
     func fixesMatchGolden(fixture: FixtureCase) throws {
         let selection = try FixtureSupport.selection(of: fixture.ruleID)
         let original = try [UInt8](Data(contentsOf: fixture.input))
-        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements : .aasa
+        let kind: FileKind = fixture.input.pathExtension == "entitlements" ? .entitlements
+            : FileDiscovery.isAssetLinks(fixture.input.lastPathComponent) ? .assetLinks : .aasa
         let name = fixture.input.lastPathComponent
         let outcome = FixSession(plan: RulePlan(fixed: selection), appliesUnsafeFixes: true).rounds { fixed in
             let file = fixed.first ?? LintFile(path: name, kind: kind, bytes: original)

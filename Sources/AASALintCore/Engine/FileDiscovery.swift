@@ -29,6 +29,7 @@ public struct DiscoveredFile: Hashable, Sendable {
 public struct FileDiscovery: Sendable {
     public static let skippedFolders: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
     static let aasaName = "apple-app-site-association"
+    static let assetLinksName = "assetlinks"
 
     public init() {}
 
@@ -97,6 +98,8 @@ public struct FileDiscovery: Sendable {
         if name.hasSuffix(".entitlements") || isDotNetEntitlements(name) { return .entitlements }
         if isProvisioningProfile(name) { return .provisioningProfile }
         if name.lowercased().hasSuffix(".ipa") { return .artifact }
+        if isAssetLinks(name) { return .assetLinks }
+        if isAndroidManifest(name) { return .androidManifest }
         guard let range = name.lastRange(of: aasaName, ignoringASCIICase: true) else { return nil }
         // Also accept copies such as `apple-app-site-association (2)` and prefixed names such
         // as `web__apple-app-site-association`, which exports and corpora produce.
@@ -117,7 +120,24 @@ public struct FileDiscovery: Sendable {
     public static func kind(ofNamed path: String) -> FileKind {
         if isProvisioningProfile(path) { return .provisioningProfile }
         if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil { return .artifact }
+        if isAssetLinks(PathNames.lastComponent(of: path)) { return .assetLinks }
+        if isAndroidManifest(PathNames.lastComponent(of: path)) { return .androidManifest }
         return path.hasSuffix(".entitlements") || isDotNetEntitlements(PathNames.lastComponent(of: path)) ? .entitlements : .aasa
+    }
+
+    /// `assetlinks.json`, and, as for AASA files, prefixed names (`web__assetlinks.json`,
+    /// `example.com.assetlinks.json`) and copies (`assetlinks (2).json`). The extension is part
+    /// of the served name, so a bare `assetlinks` is not one.
+    static func isAssetLinks(_ name: String) -> Bool {
+        guard let range = name.lastRange(of: assetLinksName, ignoringASCIICase: true) else { return false }
+        let rest = name[range.upperBound...].lowercased()
+        return rest == ".json" || rest.hasPrefix(" (") && rest.hasSuffix(").json")
+    }
+
+    /// `AndroidManifest.xml`, also with a prefix (`debug.AndroidManifest.xml`), as manifests are
+    /// exported and kept in corpora.
+    static func isAndroidManifest(_ name: String) -> Bool {
+        name.hasSuffix("AndroidManifest.xml")
     }
 
     /// .NET MAUI's and Xamarin's `Entitlements.plist`, and `Entitlements.Release.plist` and the like.

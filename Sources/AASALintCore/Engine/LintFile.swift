@@ -26,6 +26,12 @@ public struct LintFile: Sendable {
     public var json: ParseOutcome<PositionedValue, JSONSyntaxError>? { contents.json }
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
     public var aasa: AASADocument? { contents.aasa }
+    /// The statement list of an `assetlinks.json` whose root is a JSON array.
+    public var assetLinks: AssetLinksDocument? { contents.assetLinks }
+    /// The elements of an `AndroidManifest.xml`, or why it is not well-formed XML; nil for other files.
+    public var xml: ParseOutcome<XMLElementNode, PlistSyntaxError>? { contents.xml }
+    /// The manifest's activities and intent filters, when its root element is `<manifest>`.
+    public var androidManifest: AndroidManifest? { contents.androidManifest }
     /// The parsed property list, or why it is not one; nil for files not read as entitlements.
     public var plist: ParseOutcome<PositionedValue, PlistSyntaxError>? { contents.plist }
     /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
@@ -73,6 +79,9 @@ public struct LintFile: Sendable {
         let payload: [UInt8]
         let json: ParseOutcome<PositionedValue, JSONSyntaxError>?
         let aasa: AASADocument?
+        let assetLinks: AssetLinksDocument?
+        let xml: ParseOutcome<XMLElementNode, PlistSyntaxError>?
+        let androidManifest: AndroidManifest?
         let plist: ParseOutcome<PositionedValue, PlistSyntaxError>?
         let entitlements: EntitlementsDocument?
         let profile: ProvisioningProfile?
@@ -100,7 +109,7 @@ public struct LintFile: Sendable {
             let payload = content ?? bytes
             self.payload = payload
             // Without content, the bytes are the broken signature's, not JSON: signed-aasa says so.
-            if kind == .aasa, isRead, signature == nil || content != nil {
+            if kind == .aasa || kind == .assetLinks, isRead, signature == nil || content != nil {
                 json = ParseOutcome { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
             } else {
                 json = nil
@@ -113,6 +122,9 @@ public struct LintFile: Sendable {
             let root = json?.value ?? plist?.value
             let object = root?.members == nil ? nil : root
             aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
+            assetLinks = kind == .assetLinks ? root.flatMap(AssetLinksDocument.init(root:)) : nil
+            xml = kind == .androidManifest && isRead ? ParseOutcome { () throws(PlistSyntaxError) in try XMLElementReader.root(of: payload) } : nil
+            androidManifest = xml?.value.flatMap(AndroidManifest.init(root:))
             entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
             profile = kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil
             document = SourceDocument(path: path, lines: LineTable(payload), root: root)
@@ -131,6 +143,9 @@ public struct LintFile: Sendable {
             json = nil
             plist = .success(root)
             aasa = nil
+            assetLinks = nil
+            xml = nil
+            androidManifest = nil
             entitlements = root.members == nil ? nil : EntitlementsDocument(root: root)
             profile = nil
             document = SourceDocument(path: path, lines: LineTable(bytes), root: root)

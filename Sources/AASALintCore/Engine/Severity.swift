@@ -27,6 +27,10 @@ public enum FileKind: String, CaseIterable, Sendable, Codable {
     /// come from), so rules for `entitlements` check what ships, and rules (built in or custom)
     /// for `artifact` check only those. Read from standard input (`lint - --kind artifact`), it is an `.ipa`.
     case artifact
+    /// Android's Digital Asset Links statement list, `.well-known/assetlinks.json`.
+    case assetLinks = "assetlinks"
+    /// An Android app's `AndroidManifest.xml`: source (`src/<set>/`) or merged.
+    case androidManifest = "android-manifest"
 }
 
 /// A severity as configured: not set (a default applies), off, or a severity.

@@ -47,8 +47,13 @@ public enum PercentEncoding {
     /// Malformed escapes stay as they are.
     public static func decode(_ text: String) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        return String(validating: decodedBytes(text.utf8), as: UTF8.self)
+    }
+
+    /// The bytes `text` stands for, every well-formed escape decoded; malformed ones stay as they are.
+    static func decodedBytes(_ text: some Collection<UInt8>) -> [UInt8] {
         var bytes: [UInt8] = []
-        let utf8 = Array(text.utf8)
+        let utf8 = Array(text)
         var index = 0
         while index < utf8.count {
             if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count,
@@ -60,7 +65,7 @@ public enum PercentEncoding {
                 index += 1
             }
         }
-        return String(validating: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// `text` with what a client would encode in a URL part written as `%XX` (upper case).
