@@ -27,17 +27,13 @@ struct FileTooLargeRule: Rule {
     let maxBytes: Int
 
     init(options: RuleOptions) throws(RuleOptionError) {
-        maxBytes = try options.integer(Self.maxBytes)
-        guard maxBytes > 0 else {
-            throw RuleOptionError(option: Self.maxBytes.name, message: "must be a positive number of bytes")
-        }
+        maxBytes = try FileSizeLimit.maxBytes(Self.maxBytes, in: options)
     }
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard file.byteCount > maxBytes else { return [] }
-        let unread = file.isRead ? "" : " (too large to read, so nothing else was checked)"
+        guard let excess = FileSizeLimit.excess(of: file, over: maxBytes) else { return [] }
         return [diagnostic(
-            "the file is \(file.byteCount) bytes, over the limit of \(maxBytes) bytes; the system does not use a larger file, so no link on this host opens the app; shrink it with wildcards or substitution variables\(unread)",
+            "\(excess.size); the system does not use a larger file, so no link on this host opens the app; shrink it with wildcards or substitution variables\(excess.unread)",
             at: file.fileLocation
         )]
     }

@@ -30,17 +30,13 @@ struct AssetlinksTooLargeRule: Rule {
     let maxBytes: Int
 
     init(options: RuleOptions) throws(RuleOptionError) {
-        maxBytes = try options.integer(Self.maxBytes)
-        guard maxBytes > 0 else {
-            throw RuleOptionError(option: Self.maxBytes.name, message: "must be a positive number of bytes")
-        }
+        maxBytes = try FileSizeLimit.maxBytes(Self.maxBytes, in: options)
     }
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard file.byteCount > maxBytes else { return [] }
-        let unread = file.isRead ? "" : " (too large to read, so nothing else was checked)"
+        guard let excess = FileSizeLimit.excess(of: file, over: maxBytes) else { return [] }
         return [diagnostic(
-            "the file is \(file.byteCount) bytes, over the limit of \(maxBytes) bytes; Android's verifier refuses it, so no link on this host is verified; list several fingerprints in one statement instead of repeating statements\(unread)",
+            "\(excess.size); Android's verifier refuses it, so no link on this host is verified; list several fingerprints in one statement instead of repeating statements\(excess.unread)",
             at: file.fileLocation
         )]
     }
