@@ -41,12 +41,13 @@ public enum PathNames {
                 parts.append(part)
             }
         }
-        // Appended part by part: `[Substring].joined` is generic code the compiler does not
-        // specialise, and its first call looks a conformance up by scanning the binary's.
+        // Appended as strings part by part: `[Substring].joined` and `String += Substring` are
+        // generic code the compiler does not specialise, and their first call looks a conformance
+        // up by scanning every one in the binary (scripts/check-startup-budget.sh).
         var joined = isAbsolute ? "/" : ""
         for (index, part) in parts.enumerated() {
             if index > 0 { joined += "/" }
-            joined += part
+            joined += String(part)
         }
         return DisplayPath.of(joined.isEmpty ? "." : joined)
     }
