@@ -36,16 +36,28 @@ public final class InputDescriptor: Sendable {
     /// Up to `count` bytes, fewer only at the end of the input; nil when reading fails.
     public func read(upToCount count: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: Swift.min(count, 1 << 16))
         while bytes.count < count {
-            let wanted = Swift.min(chunk.count, count - bytes.count)
-            let read = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, wanted) }
-            if read < 0 && errno == EINTR { continue }
-            guard read >= 0 else { return nil }
-            if read == 0 { break }
-            bytes += chunk[0..<read]
+            guard let chunk = readChunk(upToCount: Swift.min(count - bytes.count, 1 << 16)) else { return nil }
+            if chunk.isEmpty { break }
+            if bytes.isEmpty { bytes = chunk } else { bytes += chunk }
         }
         return bytes
+    }
+
+    /// One `read` into storage left uninitialised: a zero-filled buffer would cost a page fault
+    /// and a page of writes for each 4 KB of it, whatever the size of the file.
+    private func readChunk(upToCount count: Int) -> [UInt8]? {
+        var failed = false
+        let chunk = [UInt8](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            initializedCount = 0
+            while true {
+                let read = systemRead(descriptor, buffer.baseAddress, count)
+                if read < 0 && errno == EINTR { continue }
+                if read < 0 { failed = true } else { initializedCount = read }
+                return
+            }
+        }
+        return failed ? nil : chunk
     }
 }
 

@@ -1,10 +1,14 @@
 /// The options of a command, declared once as the stored properties of a struct: an option
 /// (`Flag`, `ValueOption`, `ListOption`) or a group of options shared by several commands.
 /// `fields` lists them in declaration order, which the parser, `--help` and the completion
-/// scripts follow, and a command reads them through key paths (`parsed[\.summary]`), so reading
-/// an option its command does not declare does not compile. The list is written out rather than
-/// found by reflection, which costs start-up (scripts/check-startup-budget.sh); CommandOptionsTests
+/// scripts follow, and a command reads them through key path literals (`parsed[\.summary]`), so
+/// reading an option its command does not declare does not compile. The list is written out rather
+/// than found by reflection, which costs start-up (scripts/check-startup-budget.sh); CommandOptionsTests
 /// checks with a Mirror that no stored option is left out.
+///
+/// The literals are taken as functions of the options (`(Options) -> Option`), which the compiler
+/// makes plain property reads of: as `KeyPath` values, each literal was an object the runtime built
+/// at its first use, with the metadata of its generic class, a tenth of a tiny lint.
 protocol CommandOptions: Sendable {
     init()
     /// Every stored option and group, in declaration order.
@@ -21,12 +25,12 @@ struct OptionField<Options> {
     /// The options the property holds, read from a value of `Options`.
     let specs: (Options) -> [OptionSpec]
 
-    static func option<Option: DeclaredOption>(_ option: KeyPath<Options, Option>) -> Self {
-        Self { options in [options[keyPath: option].spec] }
+    static func option<Option: DeclaredOption>(_ option: @escaping (Options) -> Option) -> Self {
+        Self { options in [option(options).spec] }
     }
 
-    static func group<Group: CommandOptions>(_ group: KeyPath<Options, Group>) -> Self {
-        Self { options in options[keyPath: group].specs }
+    static func group<Group: CommandOptions>(_ group: @escaping (Options) -> Group) -> Self {
+        Self { options in group(options).specs }
     }
 }
 
@@ -106,14 +110,14 @@ struct ParsedArguments<Options: Sendable>: Sendable {
         self.options = options
     }
 
-    subscript<Option: DeclaredOption>(_ option: KeyPath<Options, Option>) -> Option.Value {
-        let declared = options[keyPath: option]
+    subscript<Option: DeclaredOption>(_ option: (Options) -> Option) -> Option.Value {
+        let declared = option(options)
         return declared.value(given: given[declared.spec.name])
     }
 
     /// The arguments as a group of options reads them, for the code shared by the commands that declare it.
-    subscript<Group: CommandOptions>(_ group: KeyPath<Options, Group>) -> ParsedArguments<Group> {
-        ParsedArguments<Group>(positionals: positionals, wantsHelp: wantsHelp, given: given, options: options[keyPath: group])
+    subscript<Group: CommandOptions>(_ group: (Options) -> Group) -> ParsedArguments<Group> {
+        ParsedArguments<Group>(positionals: positionals, wantsHelp: wantsHelp, given: given, options: group(options))
     }
 }
 
