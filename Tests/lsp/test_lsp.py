@@ -49,8 +49,7 @@ BROKEN_AASA = """{
 """
 
 
-@pytest_lsp.fixture(config=ClientServerConfig(server_command=[server_binary(), "lsp"]))
-async def client(lsp_client: LanguageClient, tmp_path: pathlib.Path):
+async def start_session(lsp_client: LanguageClient, tmp_path: pathlib.Path, capabilities: types.ClientCapabilities):
     (tmp_path / ".git").mkdir()  # the configuration is looked for up to here
     lsp_client.registrations = []
 
@@ -60,16 +59,36 @@ async def client(lsp_client: LanguageClient, tmp_path: pathlib.Path):
 
     await lsp_client.initialize_session(
         types.InitializeParams(
-            capabilities=pytest_lsp.client_capabilities("visual-studio-code"),
+            capabilities=capabilities,
             root_uri=tmp_path.as_uri(),
             initialization_options={"debounceMilliseconds": 50},
         )
     )
-    yield  # each test shuts the server down itself, to see how it exits
-    # A test that failed before its shutdown leaves the server running: stop it, so that the
-    # failure is reported instead of the suite waiting for an exit that never comes.
+
+
+def stop_server(lsp_client: LanguageClient):
+    """Each test shuts the server down itself, to see how it exits. A test that failed before its
+    shutdown leaves the server running: stop it, so that the failure is reported instead of the
+    suite waiting for an exit that never comes."""
     if lsp_client._server is not None and lsp_client._server.returncode is None:
         lsp_client._server.kill()
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[server_binary(), "lsp"]))
+async def client(lsp_client: LanguageClient, tmp_path: pathlib.Path):
+    await start_session(lsp_client, tmp_path, pytest_lsp.client_capabilities("visual-studio-code"))
+    yield
+    stop_server(lsp_client)
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[server_binary(), "lsp"]))
+async def client_that_cannot_watch_files(lsp_client: LanguageClient, tmp_path: pathlib.Path):
+    """A client, as some editors are, that cannot register for workspace/didChangeWatchedFiles."""
+    capabilities = pytest_lsp.client_capabilities("visual-studio-code")
+    capabilities.workspace.did_change_watched_files = types.DidChangeWatchedFilesClientCapabilities(dynamic_registration=False)
+    await start_session(lsp_client, tmp_path, capabilities)
+    yield
+    stop_server(lsp_client)
 
 
 async def published(client: LanguageClient):
@@ -220,4 +239,20 @@ async def test_the_configuration_decides_and_reports_its_own_mistakes(client: La
     assert len(mistakes) == 1
     assert mistakes[0].range.start.line == 1
     assert "sometimes" in mistakes[0].message
+    await shut_down(client)
+
+
+async def test_a_configuration_changed_on_disk_reaches_a_client_that_cannot_watch_files(
+        client_that_cannot_watch_files: LanguageClient, tmp_path: pathlib.Path):
+    client = client_that_cannot_watch_files
+    aasa = tmp_path / "web__apple-app-site-association"
+    configuration = tmp_path / ".aasalint.yml"
+    configuration.write_text("rules:\n  invalid-app-id: warning\n")
+    assert by_rule(await open_document(client, aasa, BROKEN_AASA))["invalid-app-id"].severity == types.DiagnosticSeverity.Warning
+    assert client.registrations == []
+
+    # Changed on disk with no word from the client (a checkout, another editor): the server notices.
+    configuration.write_text("rules:\n  invalid-app-id: off\n")
+    await published(client)
+    assert "invalid-app-id" not in by_rule(client.diagnostics[aasa.as_uri()])
     await shut_down(client)

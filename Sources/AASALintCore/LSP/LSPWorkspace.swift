@@ -39,6 +39,20 @@ struct LSPWorkspace {
     private var configurations: [String: LSPConfiguration] = [:]
     /// By URI, the findings of the version of each document linted last.
     private var lastFindings: [String: (version: Int, findings: Findings)] = [:]
+    /// By the folder of each file linted since the configurations were last forgotten: the
+    /// configuration found for it and its version then, to notice a change no client reports.
+    private var configurationsOnDisk: [String: ConfigurationOnDisk] = [:]
+
+    /// The configuration that applies to a folder, and which version of that file it is.
+    private struct ConfigurationOnDisk: Equatable {
+        let path: String?
+        let version: FileVersion?
+
+        init(path: String?) {
+            self.path = path
+            version = path.flatMap(FileVersion.init(path:))
+        }
+    }
 
     /// The findings of one version of a document, and what code actions need to show them.
     struct Findings {
@@ -73,6 +87,13 @@ struct LSPWorkspace {
     mutating func forgetConfigurations() {
         configurations = [:]
         lastFindings = [:]
+        configurationsOnDisk = [:]
+    }
+
+    /// Whether a configuration that applied to a file linted since the configurations were last
+    /// forgotten has changed on disk since, or another one now applies (one was made or removed).
+    func configurationChangedOnDisk() -> Bool {
+        configurationsOnDisk.contains { folder, seen in ConfigurationOnDisk(path: configurationPath(forFolder: folder)) != seen }
     }
 
     /// The diagnostics of an open document: its findings, or for `.aasalint.yml` its mistakes.
@@ -141,10 +162,16 @@ struct LSPWorkspace {
 
     private mutating func configuration(forFileAt path: String) -> LSPConfiguration {
         let folder = PathNames.folder(of: path)
-        guard let found = ConfigurationLoader.discover(from: folder) ?? rootPath.flatMap(ConfigurationLoader.discover(from:)) else {
-            return LSPConfiguration(plan: defaultPlan, errors: [], lines: LineTable([]))
-        }
+        let found = configurationPath(forFolder: folder)
+        // The version first seen is the one the cached configuration was read from.
+        if configurationsOnDisk[folder] == nil { configurationsOnDisk[folder] = ConfigurationOnDisk(path: found) }
+        guard let found else { return LSPConfiguration(plan: defaultPlan, errors: [], lines: LineTable([])) }
         return configuration(at: found)
+    }
+
+    /// The configuration `lint` would use for the files of `folder`, else the workspace root's.
+    private func configurationPath(forFolder folder: String) -> String? {
+        ConfigurationLoader.discover(from: folder) ?? rootPath.flatMap(ConfigurationLoader.discover(from:))
     }
 
     private mutating func configuration(at path: String) -> LSPConfiguration {

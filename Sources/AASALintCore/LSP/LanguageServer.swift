@@ -32,6 +32,8 @@ public final class LanguageServer: @unchecked Sendable {
     private var phase = Phase.starting
     private var debounce = DispatchTimeInterval.milliseconds(LanguageServer.defaultDebounceMilliseconds)
     private var watchesFiles = false
+    /// While documents are open and the client cannot watch files: looks for configuration changes on disk.
+    private var configurationPoll: DispatchSourceTimer?
     private var pendingLints: [String: DispatchWorkItem] = [:]
     private var hovers: [String: (version: Int, hover: ComponentHover?)] = [:]
 
@@ -39,6 +41,10 @@ public final class LanguageServer: @unchecked Sendable {
         self.input = input
         writer = JSONRPCWriter(descriptor: output)
         workspace = try LSPWorkspace(rules: rules)
+    }
+
+    deinit {
+        configurationPoll?.cancel()
     }
 
     /// Serves until `exit`, the end of the input or a message it cannot frame: exit status 0
@@ -101,6 +107,7 @@ public final class LanguageServer: @unchecked Sendable {
             phase = .shuttingDown
             pendingLints.values.forEach { $0.cancel() }
             pendingLints = [:]
+            pollConfigurationsIfNeeded()
             return .success(.null)
         case (.running, "textDocument/hover"):
             return hover(request)
@@ -191,6 +198,7 @@ public final class LanguageServer: @unchecked Sendable {
             workspace.open(OpenDocument(uri: uri, path: LSPDocumentURI.path(ofURI: uri),
                                         version: notification.integer("textDocument", "version") ?? 0, bytes: Array(text.utf8)))
             lint(documentAt: uri, configurationChanged: workspace.documents[uri]?.isConfiguration == true)
+            pollConfigurationsIfNeeded()
         case "textDocument/didChange":
             guard let uri = notification.string("textDocument", "uri"), let previous = workspace.documents[uri],
                   let text = notification.node("contentChanges")?.elements?.last?.member("text")?.value.stringValue else { return }
@@ -211,6 +219,7 @@ public final class LanguageServer: @unchecked Sendable {
             workspace.close(uri)
             publish([], for: uri)
             if wasConfiguration { lintAll() }
+            pollConfigurationsIfNeeded()
         case "workspace/didChangeWatchedFiles", "workspace/didChangeConfiguration":
             workspace.forgetConfigurations()
             lintAll()
@@ -234,6 +243,28 @@ public final class LanguageServer: @unchecked Sendable {
                 ("registerOptions", .object([("watchers", .array([.object([("globPattern", .string("**/\(ConfigurationLoader.fileName)"))])]))])),
             ])])),
         ]))
+    }
+
+    /// A client that cannot register for `workspace/didChangeWatchedFiles` never says that a
+    /// configuration changed on disk (a `git checkout`, another editor), so while documents are
+    /// open the server looks itself, once a second, at the version of each configuration that
+    /// applies to them: a timer on the server's queue, a few `stat` calls a second, no busy wait.
+    private func pollConfigurationsIfNeeded() {
+        let wanted = phase == .running && !watchesFiles && !workspace.documents.isEmpty
+        if wanted, configurationPoll == nil {
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            timer.schedule(deadline: .now() + .seconds(1), repeating: .seconds(1), leeway: .milliseconds(250))
+            timer.setEventHandler { [weak self] in
+                guard let self, workspace.configurationChangedOnDisk() else { return }
+                workspace.forgetConfigurations()
+                lintAll()
+            }
+            timer.resume()
+            configurationPoll = timer
+        } else if !wanted, let timer = configurationPoll {
+            timer.cancel()
+            configurationPoll = nil
+        }
     }
 
     // MARK: - Diagnostics
