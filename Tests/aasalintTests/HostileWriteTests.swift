@@ -87,6 +87,25 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("home/report.txt"), encoding: .utf8).contains("unknown-key"), "a path named outside is the user's")
     }
 
+    /// A committed link to a file outside the repository, named on the command line (the folder
+    /// walk skips such links): `--fix` refuses to write through it, with exit status 2, leaves the
+    /// file outside as it was, and says neither that the fix was made nor what it changed.
+    @Test func fixRefusesALinkThatLeadsOutOfTheRepository() throws {
+        let folder = try Workspace("hostile-fix")
+        try folder.write("repo/.git/HEAD", "ref: refs/heads/main\n")
+        try folder.write("outside/apple-app-site-association", Self.broken)
+        try folder.symbolicLink("repo/site/apple-app-site-association", to: "../../outside/apple-app-site-association")
+        let run = try folder.aasalint(["lint", "--no-config", "--fix", "site/apple-app-site-association"], in: "repo")
+        run.expectGraceful(status: 2, stdout: [#"unknown key "appIds""#], stderr: [
+            "aasalint: did not fix site/apple-app-site-association: the file could not be written: site/apple-app-site-association: the symbolic link ",
+            "aasalint does not write through a link in the repository to a file outside it",
+        ])
+        for claim in ["aasalint: fixed", "the fix site/apple-app-site-association", "changes what it says"] {
+            #expect(!run.output.standardError.contains(claim), "\(run)")
+        }
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("outside/apple-app-site-association"), encoding: .utf8) == Self.broken)
+    }
+
     /// Outside a repository the working folder is the boundary.
     @Test func writesRefuseALinkThatLeadsOutOfTheWorkingFolderOutsideARepository() throws {
         let folder = try Workspace("hostile-write")
