@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What aasalint writes (`--diff`, `--fix`, `--output`, `--write-baseline`) on inputs built to
-/// make it write where it should not (issue 27, items 1, 2, 12, 13 and 16): each run ends within
+/// make it write where it should not (issue 27, items 1, 2, 12, 13, 14 and 16): each run ends within
 /// the bounds of `HostileInputTests`, with a clear message and exit status 2, or with the file
 /// untouched.
 @Suite struct HostileWriteTests {
@@ -143,6 +143,39 @@ import Testing
         var info = stat()
         #expect(stat(hard, &info) == 0 && info.st_nlink == 2 && stat(readOnly, &info) == 0 && info.st_mode & 0o777 == 0o444)
         #expect(try String(contentsOf: folder.url.appendingPathComponent("plain/apple-app-site-association"), encoding: .utf8) == Self.fixed)
+    }
+
+    // MARK: Item 14: a save during --fix
+
+    /// The run stops itself between its fixed copy and the rename (AASALINT_TEST_STOP_BEFORE_RENAME),
+    /// the file is saved as an editor saves it, and the run goes on: it keeps what was saved,
+    /// exits 2 saying why, leaves no copy behind, and does not say that it fixed the file.
+    @Test func aFileSavedWhileTheFixRunsKeepsWhatWasSaved() throws {
+        let folder = try Workspace("hostile-fix")
+        try folder.write("site/apple-app-site-association", Self.broken)
+        let site = folder.url.appendingPathComponent("site")
+        let file = site.appendingPathComponent("apple-app-site-association")
+        let marker = folder.url.appendingPathComponent("stopped-before-rename")
+        let saved = Self.broken.replacingOccurrences(of: "/*", with: "/saved/*")
+        let run = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "site"],
+                                       environment: ["AASALINT_TEST_STOP_BEFORE_RENAME": marker.path], workingDirectory: folder.url) { process in
+            // Waits until the run has stopped itself before the rename (or has ended), without
+            // collecting its status, which is the runner's.
+            var info = siginfo_t()
+            guard waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WEXITED | WNOWAIT) == 0,
+                  info.si_code == CLD_STOPPED else { return }
+            try? Data(saved.utf8).write(to: file)
+            kill(process.processIdentifier, SIGCONT)
+        }
+        #expect(FileManager.default.fileExists(atPath: marker.path), "the run never reached the rename: \(run)")
+        #expect(run.status == 2 && !run.endedBySignal, "\(run)")
+        #expect(run.standardError.contains("aasalint: did not fix site/apple-app-site-association: the file could not be written: "
+            + "site/apple-app-site-association changed while aasalint was fixing it (saved by an editor?)"), "\(run)")
+        for claim in ["aasalint: fixed", "changes what it says"] {
+            #expect(!run.standardError.contains(claim), "\(run)")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == ["apple-app-site-association"], "no copy left")
     }
 
     // MARK: Item 16: --explain-release with an unreadable project
