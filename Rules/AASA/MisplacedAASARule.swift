@@ -19,6 +19,7 @@ struct MisplacedAASARule: OptionlessRule {
         severity: .warning,
         examples: [
             RuleExample(triggers: true, "a file at public/well-known/apple-app-site-association", fixture: "well-known"),
+            RuleExample(triggers: true, "a file at public/.well-known/apple-app-site-association/index.json", fixture: "folder-index"),
             RuleExample(triggers: false, "a file at public/.well-known/apple-app-site-association", fixture: "served-right"),
         ]
     )

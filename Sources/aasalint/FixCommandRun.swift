@@ -35,7 +35,8 @@ struct FixCommandRun {
         for refusal in outcome.refusals {
             output.writeError("aasalint: did not fix \(Self.place(of: refusal.diagnostic)): \(refusal.diagnostic.fix?.message ?? ""): \(refusal.reason)")
         }
-        for applied in outcome.behaviourChanges {
+        // A file that was not written changes nothing: what its fixes would have changed is not said.
+        for applied in outcome.behaviourChanges where !unwritten.contains(applied.diagnostic.location.file) {
             let changes = applied.changes.map { change in
                 "for \(change.appID), \(DiffReport.phrase(for: change.kind))"
                     + (change.exampleURLs.isEmpty ? "" : ": " + change.exampleURLs.joined(separator: ", "))

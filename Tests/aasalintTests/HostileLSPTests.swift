@@ -52,6 +52,44 @@ import Testing
         #expect(!versions.isEmpty && versions.allSatisfy { $0 == Int.max }, "\(run)")
     }
 
+    /// A configuration whose URL sources are links to /dev/zero and a named pipe: plain
+    /// `aasalint` refuses them (`HostileReadTests`), and so does the server, which reads the
+    /// configuration for the AASA file opened first, says why on the configuration once that is
+    /// open, and answers the requests that follow.
+    @Test func urlSourcesThatAreNotRegularFilesDoNotStopTheServer() throws {
+        var session = try Session()
+        let path = "web/.well-known/apple-app-site-association"
+        try session.workspace.write(path, HostileReadTests.aasa)
+        try session.workspace.symbolicLink("web/zero.txt", to: "/dev/zero")
+        try session.workspace.symbolicLink("web/zero.xml", to: "/dev/zero")
+        try session.workspace.fifo("web/pipe.txt")
+        try session.workspace.write(".aasalint.yml", """
+            domains:
+              example.com: \(path)
+            expectations:
+              - {app: \(HostileReadTests.app), opens_from: web/zero.txt}
+              - {app: \(HostileReadTests.app), stays_on_web_from: web/zero.xml}
+              - {app: \(HostileReadTests.app), opens_from: web/pipe.txt}
+
+            """)
+        session.initialize()
+        session.open(path, HostileReadTests.aasa)
+        session.open(".aasalint.yml", try String(contentsOf: session.workspace.url.appendingPathComponent(".aasalint.yml"), encoding: .utf8))
+        let hover = session.request("textDocument/hover", ["textDocument": ["uri": session.uri(path)], "position": ["line": 0, "character": 60]])
+        session.shutDownAndExit()
+        let (run, replies) = try Self.run(session)
+
+        run.expectGraceful(status: 0, memory: 100 * HostileReadTests.megabyte)
+        #expect(LSPServerTests.reply(to: hover, in: replies)?.keys.contains("result") == true, "\(run)")
+        // Linted when opened, and again when the configuration opens.
+        #expect(LSPServerTests.published(session.uri(path), in: replies).map(\.count) == [0, 0], "\(run)")
+        let messages = LSPServerTests.published(session.uri(".aasalint.yml"), in: replies).last?.compactMap { $0["message"] as? String } ?? []
+        #expect(messages.count == 3, "\(run)")
+        for (source, kind) in [("zero.txt", "a character device"), ("zero.xml", "a character device"), ("pipe.txt", "a named pipe")] {
+            #expect(messages.contains { $0.hasPrefix("cannot read the URLs of 'web/\(source)'") && $0.contains("not a regular file (\(kind))") }, "\(messages)")
+        }
+    }
+
     /// Each refused header block names its body's length; six requests follow, and each is answered.
     @Test func aRefusedHeaderBlocksBodyIsSkipped() throws {
         // A body that would be read as a message of its own if it were not skipped.

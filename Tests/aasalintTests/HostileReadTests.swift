@@ -64,6 +64,36 @@ import Testing
         #expect(run.output.standardError.components(separatedBy: "is named again; its URLs are read once").count == 16, "\(run)")
     }
 
+    /// A `<loc>` whose last component decodes to `../secret.xml` (`..%2F`), one that climbs with
+    /// `../` (which URLs resolve: it names `secret.xml` beside the index, which is not there), and
+    /// a link beside the index to the file outside: the file outside the index's folder is not
+    /// read, so none of its URLs is decided or quoted; each `<loc>` says why.
+    @Test func sitemapChildrenOutsideTheIndexsFolderAreNotRead() throws {
+        let folder = try Workspace("hostile-read")
+        try folder.write("apple-app-site-association", Self.aasa)
+        try folder.write("secret.xml", "<urlset><url><loc>https://example.com/product/token-hunter2</loc></url></urlset>\n")
+        try folder.write("site/inside.xml", "<urlset><url><loc>https://example.com/product/1</loc></url></urlset>\n")
+        try folder.symbolicLink("site/linked.xml", to: "../secret.xml")
+        try folder.write("site/index.xml", """
+            <sitemapindex>
+            <sitemap><loc>https://example.com/..%2Fsecret.xml</loc></sitemap>
+            <sitemap><loc>https://example.com/sitemaps/../../secret.xml</loc></sitemap>
+            <sitemap><loc>https://example.com/linked.xml</loc></sitemap>
+            <sitemap><loc>https://example.com/inside.xml</loc></sitemap>
+            </sitemapindex>
+
+            """)
+        let run = try folder.aasalint(["match", "apple-app-site-association", "--sitemap", "site/index.xml"])
+        // As other unreadable lines of a URL source, they are skipped and said; the rest is decided.
+        run.expectGraceful(status: 0, stdout: ["1 open the app", "(3 unreadable lines skipped)"], stderr: [
+            #"child sitemap https://example.com/..%2Fsecret.xml does not name a file: its last path component is "../secret.xml""#,
+            "child sitemap https://example.com/sitemaps/../../secret.xml is not beside the index as site/secret.xml",
+            "child sitemap https://example.com/linked.xml is site/linked.xml, a link to ",
+            "outside the index's folder; children are read only from beside the index; skipped",
+        ])
+        #expect(!run.output.standardOutput.contains("hunter2") && !run.output.standardError.contains("hunter2"), "\(run)")
+    }
+
     // MARK: Signed apps
 
     /// An `.ipa` of `count` apps, each an Info.plist without its executable.

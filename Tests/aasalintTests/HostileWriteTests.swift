@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What aasalint writes (`--diff`, `--fix`, `--output`, `--write-baseline`) on inputs built to
-/// make it write where it should not (issue 27, items 1, 2, 12, 13 and 16): each run ends within
+/// make it write where it should not (issue 27, items 1, 2, 12, 13, 14 and 16): each run ends within
 /// the bounds of `HostileInputTests`, with a clear message and exit status 2, or with the file
 /// untouched.
 @Suite struct HostileWriteTests {
@@ -87,6 +87,25 @@ import Testing
         #expect(try String(contentsOf: folder.url.appendingPathComponent("home/report.txt"), encoding: .utf8).contains("unknown-key"), "a path named outside is the user's")
     }
 
+    /// A committed link to a file outside the repository, named on the command line (the folder
+    /// walk skips such links): `--fix` refuses to write through it, with exit status 2, leaves the
+    /// file outside as it was, and says neither that the fix was made nor what it changed.
+    @Test func fixRefusesALinkThatLeadsOutOfTheRepository() throws {
+        let folder = try Workspace("hostile-fix")
+        try folder.write("repo/.git/HEAD", "ref: refs/heads/main\n")
+        try folder.write("outside/apple-app-site-association", Self.broken)
+        try folder.symbolicLink("repo/site/apple-app-site-association", to: "../../outside/apple-app-site-association")
+        let run = try folder.aasalint(["lint", "--no-config", "--fix", "site/apple-app-site-association"], in: "repo")
+        run.expectGraceful(status: 2, stdout: [#"unknown key "appIds""#], stderr: [
+            "aasalint: did not fix site/apple-app-site-association: the file could not be written: site/apple-app-site-association: the symbolic link ",
+            "aasalint does not write through a link in the repository to a file outside it",
+        ])
+        for claim in ["aasalint: fixed", "the fix site/apple-app-site-association", "changes what it says"] {
+            #expect(!run.output.standardError.contains(claim), "\(run)")
+        }
+        #expect(try String(contentsOf: folder.url.appendingPathComponent("outside/apple-app-site-association"), encoding: .utf8) == Self.broken)
+    }
+
     /// Outside a repository the working folder is the boundary.
     @Test func writesRefuseALinkThatLeadsOutOfTheWorkingFolderOutsideARepository() throws {
         let folder = try Workspace("hostile-write")
@@ -124,6 +143,39 @@ import Testing
         var info = stat()
         #expect(stat(hard, &info) == 0 && info.st_nlink == 2 && stat(readOnly, &info) == 0 && info.st_mode & 0o777 == 0o444)
         #expect(try String(contentsOf: folder.url.appendingPathComponent("plain/apple-app-site-association"), encoding: .utf8) == Self.fixed)
+    }
+
+    // MARK: Item 14: a save during --fix
+
+    /// The run stops itself between its fixed copy and the rename (AASALINT_TEST_STOP_BEFORE_RENAME),
+    /// the file is saved as an editor saves it, and the run goes on: it keeps what was saved,
+    /// exits 2 saying why, leaves no copy behind, and does not say that it fixed the file.
+    @Test func aFileSavedWhileTheFixRunsKeepsWhatWasSaved() throws {
+        let folder = try Workspace("hostile-fix")
+        try folder.write("site/apple-app-site-association", Self.broken)
+        let site = folder.url.appendingPathComponent("site")
+        let file = site.appendingPathComponent("apple-app-site-association")
+        let marker = folder.url.appendingPathComponent("stopped-before-rename")
+        let saved = Self.broken.replacingOccurrences(of: "/*", with: "/saved/*")
+        let run = try BinaryRunner.run(["lint", "--no-config", "--fix", "--quiet", "site"],
+                                       environment: ["AASALINT_TEST_STOP_BEFORE_RENAME": marker.path], workingDirectory: folder.url) { process in
+            // Waits until the run has stopped itself before the rename (or has ended), without
+            // collecting its status, which is the runner's.
+            var info = siginfo_t()
+            guard waitid(P_PID, id_t(process.processIdentifier), &info, WSTOPPED | WEXITED | WNOWAIT) == 0,
+                  info.si_code == CLD_STOPPED else { return }
+            try? Data(saved.utf8).write(to: file)
+            kill(process.processIdentifier, SIGCONT)
+        }
+        #expect(FileManager.default.fileExists(atPath: marker.path), "the run never reached the rename: \(run)")
+        #expect(run.status == 2 && !run.endedBySignal, "\(run)")
+        #expect(run.standardError.contains("aasalint: did not fix site/apple-app-site-association: the file could not be written: "
+            + "site/apple-app-site-association changed while aasalint was fixing it (saved by an editor?)"), "\(run)")
+        for claim in ["aasalint: fixed", "changes what it says"] {
+            #expect(!run.standardError.contains(claim), "\(run)")
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == saved)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path) == ["apple-app-site-association"], "no copy left")
     }
 
     // MARK: Item 16: --explain-release with an unreadable project

@@ -255,6 +255,23 @@ import Testing
         #expect(Self.published(session.uri("package.json"), in: replies).map(\.count) == [0])
     }
 
+    /// An open document is classified as the folder walk classifies it: `index.json` in
+    /// `.well-known/apple-app-site-association/` is an AASA file in the wrong place; another
+    /// `index.json` is not linted.
+    @Test func anAASAFileInAFolderOfItsNameIsLintedAndOtherIndexFilesAreNot() throws {
+        var session = try Session()
+        session.initialize()
+        let misplaced = "web/.well-known/apple-app-site-association/index.json"
+        session.open(misplaced, HostileInputTests.cleanAASA)
+        session.open("web/api/index.json", Self.brokenAASA)
+        session.shutDownAndExit()
+        let (replies, _) = try session.run()
+        let diagnostics = try #require(Self.published(session.uri(misplaced), in: replies).first)
+        #expect(diagnostics.map { $0["code"] as? String } == ["misplaced-aasa"])
+        #expect((diagnostics.first?["message"] as? String)?.contains("move it to .well-known/apple-app-site-association") == true)
+        #expect(Self.published(session.uri("web/api/index.json"), in: replies).map(\.count) == [0])
+    }
+
     /// The lint of a change waits for the debounce time; closing the document cancels it and
     /// clears the document's diagnostics. (A debounce of a minute never fires in this session,
     /// so no timing decides the outcome.)

@@ -93,8 +93,22 @@ public struct FileDiscovery: Sendable {
         PathContainment.path(PathNames.absolute(file), isBelow: PathNames.absolute(folder))
     }
 
+    /// The kind of the file at `path` met inside a folder (by the folder walk, or opened in an
+    /// editor), or nil when its name says it is neither. `index.json` in
+    /// `.well-known/apple-app-site-association/` is an AASA file that only a server mapping
+    /// folders to index files answers for, through a redirect Apple does not follow: it is
+    /// found, so that misplaced-aasa says where it must be.
+    public static func kind(ofDiscoveredFileAt path: String) -> FileKind? {
+        let name = PathNames.lastComponent(of: path)
+        if let kind = kind(ofDiscoveredName: name) { return kind }
+        let folder = PathNames.folder(of: path)
+        let isFolderIndex = name == "index.json" && PathNames.lastComponent(of: folder) == aasaName
+            && PathNames.lastComponent(of: PathNames.folder(of: folder)) == ".well-known"
+        return isFolderIndex ? .aasa : nil
+    }
+
     /// The kind of a file met inside a folder, or nil when its name says it is neither.
-    public static func kind(ofDiscoveredName name: String) -> FileKind? {
+    static func kind(ofDiscoveredName name: String) -> FileKind? {
         if name.hasSuffix(".entitlements") || isDotNetEntitlements(name) { return .entitlements }
         if isProvisioningProfile(name) { return .provisioningProfile }
         if name.lowercased().hasSuffix(".ipa") { return .artifact }
@@ -221,7 +235,7 @@ private struct FolderWalk {
                 } else {
                     visit(folder: path, shownAs: shownPath, info: entry)
                 }
-            } else if let kind = FileDiscovery.kind(ofDiscoveredName: name) {
+            } else if let kind = FileDiscovery.kind(ofDiscoveredFileAt: path) {
                 // A link to /proc/self/environ would put the environment (CI secrets) in the report.
                 guard entry.st_dev == rootDevice || !isSymbolicLink(path) else {
                     problems.append(UsageError("\(shownPath): not linted: it is a symbolic link onto another file system; "
@@ -272,7 +286,7 @@ private struct FolderWalk {
         if name.unicodeScalars.contains("\u{FFFD}") {
             return UsageError("\(shown): cannot read this entry: its name is not valid UTF-8 (shown with \u{FFFD}); rename it")
         }
-        guard FileDiscovery.kind(ofDiscoveredName: name) != nil else { return nil }
+        guard FileDiscovery.kind(ofDiscoveredFileAt: path) != nil else { return nil }
         let target = (try? manager.destinationOfSymbolicLink(atPath: path)).map { " to \($0)" } ?? ""
         return UsageError("\(shown): cannot read this file: it is a symbolic link\(target) that leads nowhere or back to itself")
     }

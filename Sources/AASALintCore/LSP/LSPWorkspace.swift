@@ -152,7 +152,7 @@ struct LSPWorkspace {
 
     /// What the linter would find in a folder by name, or what the configuration's `files:` says.
     private func kind(ofFileAt path: String, configuration: Configuration) -> FileKind? {
-        if let kind = FileDiscovery.kind(ofDiscoveredName: PathNames.lastComponent(of: path)) { return kind }
+        if let kind = FileDiscovery.kind(ofDiscoveredFileAt: path) { return kind }
         return configuration.files.first { Self.samePath(configuration.displayPath(ofConfiguredPath: $0.path.value), path) }?.kind
     }
 

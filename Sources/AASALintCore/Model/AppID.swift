@@ -88,14 +88,26 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
         return steps >= typedSequenceSteps
     }
 
+    /// A placeholder only where the team ID goes (`<TEAM_ID>.com.example.app`,
+    /// `$(TeamIdentifierPrefix)com.example.app`, whose expansion ends in the dot) is about the
+    /// team ID, and says where to find it; one in the bundle ID too is the whole appID's.
+    private static func placeholderProblem(_ text: String) -> Problem {
+        let closer: Character? = text.hasPrefix("$(") ? ")" : text.hasPrefix("${") ? "}" : nil
+        let teamID = closer.flatMap { text.firstIndex(of: $0) }.map { text[...$0] } ?? text.prefix { $0 != "." }
+        let rest = text[teamID.endIndex...]
+        let bundleID = rest.hasPrefix(".") ? rest.dropFirst() : rest
+        guard holds(anyOf: placeholderMarkers, in: teamID.uppercased()), !bundleID.isEmpty,
+              !holds(anyOf: placeholderMarkers, in: bundleID.uppercased()) else { return .placeholder(text) }
+        return .placeholderTeamID(prefix: String(teamID))
+    }
+
     public init(_ text: String) throws(Problem) {
         guard !text.isEmpty else { throw .empty }
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else { throw .whitespace }
         let upper = text.uppercased()
         let upperPrefix = upper.prefix { $0 != "." }
-        if Self.holds(anyOf: Self.placeholderMarkers, in: upper) || upperPrefix == Self.documentationSampleTeamID {
-            throw .placeholder(text)
-        }
+        guard upperPrefix != Self.documentationSampleTeamID else { throw .placeholder(text) }
+        if Self.holds(anyOf: Self.placeholderMarkers, in: upper) { throw Self.placeholderProblem(text) }
         if Self.looksTyped(teamID: String(upperPrefix)) {
             throw .placeholderTeamID(prefix: String(text.prefix { $0 != "." }))
         }

@@ -154,11 +154,11 @@ public enum FileReplacement {
         let flushFailure = sink.failure == nil ? DiskFlush.flush(descriptor) : nil
         let closed = close(descriptor) == 0
         guard let reason = sink.failure ?? flushFailure ?? (closed ? nil : errno) else {
+            stopForTestsBeforeRename()
             if let original, !holds(target, original) {
                 throw UsageError("\(shown) changed while aasalint was fixing it (saved by an editor?); "
                     + "it is left as it is now, and its fixes were not made: run --fix again")
             }
-            stopForTestsBeforeRename()
             guard rename(temporary, target) == 0 else { throw failure(target, errno) }
             renamed = true
             flushFolder(folder)
@@ -169,7 +169,9 @@ public enum FileReplacement {
 
     /// The tests of "the old file or the new one" kill a run in the window a crash can hit,
     /// between the flushed copy and the rename, by naming a file in
-    /// AASALINT_TEST_STOP_BEFORE_RENAME: the run creates it, then stops itself until killed.
+    /// AASALINT_TEST_STOP_BEFORE_RENAME: the run creates it, then stops itself until killed or
+    /// continued. It stops before the check that the file is unchanged, so that a test can save
+    /// the file meanwhile, as an editor would.
     private static func stopForTestsBeforeRename() {
         guard let marker = EnvironmentVariable.value(of: "AASALINT_TEST_STOP_BEFORE_RENAME") else { return }
         close(open(marker, O_WRONLY | O_CREAT | O_CLOEXEC, 0o600))
