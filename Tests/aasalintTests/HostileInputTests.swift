@@ -638,10 +638,26 @@ enum UnprivilegedLauncher {
     static func launcher(in folder: Workspace) throws -> [String]? {
         guard getuid() == 0 else { return nil }
         let copy = folder.url.appendingPathComponent("aasalint-as-nobody")
-        try FileManager.default.copyItem(at: try BinaryRunner.executable(), to: copy)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        try writeExecutable(Data(contentsOf: try BinaryRunner.executable()), to: copy.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.url.path)
         return [setpriv, "--reuid=\(user)", "--regid=\(user)", "--clear-groups", "--", copy.path]
+    }
+
+    /// Writes the copy through a descriptor closed on exec: the tests run in parallel, and a child
+    /// another test started while the copy was open for writing kept that descriptor (FileManager's
+    /// copy does not close it on exec), so that running the copy failed with "Text file busy".
+    private static func writeExecutable(_ bytes: Data, to path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try bytes.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                guard count > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                written += count
+            }
+        }
     }
 }
 
