@@ -16,24 +16,8 @@ struct AppLinksCustomSchemeRule: OptionlessRule {
         severity: .error,
         fileKinds: [.androidManifest],
         examples: [
-            RuleExample(triggers: true, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com"/>
-                  <data android:scheme="↓myapp"/>
-                </intent-filter>
-                """),
-            RuleExample(triggers: false, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com"/>
-                  <data android:scheme="http"/>
-                </intent-filter>
-                """),
+            RuleExample(triggers: true, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com""#, #"android:scheme="↓myapp""#)),
+            RuleExample(triggers: false, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com""#, #"android:scheme="http""#)),
         ]
     )
 

@@ -16,22 +16,8 @@ struct AppLinksGlobBacktrackRule: OptionlessRule {
         severity: .warning,
         fileKinds: [.androidManifest],
         examples: [
-            RuleExample(triggers: true, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com" android:pathPattern="↓/.*/details"/>
-                </intent-filter>
-                """),
-            RuleExample(triggers: false, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com" android:pathPattern="/product/.*"/>
-                </intent-filter>
-                """),
+            RuleExample(triggers: true, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com" android:pathPattern="↓/.*/details""#)),
+            RuleExample(triggers: false, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com" android:pathPattern="/product/.*""#)),
         ]
     )
 

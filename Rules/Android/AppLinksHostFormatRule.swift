@@ -15,22 +15,8 @@ struct AppLinksHostFormatRule: OptionlessRule {
         severity: .warning,
         fileKinds: [.androidManifest],
         examples: [
-            RuleExample(triggers: true, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="↓https://example.com/shop"/>
-                </intent-filter>
-                """),
-            RuleExample(triggers: false, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com" android:pathPrefix="/shop"/>
-                </intent-filter>
-                """),
+            RuleExample(triggers: true, AndroidExample.filter(data: #"android:scheme="https" android:host="↓https://example.com/shop""#)),
+            RuleExample(triggers: false, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com" android:pathPrefix="/shop""#)),
         ]
     )
 

@@ -19,22 +19,8 @@ struct AppLinksNoAutoVerifyRule: OptionlessRule {
         severity: .warning,
         fileKinds: [.androidManifest],
         examples: [
-            RuleExample(triggers: true, """
-                ↓<intent-filter>
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com"/>
-                </intent-filter>
-                """),
-            RuleExample(triggers: false, """
-                <intent-filter>
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="myapp" android:host="open"/>
-                </intent-filter>
-                """),
+            RuleExample(triggers: true, AndroidExample.filter(autoVerify: false, start: "↓", data: #"android:scheme="https" android:host="example.com""#)),
+            RuleExample(triggers: false, AndroidExample.filter(autoVerify: false, data: #"android:scheme="myapp" android:host="open""#)),
         ]
     )
 

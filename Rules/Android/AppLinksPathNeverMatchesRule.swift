@@ -22,22 +22,8 @@ struct AppLinksPathNeverMatchesRule: OptionlessRule {
         severity: .error,
         fileKinds: [.androidManifest],
         examples: [
-            RuleExample(triggers: true, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com" android:pathPrefix="↓/summer%20sale"/>
-                </intent-filter>
-                """),
-            RuleExample(triggers: false, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com" android:pathPrefix="/summer sale"/>
-                </intent-filter>
-                """),
+            RuleExample(triggers: true, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com" android:pathPrefix="↓/summer%20sale""#)),
+            RuleExample(triggers: false, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com" android:pathPrefix="/summer sale""#)),
         ]
     )
 

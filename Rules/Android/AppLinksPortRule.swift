@@ -15,22 +15,8 @@ struct AppLinksPortRule: OptionlessRule {
         severity: .warning,
         fileKinds: [.androidManifest],
         examples: [
-            RuleExample(triggers: true, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com" android:port="↓443"/>
-                </intent-filter>
-                """),
-            RuleExample(triggers: false, """
-                <intent-filter android:autoVerify="true">
-                  <action android:name="android.intent.action.VIEW"/>
-                  <category android:name="android.intent.category.DEFAULT"/>
-                  <category android:name="android.intent.category.BROWSABLE"/>
-                  <data android:scheme="https" android:host="example.com"/>
-                </intent-filter>
-                """),
+            RuleExample(triggers: true, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com" android:port="↓443""#)),
+            RuleExample(triggers: false, AndroidExample.filter(data: #"android:scheme="https" android:host="example.com""#)),
         ]
     )
 

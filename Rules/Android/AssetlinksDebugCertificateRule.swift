@@ -21,20 +21,8 @@ struct AssetlinksDebugCertificateRule: OptionlessRule {
         severity: .error,
         fileKinds: [.assetLinks],
         examples: [
-            RuleExample(triggers: true, """
-                [{
-                  "relation": ["delegate_permission/common.handle_all_urls"],
-                  "target": {"namespace": "android_app", "package_name": "com.example.app",
-                             "sha256_cert_fingerprints": [↓"FA:C6:17:45:DC:09:03:78:6F:B9:ED:E6:2A:96:2B:39:9F:73:48:F0:BB:6F:89:9B:83:32:66:75:91:03:3B:9C"]}
-                }]
-                """),
-            RuleExample(triggers: false, """
-                [{
-                  "relation": ["delegate_permission/common.handle_all_urls"],
-                  "target": {"namespace": "android_app", "package_name": "com.example.app",
-                             "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
-                }]
-                """),
+            RuleExample(triggers: true, AndroidExample.list(AndroidExample.statement(fingerprints: [#"↓"FA:C6:17:45:DC:09:03:78:6F:B9:ED:E6:2A:96:2B:39:9F:73:48:F0:BB:6F:89:9B:83:32:66:75:91:03:3B:9C""#]))),
+            RuleExample(triggers: false, AndroidExample.list()),
         ]
     )
 

@@ -22,20 +22,8 @@ struct AssetlinksInvalidTargetRule: OptionlessRule {
         severity: .error,
         fileKinds: [.assetLinks],
         examples: [
-            RuleExample(triggers: true, """
-                [{
-                  "relation": ["delegate_permission/common.handle_all_urls"],
-                  "target": {"namespace": ↓"android", "package_name": "com.example.app",
-                             "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
-                }]
-                """),
-            RuleExample(triggers: false, """
-                [{
-                  "relation": ["delegate_permission/common.handle_all_urls"],
-                  "target": {"namespace": "android_app", "package_name": "com.example.app",
-                             "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]}
-                }]
-                """),
+            RuleExample(triggers: true, AndroidExample.list(AndroidExample.statement(namespace: #"↓"android""#))),
+            RuleExample(triggers: false, AndroidExample.list()),
         ]
     )
 
@@ -43,17 +31,29 @@ struct AssetlinksInvalidTargetRule: OptionlessRule {
         guard let document = file.assetLinks else { return [] }
         return document.statements.compactMap { statement in
             guard let target = statement.target else { return nil }
-            return problem(of: target).map { message, pointer, part in diagnostic(message, at: file.location(pointer, part)) }
+            return problem(of: target).map { message, pointer in diagnostic(message, at: file.location(pointer)) }
         }
     }
 
-    private func problem(of target: AssetLinkTarget) -> (String, JSONPointer, JSONPointerPart)? {
-        let pointer = target.pointer
-        guard let namespaceMember = target.node.member("namespace") else {
-            return ("this target has no \"namespace\"; \(AssetLinksVerifiers.statementDropped); add \"namespace\": \"android_app\"", pointer, .value)
-        }
+    /// What is wrong with a target, and the value it is reported at.
+    private typealias Problem = (message: String, pointer: JSONPointer)
+
+    /// A problem for which Google drops the statement: `problem`, then that, then `fix` (with
+    /// its own separator, or empty).
+    private func dropped(_ problem: String, at pointer: JSONPointer, fix: String = "") -> Problem {
+        ("\(problem); \(AssetLinksVerifiers.statementDropped)\(fix)", pointer)
+    }
+
+    /// For a member that should be a string and is not: absent (`missing`, then `fix`), or of
+    /// another type.
+    private func missingOrNotString(_ key: String, of target: AssetLinkTarget, missing: String, fix: String) -> Problem {
+        guard let member = target.node.member(key) else { return dropped(missing, at: target.pointer, fix: fix) }
+        return dropped("\"\(key)\" is a \(member.value.typeName), not a string", at: target.pointer.appending(key))
+    }
+
+    private func problem(of target: AssetLinkTarget) -> Problem? {
         guard let namespace = target.namespace else {
-            return ("\"namespace\" is a \(namespaceMember.value.typeName), not a string; \(AssetLinksVerifiers.statementDropped)", pointer.appending("namespace"), .value)
+            return missingOrNotString("namespace", of: target, missing: "this target has no \"namespace\"", fix: "; add \"namespace\": \"android_app\"")
         }
         switch namespace.value {
         case "android_app":
@@ -62,64 +62,60 @@ struct AssetlinksInvalidTargetRule: OptionlessRule {
             return webProblem(of: target)
         case "ios_app":
             return ("the namespace \"ios_app\" is not read by Android's own verifier (AOSP), which fails on it and verifies no app from this file; Google's API accepts it; keep iOS apps in apple-app-site-association",
-                    namespace.pointer, .value)
+                    namespace.pointer)
         default:
             let suggestion = Suggestion.nearest(to: namespace.value, in: AssetLinkTarget.aospNamespaces).map { "; did you mean \"\($0)\"?" } ?? ""
             return ("the namespace \"\(namespace.value)\" is unknown (\"android_app\" or \"web\"); \(AssetLinksVerifiers.statementDroppedFileLost)\(suggestion)",
-                    namespace.pointer, .value)
+                    namespace.pointer)
         }
     }
 
-    private func androidAppProblem(of target: AssetLinkTarget) -> (String, JSONPointer, JSONPointerPart)? {
+    private func androidAppProblem(of target: AssetLinkTarget) -> Problem? {
         let pointer = target.pointer
-        guard let packageMember = target.node.member("package_name") else {
-            return ("this android_app target has no \"package_name\"; \(AssetLinksVerifiers.statementDropped); add the app's applicationId", pointer, .value)
-        }
         guard let packageName = target.packageName else {
-            return ("\"package_name\" is a \(packageMember.value.typeName), not a string; \(AssetLinksVerifiers.statementDropped)", pointer.appending("package_name"), .value)
+            return missingOrNotString("package_name", of: target, missing: "this android_app target has no \"package_name\"", fix: "; add the app's applicationId")
         }
         if let problem = AndroidPackageName.problem(of: packageName.value) {
-            return ("the package name \"\(packageName.value)\" is invalid: \(problem); \(AssetLinksVerifiers.statementDropped); write the app's applicationId, such as com.example.app",
-                    packageName.pointer, .value)
+            return dropped("the package name \"\(packageName.value)\" is invalid: \(problem)", at: packageName.pointer,
+                           fix: "; write the app's applicationId, such as com.example.app")
         }
+        let fingerprintsPointer = pointer.appending("sha256_cert_fingerprints")
         guard let fingerprintsMember = target.node.member("sha256_cert_fingerprints") else {
             let singular = target.node.member("sha256_cert_fingerprint") == nil ? "" : " (the key is plural: \"sha256_cert_fingerprints\")"
-            return ("this android_app target has no \"sha256_cert_fingerprints\"\(singular); \(AssetLinksVerifiers.statementDropped); add the SHA-256 of the app signing key from Play Console", pointer, .value)
+            return dropped("this android_app target has no \"sha256_cert_fingerprints\"\(singular)", at: pointer,
+                           fix: "; add the SHA-256 of the app signing key from Play Console")
         }
         guard let elements = fingerprintsMember.value.elements else {
             let wrap = fingerprintsMember.value.stringValue == nil ? "" : ": wrap it in [...]"
-            return ("\"sha256_cert_fingerprints\" is a \(fingerprintsMember.value.typeName), not an array of strings; \(AssetLinksVerifiers.statementDropped)\(wrap)",
-                    pointer.appending("sha256_cert_fingerprints"), .value)
+            return dropped("\"sha256_cert_fingerprints\" is a \(fingerprintsMember.value.typeName), not an array of strings", at: fingerprintsPointer, fix: wrap)
         }
         if elements.isEmpty {
-            return ("\"sha256_cert_fingerprints\" is empty, so no signed app matches; \(AssetLinksVerifiers.statementDropped); add the SHA-256 of the app signing key from Play Console (Setup > App integrity)",
-                    pointer.appending("sha256_cert_fingerprints"), .value)
+            return dropped("\"sha256_cert_fingerprints\" is empty, so no signed app matches", at: fingerprintsPointer,
+                           fix: "; add the SHA-256 of the app signing key from Play Console (Setup > App integrity)")
         }
         if let element = elements.enumerated().first(where: { $0.element.stringValue == nil }) {
-            return ("this fingerprint is a \(element.element.typeName), not a string; \(AssetLinksVerifiers.statementDropped)",
-                    pointer.appending("sha256_cert_fingerprints").appending(element.offset), .value)
+            return dropped("this fingerprint is a \(element.element.typeName), not a string", at: fingerprintsPointer.appending(element.offset))
         }
         return nil
     }
 
-    private func webProblem(of target: AssetLinkTarget) -> (String, JSONPointer, JSONPointerPart)? {
+    private func webProblem(of target: AssetLinkTarget) -> Problem? {
         guard let site = target.site else {
-            return ("this web target has no \"site\" string; \(AssetLinksVerifiers.statementDropped); add \"site\": \"https://example.com\"", target.pointer, .value)
+            return dropped("this web target has no \"site\" string", at: target.pointer, fix: "; add \"site\": \"https://example.com\"")
         }
         guard let parts = AssetLinkURL.parts(of: site.value) else {
-            return ("the site \"\(site.value)\" is not an http or https origin with a domain name; \(AssetLinksVerifiers.statementDropped); write it as https://example.com",
-                    site.pointer, .value)
+            return dropped("the site \"\(site.value)\" is not an http or https origin with a domain name", at: site.pointer, fix: "; write it as https://example.com")
         }
         if parts.hasUserInfo {
-            return ("the site \"\(site.value)\" has a user name; \(AssetLinksVerifiers.statementDropped); write only the scheme, host and port", site.pointer, .value)
+            return dropped("the site \"\(site.value)\" has a user name", at: site.pointer, fix: "; write only the scheme, host and port")
         }
         if parts.rest == "/" {
             return ("the site \"\(site.value)\" ends with \"/\": Android's own verifier (AOSP) accepts it, but Google's API rejects the path and drops this statement; remove the slash",
-                    site.pointer, .value)
+                    site.pointer)
         }
         if !parts.rest.isEmpty {
             return ("the site \"\(site.value)\" has a path, query or fragment, and a site is an origin: \(AssetLinksVerifiers.statementDropped); write only the scheme, host and port",
-                    site.pointer, .value)
+                    site.pointer)
         }
         return nil
     }
