@@ -1,4 +1,5 @@
 @testable import AASALintCore
+import AASALintTestSupport
 import Testing
 
 /// `MachOFile.slices` and its `MachOSlice`s on executables built byte by byte (with the helpers
@@ -12,7 +13,7 @@ import Testing
     }
 
     static func message(_ bytes: [UInt8]) -> String? {
-        ZipArchiveTests.message { _ = try slices(bytes) }
+        thrownDescription { _ = try slices(bytes) }
     }
 
     static let signed = Bytes.signed(Bytes.superBlob(count: 1, index: [(5, 20)], Bytes.entitlementsBlob()))

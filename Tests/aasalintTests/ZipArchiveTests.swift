@@ -1,4 +1,5 @@
 @testable import AASALintCore
+import AASALintTestSupport
 import Foundation
 import Testing
 
@@ -26,16 +27,6 @@ import Testing
 
     static func patch(_ bytes: inout [UInt8], at offset: Int, _ values: [UInt8]) {
         bytes.replaceSubrange(offset..<(offset + values.count), with: values)
-    }
-
-    /// What `body` throws, or nil when it reads.
-    static func message(_ body: () throws -> Void) -> String? {
-        do {
-            try body()
-            return nil
-        } catch {
-            return (error as? ArtifactReaderError)?.message ?? "\(error)"
-        }
     }
 
     /// Each entry as the central directory declares it, with the bytes it may use: up to the
@@ -75,23 +66,23 @@ import Testing
 
         var damaged = original
         damaged[31] ^= 0xFF  // the first byte of the data, after the 30-byte header and the name
-        #expect(Self.message { _ = try Self.read(damaged).contents(of: Self.read(damaged).entries[0]) }
+        #expect(thrownDescription { _ = try Self.read(damaged).contents(of: Self.read(damaged).entries[0]) }
             == "a: its CRC does not match its contents (the archive is damaged)")
 
         var method = original
         Self.patch(&method, at: directory + 10, [12, 0])  // bzip2
-        #expect(Self.message { _ = try Self.read(method).contents(of: Self.read(method).entries[0]) }
+        #expect(thrownDescription { _ = try Self.read(method).contents(of: Self.read(method).entries[0]) }
             == "a: compressed with method 12, which aasalint does not read (only stored and deflate)")
 
         var noHeader = original
         Self.patch(&noHeader, at: 0, [0, 0, 0, 0])
-        #expect(Self.message { _ = try Self.read(noHeader).contents(of: Self.read(noHeader).entries[0]) }
+        #expect(thrownDescription { _ = try Self.read(noHeader).contents(of: Self.read(noHeader).entries[0]) }
             == "a: no local header where the central directory says (offset 0)")
 
         var lying = TestZipWriter.Entry("a", Array("hello".utf8))
         lying.declaredUncompressedSize = 4
         let short = try Self.archive([lying])
-        #expect(Self.message { _ = try Self.read(short).contents(of: Self.read(short).entries[0]) }
+        #expect(thrownDescription { _ = try Self.read(short).contents(of: Self.read(short).entries[0]) }
             == "a: holds 5 bytes, not the 4 its header declares")
     }
 
@@ -110,7 +101,7 @@ import Testing
             "the archive holds 2 entries of this name, and extractors differ on which one wins",
             "the archive holds 2 entries of this name, and extractors differ on which one wins",
         ])
-        #expect(Self.message { _ = try archive.contents(of: archive.entries[2]) } == "secret: not read: it is encrypted")
+        #expect(thrownDescription { _ = try archive.contents(of: archive.entries[2]) } == "secret: not read: it is encrypted")
     }
 
     /// Entries whose records name one local header would share its bytes: each is refused.
@@ -121,32 +112,50 @@ import Testing
         #expect(archive.entries.map(\.refusal) == Array(repeating: "its local header (offset 0) is also that of 1 other entries, so they would share its bytes", count: 2))
     }
 
+    /// What an entry declares is held to `ZipLimits` before a byte of it is read or inflated.
+    @Test func anEntryOverTheLimitsIsRefusedUnread() throws {
+        // 105 bytes (100 in one stored deflate block) that declare they inflate to 1,000.
+        var entry = TestZipWriter.Entry("big", [UInt8](repeating: 7, count: 100), method: 8)
+        entry.declaredUncompressedSize = 1_000
+        let bytes = try Self.archive([entry])
+        var limits = ZipLimits()
+        limits.maximumEntrySize = 999
+        let sized = try Self.read(bytes, limits: limits)
+        #expect(thrownDescription { _ = try sized.contents(of: sized.entries[0]) } == "big: declares 1000 bytes, more than the 999 aasalint reads from one entry")
+        limits = ZipLimits()
+        limits.ratioCheckedAbove = 0
+        limits.maximumCompressionRatio = 5
+        let bomb = try Self.read(bytes, limits: limits)
+        #expect(thrownDescription { _ = try bomb.contents(of: bomb.entries[0]) }
+            == "big: would expand 9:1 (105 to 1000 bytes), beyond the 5:1 of any real app: a zip bomb")
+    }
+
     /// Archives the reader refuses whole, each with what is wrong.
     @Test func archivesThatCannotBeReadAreRefusedWithTheReason() throws {
         let original = try Self.archive([TestZipWriter.Entry("a", [1])])
         let end = original.count - 22
 
-        #expect(Self.message { _ = try Self.read(Array("PK".utf8)) } == "not a zip archive: too short for an end-of-central-directory record")
-        #expect(Self.message { _ = try Self.read([UInt8](repeating: 0, count: 100)) } == "not a zip archive: no end-of-central-directory record")
+        #expect(thrownDescription { _ = try Self.read(Array("PK".utf8)) } == "not a zip archive: too short for an end-of-central-directory record")
+        #expect(thrownDescription { _ = try Self.read([UInt8](repeating: 0, count: 100)) } == "not a zip archive: no end-of-central-directory record")
 
         var parts = original
         Self.patch(&parts, at: end + 4, [1, 0])  // the number of this disk
-        #expect(Self.message { _ = try Self.read(parts) } == "a multi-part zip archive, which aasalint does not read; export the app as one .ipa")
+        #expect(thrownDescription { _ = try Self.read(parts) } == "a multi-part zip archive, which aasalint does not read; export the app as one .ipa")
 
         var missing = original
         Self.patch(&missing, at: end + 10, [2, 0])  // two entries declared, one written
-        #expect(Self.message { _ = try Self.read(missing) } == "central directory entry 2 of 2 is missing or damaged")
+        #expect(thrownDescription { _ = try Self.read(missing) } == "central directory entry 2 of 2 is missing or damaged")
 
         var longName = original
         Self.patch(&longName, at: Self.directoryOffset(original) + 28, [0xFF, 0])
-        #expect(Self.message { _ = try Self.read(longName) } == "central directory entry 1 runs past the directory's end")
+        #expect(thrownDescription { _ = try Self.read(longName) } == "central directory entry 1 runs past the directory's end")
 
         var limits = ZipLimits()
         limits.maximumNameLength = 0
-        #expect(Self.message { _ = try Self.read(original, limits: limits) }
+        #expect(thrownDescription { _ = try Self.read(original, limits: limits) }
             == "central directory entry 1 has a name of 1 bytes, more than the 0 aasalint reads")
         limits = ZipLimits()
         limits.maximumEntryCount = 0
-        #expect(Self.message { _ = try Self.read(original, limits: limits) } == "declares 1 entries, more than the 0 aasalint reads")
+        #expect(thrownDescription { _ = try Self.read(original, limits: limits) } == "declares 1 entries, more than the 0 aasalint reads")
     }
 }
