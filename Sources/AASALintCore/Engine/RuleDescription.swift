@@ -57,15 +57,20 @@ public struct RuleExample: Sendable {
     public static let marker: Character = "↓"
 
     public let triggers: Bool
-    /// The example as written, with the marker if it has one.
-    public let markedText: String
     public let fixture: String?
+    /// Written when asked for: every run describes every rule and a lint reads no example, and
+    /// some examples are built from shared scaffolds (Rules/Android/AndroidExample.swift), which
+    /// made at every start cost a third of a tiny lint's own instructions.
+    private let writeMarkedText: @Sendable () -> String
 
-    public init(triggers: Bool, _ text: String, fixture: String? = nil) {
+    public init(triggers: Bool, _ text: @autoclosure @escaping @Sendable () -> String, fixture: String? = nil) {
         self.triggers = triggers
-        self.markedText = text
+        self.writeMarkedText = text
         self.fixture = fixture
     }
+
+    /// The example as written, with the marker if it has one.
+    public var markedText: String { writeMarkedText() }
 
     /// The example as published, without the marker. Made when asked for (documentation,
     /// SARIF's rule help): every run describes every rule, and a lint reads no example.
