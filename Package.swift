@@ -34,7 +34,10 @@ let package = Package(
             dependencies: ["CYaml", "CZlib", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
         ),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
-        .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules"]),
+        // What the command line needs beyond the engine: the language and MCP servers, and
+        // replacing files on disk (fixes, reports, baselines).
+        .target(name: "AASALintTooling", dependencies: ["AASALintCore"]),
+        .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules", "AASALintTooling"]),
         // The plugins run the aasalint built from these sources (Fixtures/plugin/binary shows the same
         // plugin running the release's artifact bundle instead).
         .plugin(name: "AASALintBuildToolPlugin", capability: .buildTool(), dependencies: ["aasalint"]),
@@ -49,11 +52,11 @@ let package = Package(
         .executableTarget(name: "aasalint-bench", dependencies: ["AASALintCore"], path: "bench/aasalint-bench"),
         // Helpers shared by the test targets (golden files, a local HTTP server for the remote checks).
         .target(name: "AASALintTestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "AASALintCoreTests", dependencies: ["AASALintCore", "AASALintTestSupport"]),
+        .testTarget(name: "AASALintCoreTests", dependencies: ["AASALintCore", "AASALintTooling", "AASALintTestSupport"]),
         .testTarget(
             name: "AASALintRulesTests",
             dependencies: ["AASALintCore", "AASALintRules", "AASALintTestSupport"]
         ),
-        .testTarget(name: "aasalintTests", dependencies: ["aasalint", "AASALintCore", "AASALintRules", "AASALintTestSupport"]),
+        .testTarget(name: "aasalintTests", dependencies: ["aasalint", "AASALintCore", "AASALintRules", "AASALintTooling", "AASALintTestSupport"]),
     ]
 )

@@ -3,7 +3,7 @@ import AASALintCore
 /// Every built-in rule. Adding a rule: one file in `Rules/`, one line here, fixtures in
 /// `Fixtures/rules/<rule-id>/`.
 public enum BuiltInRules {
-    public static let all: [any BuiltInRule.Type] = [
+    package static let all: [any BuiltInRule.Type] = [
         InvalidJSONRule.self,
         ByteOrderMarkRule.self,
         InvalidUTF8Rule.self,
@@ -116,7 +116,17 @@ public enum BuiltInRules {
         AppLinksUnverifiableHostRule.self,
     ]
 
-    public static func registry() throws(RegistryError) -> RuleRegistry {
+    package static func registry() throws(RegistryError) -> RuleRegistry {
         try RuleRegistry(all)
     }
+
+    /// Every built-in rule, for `AASALinter` and `Configuration.resolved`. The IDs are unique
+    /// (`RuleRegistrationTests`), so making the registry cannot fail.
+    public static let rules: RuleRegistry = {
+        do throws(RegistryError) {
+            return try registry()
+        } catch {
+            preconditionFailure("two built-in rules share an ID: \(error)")
+        }
+    }()
 }

@@ -5,7 +5,8 @@
 #    path dependency: `swift build` builds aasalint from source and fails with its error at the
 #    entitlements file's line and column; the command plugin `swift package aasalint` reports it
 #    too, and with --fix rewrites the file; the build then passes, showing the AASA file's warning; a build with no
-#    change does not lint again, and one after the configuration changed does.
+#    change does not lint again, and one after the configuration changed does. Its LibraryClient
+#    target, a program on the public library API, lints the package and decides a URL.
 # 2. Fixtures/plugin/binary: the same plugin depending on DIST/aasalint.artifactbundle.zip (a
 #    .binaryTarget(path:)) runs the bundled binary and builds no aasalint.
 # Each package has one build folder: aasalint is built from source once, by the first build.
@@ -75,6 +76,13 @@ run swift build --package-path "$app"
 expect_in_log "$app/$aasa_warning" "the build after the fix (the lint reran: its input changed)"
 expect_not_in_log "error:" "the build after the fix"
 
+# The library's public API, from another package (which sees nothing declared `package`).
+run bash -c "cd '$app' && swift run LibraryClient Sources/Shop"
+[ "$status" -eq 0 ] || { cat "$work/log" >&2; fail "LibraryClient exited with $status"; }
+expect_in_log "Sources/Shop/web/apple-app-site-association:6:9: warning: ignored-key at /applinks/details/0/paths" "LibraryClient"
+expect_in_log "decision: match by /applinks/details/0/components/0" "LibraryClient"
+echo "check-plugins: a program on the public library API lints and decides a URL"
+
 run swift build --package-path "$app"
 [ "$status" -eq 0 ] || { cat "$work/log" >&2; fail "a build with nothing changed failed"; }
 expect_not_in_log "warning: \"paths\"" "a build with nothing changed (no input changed, so no lint)"
@@ -89,7 +97,9 @@ echo "check-plugins: the build lints again only when a file or .aasalint.yml cha
 binary="$work/binary"
 mkdir -p "$binary/Plugins"
 cp "$root/Fixtures/plugin/binary/Package.swift" "$binary/"
-cp -R "$root/Fixtures/plugin/app/Sources" "$root/Fixtures/plugin/app/.aasalint.yml" "$binary/"
+mkdir -p "$binary/Sources"
+cp -R "$root/Fixtures/plugin/app/Sources/Shop" "$binary/Sources/"
+cp "$root/Fixtures/plugin/app/.aasalint.yml" "$binary/"
 cp -R "$root/Plugins/AASALintBuildToolPlugin" "$binary/Plugins/"
 cp "$dist/aasalint.artifactbundle.zip" "$binary/"
 

@@ -1,4 +1,9 @@
 import AASALintCore
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// `aasalint fetch HOST ...`: download the file each host serves and Apple's CDN copy, then
 /// report the remote rules and the file rules on what was served.
@@ -30,7 +35,10 @@ struct FetchCommand: Subcommand {
     func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         let configuration = try ConfigurationOptions.load(parsed[\.configuration])
         let delivery = try ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
-        return try RemoteRun(output: output).check(hosts: parsed.positionals, configuration: configuration, download: parsed[\.download],
-                                                   rulePlan: parsed[\.rulePlan], delivery: delivery)
+        let outcome = try RemoteRun(output: output).lint(hosts: parsed.positionals, configuration: configuration, download: parsed[\.download],
+                                                         rulePlan: parsed[\.rulePlan])
+        try delivery.deliver(outcome.report, sourceRoot: .repository(containing: FileManager.default.currentDirectoryPath))
+        delivery.reportWarningsAndProblems(of: outcome, to: output)
+        return delivery.exitStatus(for: outcome.report, hadProblems: !outcome.problems.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import AASALintCore
+import AASALintTooling
 
 /// What `lint --fix` and `lint --diff` say: the diff (for `--diff`) on standard output, and on
 /// standard error what was fixed, what was left and why, and which fixes change which URLs

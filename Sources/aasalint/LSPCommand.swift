@@ -1,4 +1,5 @@
 import AASALintCore
+import AASALintTooling
 import AASALintRules
 
 /// `aasalint lsp`: the language server, for editors.

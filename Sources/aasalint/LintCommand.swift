@@ -1,4 +1,5 @@
 import AASALintCore
+import AASALintTooling
 import AASALintRules
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -87,9 +88,10 @@ struct LintCommand: KeepingSubcommand {
             }
             let sourceRoot = try RepositoryOptions.sourceRoot(parsed[\.repository])
             let signedApps = parsed.positionals.isEmpty ? nil : try RemoteRun.signedApps(at: parsed.positionals)
-            return try RemoteRun(output: output).check(hosts: try RemoteRun.hosts(configuration, signedFiles: signedApps?.files ?? []),
-                                                       signedApps: signedApps, configuration: configuration, options: options, download: parsed[\.download],
-                                                       rulePlan: parsed[\.rulePlan], delivery: delivery, sourceRoot: sourceRoot)
+            let outcome = try RemoteRun(output: output).lint(hosts: try RemoteRun.hosts(configuration, signedFiles: signedApps?.files ?? []),
+                                                             signedApps: signedApps, configuration: configuration, options: options,
+                                                             download: parsed[\.download], rulePlan: parsed[\.rulePlan])
+            return try finish(outcome, parsed, delivery: delivery, sourceRoot: sourceRoot, changedFiles: nil, fixFailed: false)
         }
         // Neither --print-config nor --explain-release reports findings.
         options.runsPlugins = !parsed[\.printConfig] && !parsed[\.explainRelease]
@@ -138,11 +140,19 @@ struct LintCommand: KeepingSubcommand {
             workspace = workspace.replacingContents(written)
         }
         let outcome = session.lint(workspace)
+        return try finish(outcome, parsed, delivery: delivery, sourceRoot: sourceRoot, changedFiles: changedFiles, fixFailed: fixFailed)
+    }
+
+    /// What every lint does with its outcome, whatever its input (files, standard input,
+    /// downloads): explain the release files, write the baseline, deliver the reports, say what
+    /// could not be linted, and choose the exit status.
+    private func finish(_ outcome: LintSession.Outcome, _ parsed: ParsedArguments<Options>, delivery: ReportDelivery,
+                        sourceRoot: SourceRoot, changedFiles: ChangedFiles?, fixFailed: Bool) throws -> Int32 {
         keptUntilExit?.keep(outcome)
         if parsed[\.explainRelease] {
             let lines = outcome.releaseExplanation.isEmpty ? ["no entitlements files among the linted files"] : outcome.releaseExplanation
             output.write(TerminalText.lines(lines))
-            reportWarningsAndProblems(of: outcome)
+            delivery.reportWarningsAndProblems(of: outcome, to: output)
             return outcome.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
         }
 
@@ -160,7 +170,7 @@ struct LintCommand: KeepingSubcommand {
         let report = changedFiles.map { changed in outcome.report.keepingDiagnostics { changed.contains($0.location.file) } }
             ?? outcome.report
         try delivery.deliver(report, sourceRoot: sourceRoot)
-        reportWarningsAndProblems(of: outcome)
+        delivery.reportWarningsAndProblems(of: outcome, to: output)
         if parsed[\.writeBaseline] != nil, outcome.problems.isEmpty, !fixFailed { return ExitStatus.success }
         return delivery.exitStatus(for: report, hadProblems: !outcome.problems.isEmpty || fixFailed)
     }
@@ -183,18 +193,6 @@ struct LintCommand: KeepingSubcommand {
         ]
         if let first = refused.first(where: \.given) {
             throw UsageError("\(first.option) does not apply to --remote: \(first.reason)")
-        }
-    }
-
-    private func reportWarningsAndProblems(of outcome: LintSession.Outcome) {
-        for warning in outcome.warnings {
-            output.writeError("aasalint: warning: \(warning)")
-        }
-        if let notice = outcome.report.analysisLimitNotice {
-            output.writeError("aasalint: note: \(notice)")
-        }
-        for problem in outcome.problems {
-            output.writeError("aasalint: error: \(problem.message)")
         }
     }
 

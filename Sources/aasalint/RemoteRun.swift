@@ -11,8 +11,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Downloads the file each host serves and Apple's CDN copy, and lints them with the remote
-/// rules and the file rules: `aasalint fetch HOST ...` and `aasalint lint --remote`.
+/// Downloads the file each host serves and Apple's CDN copy, the input of `aasalint fetch HOST
+/// ...` and `aasalint lint --remote`, which lint it in the one session and deliver as `lint` does.
 struct RemoteRun {
     /// Where and how to download.
     struct Options: CommandOptions {
@@ -58,7 +58,7 @@ struct RemoteRun {
     /// The hosts `lint --remote` checks: those under domains: in the configuration, then those
     /// that the signed apps name.
     static func hosts(_ configuration: Configuration, signedFiles: [LintFile]) throws(UsageError) -> [String] {
-        let hosts = configuration.domains.map(\.host.value) + RemoteLintSession.hosts(signedInto: signedFiles)
+        let hosts = configuration.domains.map(\.host.value) + HostDownloader.hosts(signedInto: signedFiles)
         guard !hosts.isEmpty else {
             throw UsageError(signedFiles.isEmpty
                 ? "--remote checks the hosts under domains: in the configuration, and it names none; add them (domains: {example.com: path/to/apple-app-site-association}) or run aasalint fetch HOST"
@@ -67,12 +67,10 @@ struct RemoteRun {
         return hosts
     }
 
-    /// Checks each host once, in order, with a progress line on a terminal, then the signed apps
-    /// of `signedApps` against what their hosts served, and delivers the report.
-    func check(hosts names: [String], signedApps: SignedApps? = nil, configuration: Configuration, options: RunOptions = RunOptions(),
-               download: ParsedArguments<Options>,
-               rulePlan: ParsedArguments<RulePlanOptions>, delivery: ReportDelivery,
-               sourceRoot: SourceRoot = .repository(containing: FileManager.default.currentDirectoryPath)) throws -> Int32 {
+    /// Downloads each host once, in order, with a progress line on a terminal, and lints the
+    /// downloads with the signed apps of `signedApps` in the one session.
+    func lint(hosts names: [String], signedApps: SignedApps? = nil, configuration: Configuration, options: RunOptions = RunOptions(),
+              download: ParsedArguments<Options>, rulePlan: ParsedArguments<RulePlanOptions>) throws -> LintSession.Outcome {
         var seen: Set<String> = []
         let hosts = try names.map { name throws(UsageError) in try RemoteAddresses.host(name) }.filter { seen.insert($0).inserted }
         let addresses = try RemoteAddresses(originBase: download[\.originBase], cdnBase: download[\.cdnBase],
@@ -80,34 +78,21 @@ struct RemoteRun {
         let limits = RemoteFetcher.Limits(timeout: try Self.timeout(download[\.timeout]),
                                           maximumBytes: RemoteFetcher.Limits.standard.maximumBytes)
         let folder = try download[\.save].map { path throws(UsageError) in try DownloadFolder(path: path) }
-        let session = RemoteLintSession(plan: try RemoteLintSession.plan(rules: BuiltInRules.all, configuration: configuration, options: options,
-                                                                             enable: rulePlan[\.enable], disable: rulePlan[\.disable]),
-                                        addresses: addresses,
-                                        fetcher: RemoteFetcher(limits: limits, usesEnvironmentProxy: download[\.proxyFromEnvironment]))
+        let plan = try RulePlan.forDownloads(rules: BuiltInRules.all, configuration: configuration, options: options,
+                                             enable: rulePlan[\.enable], disable: rulePlan[\.disable])
+        let downloader = HostDownloader(addresses: addresses, fetcher: RemoteFetcher(limits: limits, usesEnvironmentProxy: download[\.proxyFromEnvironment]))
 
         let showsProgress = isatty(STDERR_FILENO) != 0
-        var outcomes: [RemoteLintSession.HostOutcome] = []
+        var fetches: [HostFetch] = []
         for (index, host) in hosts.enumerated() {
             if showsProgress { output.writeErrorPiece("[\(index + 1)/\(hosts.count)] \(host) ...", endsLine: false) }
-            let outcome = session.check(host: host)
-            if showsProgress { output.writeErrorPiece(" \(Self.progress(of: outcome.fetch))", endsLine: true) }
-            try folder?.save(outcome.fetch)
-            outcomes.append(outcome)
+            let fetch = downloader.fetch(host: host)
+            if showsProgress { output.writeErrorPiece(" \(Self.progress(of: fetch))", endsLine: true) }
+            try folder?.save(fetch)
+            fetches.append(fetch)
         }
-        let crossCheck = signedApps.map { session.crossCheck($0.files, against: outcomes) }
-        let report = session.report(outcomes, crossCheck: crossCheck)
-        try delivery.deliver(report, sourceRoot: sourceRoot)
-        for warning in signedApps?.warnings ?? [] {
-            output.writeError("aasalint: warning: \(warning)")
-        }
-        if let notice = report.analysisLimitNotice {
-            output.writeError("aasalint: note: \(notice)")
-        }
-        let problems = (signedApps?.problems.map(\.message) ?? []) + report.problems
-        for problem in problems {
-            output.writeError("aasalint: error: \(problem)")
-        }
-        return delivery.exitStatus(for: report, hadProblems: !problems.isEmpty)
+        return LintSession(plan: plan).lint(downloads: fetches, signedApps: signedApps?.files, problems: signedApps?.problems ?? [],
+                                             warnings: signedApps?.warnings ?? [])
     }
 
     private static func timeout(_ text: String?) throws(UsageError) -> Double {

@@ -1,4 +1,5 @@
 import AASALintCore
+import AASALintTooling
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -141,6 +142,20 @@ struct ReportDelivery {
     }
 
     /// Failure when the run had problems; otherwise whether a finding reaches `--fail-on`.
+    /// After the report, on standard error: the run's warnings, the note on where the analysis
+    /// stopped short, then what could not be linted, for every lint whatever its input.
+    func reportWarningsAndProblems(of outcome: LintSession.Outcome, to output: StandardStreams) {
+        for warning in outcome.warnings {
+            output.writeError("aasalint: warning: \(warning)")
+        }
+        if let notice = outcome.report.analysisLimitNotice {
+            output.writeError("aasalint: note: \(notice)")
+        }
+        for problem in outcome.problems {
+            output.writeError("aasalint: error: \(problem.message)")
+        }
+    }
+
     func exitStatus(for report: LintReport, hadProblems: Bool) -> Int32 {
         if hadProblems { return ExitStatus.failure }
         return report.fails(at: failOn) ? ExitStatus.findings : ExitStatus.success

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 @testable import AASALintCore
+@testable import AASALintTooling
 import Foundation
 import Testing
 

@@ -30,8 +30,7 @@ enum RemoteFixture {
         let addresses = try RemoteAddresses()
         let fetch = HostFetch(host: host, origin: Download(url: addresses.originURL(for: host), outcome: origin),
                               cdn: Download(url: addresses.cdnURL(for: host), outcome: cdn))
-        let session = RemoteLintSession(plan: RulePlan(fixed: selection), addresses: addresses, fetcher: RemoteFetcher())
-        return session.check(fetch).diagnostics
+        return LintSession(plan: RulePlan(fixed: selection)).lint(downloads: [fetch]).report.diagnostics
     }
 
     private static func outcome(in folder: URL, named name: String) throws -> Result<HTTPResponse, FetchFailure>? {

@@ -249,6 +249,73 @@ import Testing
         #expect(missingBase.standardError.hasPrefix("aasalint: error: --base-path nowhere: no such folder"), "\(missingBase.standardError)")
     }
 
+    /// Every other lint option applies to `lint --remote` as to a lint of files (the downloads
+    /// are an input of the one lint session): one case per option, each with what it changes.
+    @Test(arguments: ["--format", "--output", "--fail-on", "--quiet", "--snippet", "--step-summary", "--enable", "--disable",
+                      "--config", "--no-config", "--release", "--as-of", "--save", "--timeout"])
+    func lintRemoteHonoursTheOtherLintOptions(option: String) throws {
+        let folder = try temporaryFolder(configuration: "domains:\n  stale-cdn.example.com: web/apple-app-site-association\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func lint(_ arguments: [String]) throws -> BinaryRun {
+            try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases + arguments, workingDirectory: folder)
+        }
+        func file(_ name: String) -> String? { try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
+        let plain = try lint([])
+        #expect(plain.status == 0, "a stale CDN copy is a warning: \(plain)")
+        #expect(Self.ruleIDs(in: plain.standardOutput) == ["cdn-out-of-date"], "\(plain)")
+        switch option {
+        case "--format":
+            let run = try lint(["--format", "json"])
+            let report = try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any]
+            #expect(report != nil && run.standardOutput.contains("\"cdn-out-of-date\""), "\(run)")
+        case "--output":
+            let run = try lint(["--output", "report.txt"])
+            #expect(run.standardOutput.isEmpty)
+            #expect(file("report.txt")?.contains("[cdn-out-of-date]") == true, "\(run)")
+        case "--fail-on":
+            #expect(try lint(["--fail-on", "warning"]).status == 1)
+        case "--quiet":
+            let run = try lint(["--quiet"])
+            #expect(!run.standardOutput.isEmpty && run.standardOutput.split(separator: "\n").allSatisfy { $0.hasSuffix("[cdn-out-of-date]") }, "\(run)")
+            #expect(run.standardOutput != plain.standardOutput)
+        case "--snippet":
+            #expect(try lint(["--snippet"]).standardOutput.contains("^"))
+        case "--step-summary":
+            _ = try lint(["--step-summary", "summary.md"])
+            #expect(file("summary.md")?.contains("cdn-out-of-date") == true)
+        case "--enable":
+            let run = try lint(["--enable", "legacy-format", "--print-config"])
+            #expect(run.standardOutput.contains("\"legacy-format\": \"note\""), "\(run)")
+        case "--disable":
+            let run = try lint(["--disable", "cdn-out-of-date"])
+            #expect(Self.ruleIDs(in: run.standardOutput).isEmpty, "\(run)")
+        case "--config":
+            try "domains:\n  missing.example.com: web/apple-app-site-association\n".write(to: folder.appendingPathComponent("other.yml"), atomically: true, encoding: .utf8)
+            let run = try lint(["--config", "other.yml"])
+            #expect(Self.ruleIDs(in: run.standardOutput) == ["http-status"], "\(run)")
+            #expect(run.status == 1)
+        case "--no-config":
+            let run = try lint(["--no-config"])
+            #expect(run.status == 2)
+            #expect(run.standardError.contains("--remote checks the hosts under domains: in the configuration, and it names none"), "\(run)")
+        case "--release":
+            // It judges the entitlements of signed apps named as PATHs; a download is judged the same.
+            #expect(try lint(["--release"]).standardOutput == plain.standardOutput)
+        case "--as-of":
+            #expect(try lint(["--as-of", "2026-03-01"]).standardOutput == plain.standardOutput)
+            let bad = try lint(["--as-of", "soon"])
+            #expect(bad.status == 2 && bad.standardError.contains("--as-of takes a day written 2026-03-01"), "\(bad)")
+        case "--save":
+            _ = try lint(["--save", "downloads"])
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("downloads/stale-cdn.example.com/origin").path))
+        case "--timeout":
+            let bad = try lint(["--timeout", "soon"])
+            #expect(bad.status == 2 && bad.standardError.contains("--timeout needs a number of seconds"), "\(bad)")
+        default:
+            Issue.record("no case for \(option)")
+        }
+    }
+
     // MARK: Helpers
 
     private var bases: [String] {

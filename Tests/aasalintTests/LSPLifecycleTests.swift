@@ -1,4 +1,5 @@
 import AASALintCore
+@testable import AASALintTooling
 import AASALintRules
 #if canImport(Glibc)
 import Glibc

@@ -8,5 +8,9 @@ let package = Package(
     dependencies: [.package(name: "aasalint", path: "../../..")],
     targets: [
         .executableTarget(name: "Shop", plugins: [.plugin(name: "AASALintBuildToolPlugin", package: "aasalint")]),
+        // A program on aasalint's public library API: another package sees nothing `package`.
+        .executableTarget(name: "LibraryClient", dependencies: [
+            .product(name: "AASALintCore", package: "aasalint"), .product(name: "AASALintRules", package: "aasalint"),
+        ]),
     ]
 )

@@ -1,24 +1,24 @@
 /// How much work one question about component languages may take before the analysis gives up and
 /// says so: the automaton states explored, a product state of k automata counting k, and
 /// checking a URL against one component (or offering one component to compare) counting one.
-public struct AnalysisBudget: Sendable, Hashable {
-    public var states: Int
+package struct AnalysisBudget: Sendable, Hashable {
+    package var states: Int
 
-    public static let standard = AnalysisBudget(states: 20_000)
+    package static let standard = AnalysisBudget(states: 20_000)
 
     /// All questions about one file together may take this many times the budget of one:
     /// a file of thousands of entangled components then ends in seconds with a note, not minutes.
     static let fileFactor = 50
 
     /// The states all questions about one file may explore together.
-    public var fileStates: Int { states * Self.fileFactor }
+    package var fileStates: Int { states * Self.fileFactor }
 
     /// The work of determinising the patterns of the components the analysis compares, for the whole
     /// file (`DeterministicAutomaton.determinising`): a measure of its own, since one state of
     /// one automaton can take hundreds of times the work of a state of another. A second or two.
-    public var fileDeterminisationWork: Int { fileStates * 32 }
+    package var fileDeterminisationWork: Int { fileStates * 32 }
 
-    public init(states: Int) {
+    package init(states: Int) {
         self.states = states
     }
 }

@@ -1,14 +1,14 @@
 /// Which components of each details entry can ever decide a URL (ANALYSIS.md), decided exactly over
 /// the languages the patterns denote, each answer shown by a URL: what the component-order components
 /// and `aasalint match --explain-order` report.
-public struct OrderAnalysis: Sendable {
-    public let entries: [EntryOrder]
+package struct OrderAnalysis: Sendable {
+    package let entries: [EntryOrder]
 
     /// `writesReachableExamples: false` leaves out the example URL of a component that shares no path
     /// with any other, which then needs no automaton at all: what the lint rules ask for, since
     /// they report only the components that something shadows. Such a component then counts as reachable
     /// even when it matches nothing.
-    public init(matcher: AASAMatcher, budget: AnalysisBudget = .standard, host: String = "example.com",
+    package init(matcher: AASAMatcher, budget: AnalysisBudget = .standard, host: String = "example.com",
                 writesReachableExamples: Bool = true) {
         self.init(matcher: matcher, budget: budget, host: host, writesReachableExamples: writesReachableExamples, answersGroupsAtOnce: true)
     }
@@ -27,17 +27,17 @@ public struct OrderAnalysis: Sendable {
 }
 
 /// The components of one details entry and what the analysis found about each.
-public struct EntryOrder: Sendable {
-    public let entry: AASAMatcher.Entry
+package struct EntryOrder: Sendable {
+    package let entry: AASAMatcher.Entry
     /// No version of the system runs the entry's components: it lists no app, or only apps earlier
     /// entries decide for (an iOS 12 fallback is not dead). Its components are not analysed.
-    public let isDead: Bool
+    package let isDead: Bool
     /// One per component of the entry, in order (empty for a dead entry).
-    public let verdicts: [ComponentVerdict]
+    package let verdicts: [ComponentVerdict]
 }
 
 /// What one component contributes to its entry. Rule numbers are indices into the entry's components.
-public enum ComponentVerdict: Sendable, Equatable {
+package enum ComponentVerdict: Sendable, Equatable {
     /// The component decides `exampleURL` (and possibly more); nil when no earlier component can share
     /// a URL with it but its patterns are too complex to write one, or the analysis was asked
     /// not to write examples for such components.

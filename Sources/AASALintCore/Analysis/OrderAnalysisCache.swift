@@ -8,7 +8,7 @@ extension OrderAnalysis {
     /// The analysis of `file` with example URLs on `host`, computed once for the components that
     /// all ask for it; nil when the file is not an AASA JSON object. It writes examples only
     /// where components overlap, which is all that findings show.
-    public static func of(_ file: LintFile, host: String, budget: AnalysisBudget = .standard) -> OrderAnalysis? {
+    package static func of(_ file: LintFile, host: String, budget: AnalysisBudget = .standard) -> OrderAnalysis? {
         let key = OrderAnalysisCache.Key(path: file.path, bytes: file.bytes, host: host, budget: budget)
         if let known = OrderAnalysisCache.shared.analysis(for: key) { return known }
         guard let matcher = file.matcher else { return nil }

@@ -1,22 +1,22 @@
 /// What changes for users between two versions of an AASA file: per app and service, the
 /// URLs whose decision (match, blocked, no match) differs, with example URLs computed from
 /// the compiled components. Reordering or re-expressing components with the same meaning is no change.
-public struct SemanticDiff: Sendable {
+package struct SemanticDiff: Sendable {
     /// Every difference, per app in the order the files list them, then per class.
-    public let changes: [BehaviourChange]
+    package let changes: [BehaviourChange]
     /// Apps for which some question exceeded the budget or could not be compared: their
     /// changes may be incomplete.
-    public let incompleteApps: [String]
+    package let incompleteApps: [String]
     /// Why, per app of `incompleteApps`.
-    public let incompleteReasons: [String: String]
+    package let incompleteReasons: [String: String]
 
-    public var isEquivalent: Bool { changes.isEmpty && incompleteApps.isEmpty }
+    package var isEquivalent: Bool { changes.isEmpty && incompleteApps.isEmpty }
 
     /// At most this many example URLs per change, shortest first.
-    public static let examplesPerChange = 3
+    package static let examplesPerChange = 3
 
     /// `appID` limits the comparison to one app; `host` is used in example URLs.
-    public init(old: AASAMatcher, new: AASAMatcher, budget: AnalysisBudget = .standard, appID: String? = nil,
+    package init(old: AASAMatcher, new: AASAMatcher, budget: AnalysisBudget = .standard, appID: String? = nil,
                 host: String = "example.com") {
         let apps = appID.map { [$0] } ?? Self.union(old.appIDs + old.listedApps.values.flatMap { $0 },
                                                     new.appIDs + new.listedApps.values.flatMap { $0 })
@@ -65,8 +65,8 @@ public struct SemanticDiff: Sendable {
 }
 
 /// One class of change for one app and service.
-public struct BehaviourChange: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct BehaviourChange: Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// URLs that did not open the app (no match, or blocked) and now do.
         case startsOpening
         /// URLs that opened the app and now match no component.
@@ -80,7 +80,7 @@ public struct BehaviourChange: Sendable, Equatable {
         /// The app is no longer listed for a service without URLs.
         case stopsBeingListed
 
-        public init?(from old: Decision.Outcome, to new: Decision.Outcome) {
+        package init?(from old: Decision.Outcome, to new: Decision.Outcome) {
             switch (old, new) {
             case (.noMatch, .match), (.blocked, .match): self = .startsOpening
             case (.match, .noMatch): self = .stopsOpening
@@ -91,12 +91,12 @@ public struct BehaviourChange: Sendable, Equatable {
         }
     }
 
-    public let appID: String
+    package let appID: String
     /// `applinks`, `webcredentials`, `appclips` or `activitycontinuation`.
-    public let service: String
-    public let kind: Kind
+    package let service: String
+    package let kind: Kind
     /// For `applinks`: URLs whose decision changes this way (shortest first); empty otherwise.
-    public let exampleURLs: [String]
+    package let exampleURLs: [String]
 }
 
 /// The applinks components one app gets from each file, compared region by region. Components whose

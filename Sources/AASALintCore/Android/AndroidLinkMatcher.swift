@@ -1,16 +1,16 @@
 /// A URL as Android's `Uri` splits it: scheme and host as written (hosts compare ignoring case),
 /// the port or -1, and the path, query and fragment percent-decoded as `getPath()`,
 /// `getQuery()` and `getFragment()` return them (UTF-8; `+` stays `+`) (ANDROID.md 3).
-public struct AndroidURI: Sendable {
-    public let string: String
-    public let scheme: String
-    public let host: String?
-    public let port: Int
-    public let path: String
-    public let query: String?
-    public let fragment: String?
+package struct AndroidURI: Sendable {
+    package let string: String
+    package let scheme: String
+    package let host: String?
+    package let port: Int
+    package let path: String
+    package let query: String?
+    package let fragment: String?
 
-    public init?(_ string: String) {
+    package init?(_ string: String) {
         guard let colon = string.firstIndex(of: ":"), colon > string.startIndex else { return nil }
         self.string = string
         scheme = String(string[..<colon])
@@ -55,18 +55,18 @@ public struct AndroidURI: Sendable {
 /// How one intent filter answers a link a browser opens: an intent with action VIEW, categories
 /// BROWSABLE and DEFAULT, the URL as data and no type (AOSP `IntentFilter.match`, `matchData`;
 /// ANDROID.md 2.4-2.6).
-public struct AndroidFilterDecision: Sendable {
-    public let activity: ManifestActivity
-    public let filter: IntentFilter
+package struct AndroidFilterDecision: Sendable {
+    package let activity: ManifestActivity
+    package let filter: IntentFilter
     /// Nil when the filter matches; else why not, for `--trace`.
-    public let mismatch: String?
+    package let mismatch: String?
 
-    public var matches: Bool { mismatch == nil }
+    package var matches: Bool { mismatch == nil }
 }
 
-public enum AndroidLinkMatcher {
+package enum AndroidLinkMatcher {
     /// Every filter of the manifest's activities, in manifest order, with its answer.
-    public static func decisions(for uri: AndroidURI, in manifest: AndroidManifest) -> [AndroidFilterDecision] {
+    package static func decisions(for uri: AndroidURI, in manifest: AndroidManifest) -> [AndroidFilterDecision] {
         manifest.filters.map { activity, filter in
             AndroidFilterDecision(activity: activity, filter: filter, mismatch: mismatch(of: filter, for: uri))
         }

@@ -2,20 +2,20 @@
 /// `src/<set>/AndroidManifest.xml`, or a merged one): the activities and their intent filters,
 /// each part with its span and a pointer (element names and sibling indexes, such as
 /// `/application/0/activity/1/intent-filter/0/data/2/android:host`) for baselines and ignores.
-public struct AndroidManifest: Sendable {
-    public static let androidNamespace = "http://schemas.android.com/apk/res/android"
+package struct AndroidManifest: Sendable {
+    package static let androidNamespace = "http://schemas.android.com/apk/res/android"
 
-    public let root: XMLElementNode
+    package let root: XMLElementNode
     /// The prefix bound to the Android namespace, `android` unless the manifest says otherwise.
-    public let androidPrefix: String
-    public let packageName: ManifestValue?
-    public let minSdkVersion: Int?
-    public let targetSdkVersion: Int?
+    package let androidPrefix: String
+    package let packageName: ManifestValue?
+    package let minSdkVersion: Int?
+    package let targetSdkVersion: Int?
     /// Activities and activity aliases, in manifest order.
-    public let activities: [ManifestActivity]
+    package let activities: [ManifestActivity]
 
     /// Nil when the root element is not `<manifest>`.
-    public init?(root: XMLElementNode) {
+    package init?(root: XMLElementNode) {
         guard root.name == "manifest" else { return nil }
         self.root = root
         let prefix = root.attributes.first { $0.name.hasPrefix("xmlns:") && $0.value == Self.androidNamespace }.map { String($0.name.dropFirst(6)) } ?? "android"
@@ -39,16 +39,16 @@ public struct AndroidManifest: Sendable {
     }
 
     /// Every intent filter of the manifest, with its activity.
-    public var filters: [(activity: ManifestActivity, filter: IntentFilter)] {
+    package var filters: [(activity: ManifestActivity, filter: IntentFilter)] {
         activities.flatMap { activity in activity.filters.map { (activity, $0) } }
     }
 }
 
 /// An attribute's value with where it is written.
-public struct ManifestValue: Sendable {
-    public let value: String
-    public let span: Range<Int>
-    public let pointer: JSONPointer
+package struct ManifestValue: Sendable {
+    package let value: String
+    package let span: Range<Int>
+    package let pointer: JSONPointer
 
     init(_ attribute: XMLAttribute, at element: JSONPointer) {
         value = attribute.value
@@ -57,15 +57,15 @@ public struct ManifestValue: Sendable {
     }
 
     /// Whether the value is a Gradle manifest placeholder (`${host}`) that only the build fills in.
-    public var isPlaceholder: Bool { value.contains("${") }
+    package var isPlaceholder: Bool { value.contains("${") }
 }
 
-public struct ManifestActivity: Sendable {
-    public let element: XMLElementNode
-    public let pointer: JSONPointer
+package struct ManifestActivity: Sendable {
+    package let element: XMLElementNode
+    package let pointer: JSONPointer
     /// `android:name`, or for an alias `android:targetActivity` after it.
-    public let name: String?
-    public let filters: [IntentFilter]
+    package let name: String?
+    package let filters: [IntentFilter]
 
     init(element: XMLElementNode, at pointer: JSONPointer, prefix: String) {
         self.element = element
@@ -80,46 +80,46 @@ public struct ManifestActivity: Sendable {
 /// One `<intent-filter>`, with its `<data>` elements pooled as Android pools them (ANDROID.md 2.4):
 /// one set of schemes, one list of authorities (a host with the port of the same element), one
 /// list of paths, whichever element wrote them.
-public struct IntentFilter: Sendable {
-    public static let viewAction = "android.intent.action.VIEW"
-    public static let browsableCategory = "android.intent.category.BROWSABLE"
-    public static let defaultCategory = "android.intent.category.DEFAULT"
+package struct IntentFilter: Sendable {
+    package static let viewAction = "android.intent.action.VIEW"
+    package static let browsableCategory = "android.intent.category.BROWSABLE"
+    package static let defaultCategory = "android.intent.category.DEFAULT"
 
-    public struct Authority: Sendable {
-        public let host: ManifestValue
-        public let port: ManifestValue?
+    package struct Authority: Sendable {
+        package let host: ManifestValue
+        package let port: ManifestValue?
     }
 
-    public struct Path: Sendable {
-        public let kind: AndroidPathPattern.Kind
-        public let value: ManifestValue
+    package struct Path: Sendable {
+        package let kind: AndroidPathPattern.Kind
+        package let value: ManifestValue
         /// Nil when Android's parser refuses the pattern (`error` says why).
-        public let pattern: AndroidPathPattern?
-        public let error: AndroidPatternError?
+        package let pattern: AndroidPathPattern?
+        package let error: AndroidPatternError?
     }
 
     /// `<uri-relative-filter-group>` (Android 15): every filter of an allowing or blocking group.
-    public struct RelativeGroup: Sendable {
-        public let element: XMLElementNode
-        public let pointer: JSONPointer
-        public let allows: Bool
-        public let paths: [Path]
+    package struct RelativeGroup: Sendable {
+        package let element: XMLElementNode
+        package let pointer: JSONPointer
+        package let allows: Bool
+        package let paths: [Path]
         /// The query and fragment attributes, which aasalint reads but does not match.
-        public let otherParts: [ManifestValue]
+        package let otherParts: [ManifestValue]
     }
 
-    public let element: XMLElementNode
-    public let pointer: JSONPointer
-    public let autoVerify: ManifestValue?
-    public let actions: [ManifestValue]
-    public let categories: [ManifestValue]
-    public let schemes: [ManifestValue]
-    public let authorities: [Authority]
+    package let element: XMLElementNode
+    package let pointer: JSONPointer
+    package let autoVerify: ManifestValue?
+    package let actions: [ManifestValue]
+    package let categories: [ManifestValue]
+    package let schemes: [ManifestValue]
+    package let authorities: [Authority]
     /// Ports written in an element without a host, which Android ignores.
-    public let portsWithoutHost: [ManifestValue]
-    public let paths: [Path]
-    public let mimeTypes: [ManifestValue]
-    public let groups: [RelativeGroup]
+    package let portsWithoutHost: [ManifestValue]
+    package let paths: [Path]
+    package let mimeTypes: [ManifestValue]
+    package let groups: [RelativeGroup]
 
     init(element: XMLElementNode, at pointer: JSONPointer, prefix: String) {
         self.element = element
@@ -210,21 +210,21 @@ public struct IntentFilter: Sendable {
         return result
     }
 
-    public var requestsVerification: Bool { autoVerify?.value == "true" }
+    package var requestsVerification: Bool { autoVerify?.value == "true" }
 
-    public var hasViewAction: Bool { actions.contains { $0.value == Self.viewAction } }
+    package var hasViewAction: Bool { actions.contains { $0.value == Self.viewAction } }
 
-    public func hasCategory(_ name: String) -> Bool { categories.contains { $0.value == name } }
+    package func hasCategory(_ name: String) -> Bool { categories.contains { $0.value == name } }
 
-    public var webSchemes: [ManifestValue] { schemes.filter { $0.value == "http" || $0.value == "https" } }
+    package var webSchemes: [ManifestValue] { schemes.filter { $0.value == "http" || $0.value == "https" } }
 
     /// Handles links a browser opens: VIEW, BROWSABLE and an http or https scheme (AOSP's
     /// `handlesWebUris`).
-    public var handlesWebURLs: Bool { hasViewAction && hasCategory(Self.browsableCategory) && !webSchemes.isEmpty }
+    package var handlesWebURLs: Bool { hasViewAction && hasCategory(Self.browsableCategory) && !webSchemes.isEmpty }
 
     /// Whether Android collects the filter's hosts for verification (ANDROID.md 2.1), for an app
     /// targeting API 31 or later: autoVerify, VIEW, BROWSABLE and DEFAULT, and only web schemes.
-    public var isCollectedForVerification: Bool {
+    package var isCollectedForVerification: Bool {
         requestsVerification && hasViewAction && hasCategory(Self.browsableCategory) && hasCategory(Self.defaultCategory)
             && !schemes.isEmpty && schemes.allSatisfy { $0.value == "http" || $0.value == "https" }
     }

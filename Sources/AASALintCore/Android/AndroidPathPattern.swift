@@ -1,9 +1,9 @@
 /// A path entry of an intent filter, matched as Android's `PatternMatcher` does (ANDROID.md 3):
 /// over the UTF-16 code units of the decoded path, greedily and without backtracking, so that
 /// matching is linear in the path and the pattern.
-public struct AndroidPathPattern: Sendable, Equatable {
+package struct AndroidPathPattern: Sendable, Equatable {
     /// The manifest attribute each kind is written with, in `PatternMatcher`'s order.
-    public enum Kind: String, Sendable, CaseIterable {
+    package enum Kind: String, Sendable, CaseIterable {
         case literal = "path"
         case prefix = "pathPrefix"
         case simpleGlob = "pathPattern"
@@ -11,18 +11,18 @@ public struct AndroidPathPattern: Sendable, Equatable {
         case suffix = "pathSuffix"
     }
 
-    public let kind: Kind
-    public let pattern: String
+    package let kind: Kind
+    package let pattern: String
     private let tokens: [AdvancedToken]?
 
     /// Throws, as the manifest parser does, for an advanced pattern that is not well formed.
-    public init(kind: Kind, pattern: String) throws(AndroidPatternError) {
+    package init(kind: Kind, pattern: String) throws(AndroidPatternError) {
         self.kind = kind
         self.pattern = pattern
         tokens = kind == .advancedGlob ? try Self.parseAdvanced(Array(pattern.utf16)) : nil
     }
 
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         switch kind {
         case .literal: return path == pattern
         case .prefix: return path.hasPrefix(pattern)
@@ -34,7 +34,7 @@ public struct AndroidPathPattern: Sendable, Equatable {
 
     /// For an advanced pattern: an unbounded `.` (`.*`, `.+`, `.{n,}`) takes the rest of the
     /// path, so a later token that needs a character can never match.
-    public var hasUnboundedAnyBeforeMore: Bool {
+    package var hasUnboundedAnyBeforeMore: Bool {
         guard let tokens, let index = tokens.firstIndex(where: { $0.unit == .any && $0.maximum == Int.max }) else { return false }
         return tokens[(index + 1)...].contains { $0.minimum > 0 }
     }
@@ -42,7 +42,7 @@ public struct AndroidPathPattern: Sendable, Equatable {
     /// For a simple glob with `.*` before more pattern: a path a regular expression would match
     /// but Android does not (`failing`), one it does match (`matching`), and the character after
     /// `.*` that Android skips to; nil when the pattern has no such `.*`, or no pair is found.
-    public func nonBacktrackingCounterexample() -> (failing: String, matching: String, character: Character)? {
+    package func nonBacktrackingCounterexample() -> (failing: String, matching: String, character: Character)? {
         guard kind == .simpleGlob else { return nil }
         let characters = Array(pattern)
         var index = 0
@@ -301,8 +301,8 @@ public struct AndroidPathPattern: Sendable, Equatable {
 }
 
 /// Why Android's manifest parser refuses a path pattern.
-public struct AndroidPatternError: Error, Sendable, Equatable {
-    public let message: String
+package struct AndroidPatternError: Error, Sendable, Equatable {
+    package let message: String
 
     init(_ message: String) {
         self.message = message

@@ -1,20 +1,20 @@
 /// Whether a statement list grants an app a relation, as each verifier decides it (ANDROID.md
 /// 1.2-1.4): Android's own verifier (AOSP StatementService) loses the whole file over one
 /// statement it cannot parse; Google's API drops only that statement. Includes are not followed.
-public struct AssetLinksGrant: Sendable {
-    public let packageName: String
-    public let fingerprint: String
-    public let relation: String
+package struct AssetLinksGrant: Sendable {
+    package let packageName: String
+    package let fingerprint: String
+    package let relation: String
     /// The statement that grants it, as each verifier reads the file; nil when it does not.
-    public let aospGrant: AssetLinkStatement?
-    public let googleGrant: AssetLinkStatement?
+    package let aospGrant: AssetLinkStatement?
+    package let googleGrant: AssetLinkStatement?
     /// Why AOSP reads no statement of the file, when it does not.
-    public let aospFailure: String?
+    package let aospFailure: String?
     /// Why neither grants it, for a person: the nearest miss.
-    public let reason: String?
-    public let includes: [String]
+    package let reason: String?
+    package let includes: [String]
 
-    public init(document: AssetLinksDocument, packageName: String, fingerprint: String, relation: String) {
+    package init(document: AssetLinksDocument, packageName: String, fingerprint: String, relation: String) {
         self.packageName = packageName
         self.fingerprint = fingerprint
         self.relation = relation
@@ -53,5 +53,5 @@ public struct AssetLinksGrant: Sendable {
     }
 
     /// Android's own verifier's answer, which `match` exits with.
-    public var isGranted: Bool { aospGrant != nil }
+    package var isGranted: Bool { aospGrant != nil }
 }

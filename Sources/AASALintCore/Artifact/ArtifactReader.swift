@@ -6,18 +6,18 @@ import Foundation
 
 /// Turns a signed artifact into the files rules check: for each executable, its signed
 /// entitlements as an entitlements file named `Shop.ipa!Payload/Shop.app/Shop`.
-public enum ArtifactReader {
-    public struct Outcome: Sendable {
-        public let files: [LintFile]
+package enum ArtifactReader {
+    package struct Outcome: Sendable {
+        package let files: [LintFile]
         /// Bundles or artifacts that could not be read: the run exits with status 2.
-        public let problems: [UsageError]
+        package let problems: [UsageError]
         /// Executables signed without entitlements: nothing to check, which is said.
-        public let warnings: [String]
+        package let warnings: [String]
     }
 
     /// The artifact at `path`, named `shown` in reports (by default as given); its layout from
     /// its name, else from what it is.
-    public static func read(_ path: String, shownAs shown: String? = nil) -> Outcome {
+    package static func read(_ path: String, shownAs shown: String? = nil) -> Outcome {
         let shown = shown ?? path
         let contents = Result { () throws(ArtifactReaderError) in
             try ArtifactBundle.read(path: path, shownAs: shown, layout: layout(of: path))
@@ -26,7 +26,7 @@ public enum ArtifactReader {
     }
 
     /// An `.ipa` given as bytes (standard input).
-    public static func read(ipa bytes: [UInt8], shownAs shown: String) -> Outcome {
+    package static func read(ipa bytes: [UInt8], shownAs shown: String) -> Outcome {
         outcome(Result { () throws(ArtifactReaderError) in try ArtifactBundle.read(zip: MemoryArtifactSource(bytes), shownAs: shown) }, shownAs: shown)
     }
 

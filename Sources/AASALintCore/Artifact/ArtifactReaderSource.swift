@@ -29,12 +29,12 @@ extension ArtifactReaderSource {
 
 /// A file on disk read through its descriptor with `pread`, counting the bytes read.
 final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable {
-    public let count: Int
+    package let count: Int
     private let descriptor: Int32
     private let lock = Lock()
     private var read = 0
 
-    public init(path: String) throws(ArtifactReaderError) {
+    package init(path: String) throws(ArtifactReaderError) {
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
             throw ArtifactReaderError("cannot read \(path): not a regular file")
@@ -50,13 +50,13 @@ final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable {
     }
 
     /// How many bytes the readers asked for so far.
-    public var bytesRead: Int {
+    package var bytesRead: Int {
         lock.lock()
         defer { lock.unlock() }
         return read
     }
 
-    public func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
+    package func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: range.count)
         var done = 0
         while done < range.count {
@@ -75,15 +75,15 @@ final class FileArtifactSource: ArtifactReaderSource, @unchecked Sendable {
 
 /// Bytes already in memory (a deflated zip entry, standard input, a fuzzer's input).
 struct MemoryArtifactSource: ArtifactReaderSource {
-    public let contents: [UInt8]
+    package let contents: [UInt8]
 
-    public init(_ contents: [UInt8]) {
+    package init(_ contents: [UInt8]) {
         self.contents = contents
     }
 
-    public var count: Int { contents.count }
+    package var count: Int { contents.count }
 
-    public func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
+    package func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
         Array(contents[range])
     }
 }
@@ -92,7 +92,7 @@ struct MemoryArtifactSource: ArtifactReaderSource {
 struct ArtifactReaderSubrange: ArtifactReaderSource {
     let base: any ArtifactReaderSource
     let offset: Int
-    public let count: Int
+    package let count: Int
 
     init(_ base: any ArtifactReaderSource, offset: Int, count: Int) {
         self.base = base
@@ -100,7 +100,7 @@ struct ArtifactReaderSubrange: ArtifactReaderSource {
         self.count = count
     }
 
-    public func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
+    package func bytes(in range: Range<Int>) throws(ArtifactReaderError) -> [UInt8] {
         try base.bytes(in: (offset + range.lowerBound)..<(offset + range.upperBound))
     }
 }

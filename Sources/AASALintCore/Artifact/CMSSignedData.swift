@@ -4,26 +4,26 @@
 ///
 /// Only the structure is read. The signature and Apple's certificate chain are not verified: a
 /// profile is trusted as far as the file is, which is enough to lint what it says.
-public struct CMSSignedData: Sendable {
+package struct CMSSignedData: Sendable {
     /// The encapsulated content: for a profile, an XML property list; for a signed AASA, JSON.
-    public let content: [UInt8]
+    package let content: [UInt8]
     /// Where the content starts in the message, when it is one primitive OCTET STRING (in a
     /// constructed BER string it is pieced together, and offsets into it are not the file's).
-    public let contentOffset: Int?
+    package let contentOffset: Int?
 
     /// 1.2.840.113549.1.7.2
     static let signedDataIdentifier: [UInt8] = [0x2A, 0x86, 0x48, 0x86, 0xF7, 0x0D, 0x01, 0x07, 0x02]
 
     /// Whether the bytes start like a ContentInfo of signed data, before reading it all: a
     /// SEQUENCE (any length form) whose first element is the id-signedData identifier.
-    public static func looksSigned(_ bytes: [UInt8]) -> Bool {
+    package static func looksSigned(_ bytes: [UInt8]) -> Bool {
         guard bytes.first == 0x30, bytes.count > 2 else { return false }
         let lengthBytes = bytes[1] & 0x80 == 0 || bytes[1] == 0x80 ? 1 : 1 + Int(bytes[1] & 0x7F)
         let identifier = [0x06, UInt8(signedDataIdentifier.count)] + signedDataIdentifier
         return bytes.dropFirst(1 + lengthBytes).starts(with: identifier)
     }
 
-    public init(_ bytes: [UInt8]) throws(DERSyntaxError) {
+    package init(_ bytes: [UInt8]) throws(DERSyntaxError) {
         let reader = DERReader(bytes, encoding: .ber)
         let (signedData, fields) = try Self.signedDataFields(reader)
         // version, digestAlgorithms, encapContentInfo, [certificates], [crls], signerInfos SET.
@@ -35,7 +35,7 @@ public struct CMSSignedData: Sendable {
 
     /// The content of a message whose structure is broken after it (no signerInfos, say): what
     /// can still be read of a signed file; nil when the content itself cannot be found.
-    public static func salvagedContent(_ bytes: [UInt8]) -> [UInt8]? {
+    package static func salvagedContent(_ bytes: [UInt8]) -> [UInt8]? {
         let reader = DERReader(bytes, encoding: .ber)
         do throws(DERSyntaxError) {
             return try encapsulatedContent(reader, signedDataFields(reader).fields).content

@@ -1,26 +1,26 @@
 /// One ASN.1 element: its identifier, and where its contents lie in the input.
 struct DERElement: Sendable, Equatable {
-    public enum TagClass: UInt8, Sendable {
+    package enum TagClass: UInt8, Sendable {
         case universal = 0
         case application = 1
         case contextSpecific = 2
         case `private` = 3
     }
 
-    public let tagClass: TagClass
-    public let isConstructed: Bool
-    public let tagNumber: UInt32
+    package let tagClass: TagClass
+    package let isConstructed: Bool
+    package let tagNumber: UInt32
     /// The contents' bytes, without the end-of-contents octets of an indefinite length.
-    public let contents: Range<Int>
+    package let contents: Range<Int>
     /// The offset just past the element, end-of-contents octets included.
-    public let end: Int
-    public let hasIndefiniteLength: Bool
+    package let end: Int
+    package let hasIndefiniteLength: Bool
 
-    public func isUniversal(_ number: DERTag) -> Bool {
+    package func isUniversal(_ number: DERTag) -> Bool {
         tagClass == .universal && tagNumber == number.rawValue
     }
 
-    public func isContextSpecific(_ number: UInt32) -> Bool {
+    package func isContextSpecific(_ number: UInt32) -> Bool {
         tagClass == .contextSpecific && tagNumber == number
     }
 }
@@ -34,9 +34,9 @@ enum DERTag: UInt32, Sendable {
     case set = 17
 }
 
-public struct DERSyntaxError: Error, Sendable, Equatable {
-    public let offset: Int
-    public let message: String
+package struct DERSyntaxError: Error, Sendable, Equatable {
+    package let offset: Int
+    package let message: String
 }
 
 /// Reads ASN.1 elements from bytes without ever reading past the end: lengths that run past
@@ -45,28 +45,28 @@ public struct DERSyntaxError: Error, Sendable, Equatable {
 /// lengths; `.ber` accepts them on constructed elements, because Apple's provisioning profiles are
 /// BER: indefinite lengths and, at times, a constructed OCTET STRING around the content.
 struct DERReader: Sendable {
-    public enum Encoding: Sendable {
+    package enum Encoding: Sendable {
         case der
         case ber
     }
 
-    public static let maximumDepth = 32
+    package static let maximumDepth = 32
 
-    public let bytes: [UInt8]
-    public let encoding: Encoding
+    package let bytes: [UInt8]
+    package let encoding: Encoding
 
-    public init(_ bytes: [UInt8], encoding: Encoding = .der) {
+    package init(_ bytes: [UInt8], encoding: Encoding = .der) {
         self.bytes = bytes
         self.encoding = encoding
     }
 
     /// The element starting at `offset`, which must end by `limit`.
-    public func element(at offset: Int, limit: Int? = nil) throws(DERSyntaxError) -> DERElement {
+    package func element(at offset: Int, limit: Int? = nil) throws(DERSyntaxError) -> DERElement {
         try element(at: offset, limit: min(limit ?? bytes.count, bytes.count), depth: 0)
     }
 
     /// The elements inside a constructed element, in order.
-    public func children(of parent: DERElement) throws(DERSyntaxError) -> [DERElement] {
+    package func children(of parent: DERElement) throws(DERSyntaxError) -> [DERElement] {
         guard parent.isConstructed else {
             throw DERSyntaxError(offset: parent.contents.lowerBound, message: "a primitive element has no elements inside")
         }
@@ -81,7 +81,7 @@ struct DERReader: Sendable {
     }
 
     /// The contents of a primitive element, or of a constructed BER string, joined in order.
-    public func stringContents(of element: DERElement) throws(DERSyntaxError) -> [UInt8] {
+    package func stringContents(of element: DERElement) throws(DERSyntaxError) -> [UInt8] {
         var joined: [UInt8] = []
         try appendStringContents(of: element, to: &joined, depth: 0)
         return joined

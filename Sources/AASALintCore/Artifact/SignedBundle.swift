@@ -6,28 +6,28 @@ import Foundation
 
 /// An app, App Clip or extension found in a signed artifact (`.app`, `.ipa`, `.xcarchive`), with
 /// what its executable was signed with: the input of the rules that check what ships.
-public struct SignedBundle: Sendable {
-    public enum Kind: String, Sendable {
+package struct SignedBundle: Sendable {
+    package enum Kind: String, Sendable {
         case application
         case appClip
         case appExtension
     }
 
     /// The artifact as reports show it, e.g. `Shop.ipa`.
-    public let artifactPath: String
+    package let artifactPath: String
     /// The bundle inside it, e.g. `Payload/Shop.app`; empty for the `.app` named itself.
-    public let innerPath: String
+    package let innerPath: String
     /// `CFBundleIdentifier` of its Info.plist.
-    public let bundleIdentifier: String?
+    package let bundleIdentifier: String?
     /// The executable inside the artifact, e.g. `Payload/Shop.app/Shop` (`CFBundleExecutable`).
-    public let executablePath: String
+    package let executablePath: String
     /// One per architecture, in the order of the fat header.
-    public let slices: [SignedSlice]
+    package let slices: [SignedSlice]
     /// The bytes of `embedded.mobileprovision` (CMS SignedData), when the bundle has one.
-    public let embeddedProfile: [UInt8]?
-    public let kind: Kind
+    package let embeddedProfile: [UInt8]?
+    package let kind: Kind
 
-    public init(artifactPath: String, innerPath: String, bundleIdentifier: String?, executablePath: String,
+    package init(artifactPath: String, innerPath: String, bundleIdentifier: String?, executablePath: String,
                 slices: [SignedSlice], embeddedProfile: [UInt8]?, kind: Kind) {
         self.artifactPath = artifactPath
         self.innerPath = innerPath
@@ -39,14 +39,14 @@ public struct SignedBundle: Sendable {
     }
 
     /// How reports name the executable's signed entitlements: `Shop.ipa!Payload/Shop.app/Shop`.
-    public var displayPath: String { artifactPath + Self.separator + executablePath }
+    package var displayPath: String { artifactPath + Self.separator + executablePath }
 
     static let separator = "!"
     static let artifactExtensions = [".ipa", ".app", ".xcarchive"]
 
     /// The artifact and the path inside it of a display path made by `displayPath`; nil for
     /// the path of a plain file.
-    public static func split(displayPath path: String) -> (artifact: String, inner: String)? {
+    package static func split(displayPath path: String) -> (artifact: String, inner: String)? {
         for suffix in artifactExtensions {
             if let range = path.lastRange(of: suffix + separator, ignoringASCIICase: true) {
                 return (String(path[..<range.upperBound].dropLast(separator.count)), String(path[range.upperBound...]))
@@ -57,14 +57,14 @@ public struct SignedBundle: Sendable {
 }
 
 /// One architecture of a signed executable and the entitlements it was signed with.
-public struct SignedSlice: Sendable, Equatable {
-    public let architecture: String
+package struct SignedSlice: Sendable, Equatable {
+    package let architecture: String
     /// The XML property list of the entitlements blob (`0xfade7171`); nil when there is none.
-    public let entitlements: [UInt8]?
+    package let entitlements: [UInt8]?
     /// The DER entitlements blob (`0xfade7172`); nil when there is none.
-    public let derEntitlements: [UInt8]?
+    package let derEntitlements: [UInt8]?
 
-    public init(architecture: String, entitlements: [UInt8]?, derEntitlements: [UInt8]?) {
+    package init(architecture: String, entitlements: [UInt8]?, derEntitlements: [UInt8]?) {
         self.architecture = architecture
         self.entitlements = entitlements
         self.derEntitlements = derEntitlements
@@ -74,14 +74,14 @@ public struct SignedSlice: Sendable, Equatable {
 extension SignedBundle {
     /// A slice signed with other entitlements than the first slice (whose entitlements are the
     /// ones linted), and the top-level keys that differ: added, removed or with another value.
-    public struct SliceDisagreement: Sendable, Equatable {
-        public let architecture: String
-        public let keys: [String]
+    package struct SliceDisagreement: Sendable, Equatable {
+        package let architecture: String
+        package let keys: [String]
     }
 
     /// The slices whose entitlements differ from the first slice's, compared as property lists
     /// (the same values written differently agree).
-    public var sliceDisagreements: [SliceDisagreement] {
+    package var sliceDisagreements: [SliceDisagreement] {
         guard let first = slices.first else { return [] }
         let reference = Self.entries(of: first)
         return slices.dropFirst().compactMap { slice in

@@ -7,10 +7,10 @@ import Darwin
 /// Whether a configuration found by looking upward may be read: it decides which rules run
 /// and which plugins a run may start, so only its owner (or root) may be able to change it,
 /// as OpenSSH asks of `~/.ssh/config`. A file someone names with `--config` is not asked.
-public enum ConfigurationFileTrust {
+package enum ConfigurationFileTrust {
     /// The sentence that refuses the file at `path`, for the command line and the language
     /// server alike; nil when it may be read.
-    public static func refusal(at path: String) -> String? {
+    package static func refusal(at path: String) -> String? {
         problem(at: path).map { problem in
             "not reading this configuration: \(problem), and it decides what aasalint checks and which plugins it runs; "
                 + "make it yours and not writable by others (chmod go-w)"
@@ -18,7 +18,7 @@ public enum ConfigurationFileTrust {
     }
 
     /// Why the file at `path` must not be read; nil when it may be.
-    public static func problem(at path: String) -> String? {
+    package static func problem(at path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         let caller = geteuid()

@@ -6,24 +6,24 @@ import Foundation
 
 /// Reads the text of `.aasalint.yml` into a `Configuration`, reporting every mistake with its
 /// line and column. Finding the file and reading it from disk are `ConfigurationLoader+Disk`'s.
-public struct ConfigurationLoader: Sendable {
-    public static let fileName = ".aasalint.yml"
-    public static let topLevelKeys = [
+package struct ConfigurationLoader: Sendable {
+    package static let fileName = ".aasalint.yml"
+    package static let topLevelKeys = [
         "rules", "include", "exclude", "files", "release_entitlements", "apps", "domains", "expectations",
         "overrides", "ignore", "baseline", "fail_on", "format", "formats", "custom_rules", "plugins",
     ]
     static let severityWords = ["error", "warning", "note", "off"]
-    public static let formats = ReportFormat.allCases.map(\.rawValue)
+    package static let formats = ReportFormat.allCases.map(\.rawValue)
 
-    public let registry: RuleRegistry
+    package let registry: RuleRegistry
     /// Plugins' findings are named `<plugin id>/<rule>`; the configuration may set their severity.
     let pluginIDs: [String]
     /// Reads the files the configuration names (expectation files), by their path from the working directory.
     let readNamedFile: NamedFileRead
 
-    public typealias NamedFileRead = @Sendable (_ path: String) throws(UsageError) -> FileReader.Contents
+    package typealias NamedFileRead = @Sendable (_ path: String) throws(UsageError) -> FileReader.Contents
 
-    public init(registry: RuleRegistry, readNamedFile: @escaping NamedFileRead = ConfigurationLoader.readFromDisk) {
+    package init(registry: RuleRegistry, readNamedFile: @escaping NamedFileRead = ConfigurationLoader.readFromDisk) {
         self.init(registry: registry, pluginIDs: [], readNamedFile: readNamedFile)
     }
 
@@ -40,7 +40,7 @@ public struct ConfigurationLoader: Sendable {
     }
 
     /// Parses the configuration text; `path` is as reports show it and `directory` is where its paths start.
-    public func load(bytes: [UInt8], path: String, directory: String) throws(ConfigurationErrors) -> Configuration {
+    package func load(bytes: [UInt8], path: String, directory: String) throws(ConfigurationErrors) -> Configuration {
         let lines = LineTable(bytes)
         let root: PositionedValue
         do throws(YAMLSyntaxError) {

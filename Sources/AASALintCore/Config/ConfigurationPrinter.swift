@@ -1,9 +1,9 @@
 /// The effective configuration as `aasalint lint --print-config` shows it: every rule with
 /// the severity and options it will run with, and every other setting after the command line
 /// was applied. JSON, which is also YAML, so the output can seed a configuration file.
-public enum ConfigurationPrinter {
+package enum ConfigurationPrinter {
     /// `reports` are the reports the run writes: one without a file prints as `format`, others as `formats`.
-    public static func print(_ plan: RulePlan, reports: [RequestedReport], failOn: Severity?) -> String {
+    package static func print(_ plan: RulePlan, reports: [RequestedReport], failOn: Severity?) -> String {
         let configuration = plan.configuration
         let selected = Dictionary(plan.base.entries.map { ($0.description.id, $0) }) { first, _ in first }
         let rules: [(key: String, value: JSONWriter.Value)] = (plan.registry?.descriptions ?? plan.base.descriptions).map { rule in

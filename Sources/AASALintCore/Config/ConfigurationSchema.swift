@@ -1,7 +1,7 @@
 /// A JSON Schema (draft 2020-12) of `.aasalint.yml`, for editors (the YAML language server
 /// reads it through `# yaml-language-server: $schema=...`).
-public enum ConfigurationSchema {
-    public static func text(rules: [RuleDescription]) -> String {
+package enum ConfigurationSchema {
+    package static func text(rules: [RuleDescription]) -> String {
         JSONWriter.prettyPrinted(.object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string("https://github.com/aasalint/aasalint/schema/aasalint.json")),

@@ -1,7 +1,7 @@
 /// A rule a team declares in `.aasalint.yml` under `custom_rules:`: a selector, one
 /// condition, a message and a severity ("every appID belongs to team ABCDE12345").
-public struct CustomRule: FileCheck {
-    public enum Condition: Sendable {
+package struct CustomRule: FileCheck {
+    package enum Condition: Sendable {
         /// The value must contain a match of the regular expression (anchor it with ^ and $).
         case matches(RegularExpression)
         case notMatches(RegularExpression)
@@ -13,14 +13,14 @@ public struct CustomRule: FileCheck {
         case maxItems(Int)
     }
 
-    public let description: RuleDescription
-    public let kind: FileKind
-    public let selector: PointerSelector
-    public let condition: Condition
+    package let description: RuleDescription
+    package let kind: FileKind
+    package let selector: PointerSelector
+    package let condition: Condition
     /// With `{value}` and `{pointer}` placeholders.
-    public let message: String
+    package let message: String
 
-    public init(description: RuleDescription, kind: FileKind, selector: PointerSelector, condition: Condition, message: String) {
+    package init(description: RuleDescription, kind: FileKind, selector: PointerSelector, condition: Condition, message: String) {
         self.description = description
         self.kind = kind
         self.selector = selector
@@ -28,7 +28,7 @@ public struct CustomRule: FileCheck {
         self.message = message
     }
 
-    public func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
+    package func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard file.kinds.contains(kind), let root = file.root else { return [] }
         switch condition {
         case .required:

@@ -10,8 +10,8 @@
 /// `!` against the artifact's path and its part after against the path inside, each by the
 /// rules above (`build/*.ipa!Payload/*.app/PlugIns/**`, `*.ipa!embedded.mobileprovision`). That
 /// `!` follows the artifact's extension, as in the paths; any other `!` is part of a name.
-public struct Glob: Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
+package struct Glob: Sendable, Hashable, CustomStringConvertible {
+    package let pattern: String
     /// The whole pattern, or the part before `!` that names the artifact.
     private let outer: PathPattern
     /// The part after `!`, matched against the path inside the artifact.
@@ -29,9 +29,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         case set([ClosedRange<Character>], negated: Bool)
     }
 
-    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    package struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+        package let message: String
+        package var description: String { message }
     }
 
     /// One side of the `!`: the segments, and whether a pattern without `/` matches names at any depth.
@@ -69,7 +69,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    public init(_ pattern: String) throws(SyntaxError) {
+    package init(_ pattern: String) throws(SyntaxError) {
         var text = Substring(pattern)
         while text.hasPrefix("./") { text = text.dropFirst(2) }
         if text.hasPrefix("/") { text = text.dropFirst() }
@@ -88,12 +88,12 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         inner = try PathPattern(inside, in: pattern)
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
     /// The leading segments without wildcards of the part that names files on disk, joined
     /// (the whole path for a pattern without any), or "" for a pattern that matches a name at
     /// any depth: every path the pattern matches lies at or under it, or inside the artifact it names.
-    public var fixedPrefix: String {
+    package var fixedPrefix: String {
         guard !outer.matchesNameAnywhere else { return "" }
         var literals: [String] = []
         for segment in outer.segments {
@@ -108,7 +108,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         return literals.joined(separator: "/")
     }
 
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let insideArtifact = SignedBundle.split(displayPath: path)
         guard let inner else { return outer.matches(Substring(insideArtifact?.artifact ?? path)) }
         guard let insideArtifact else { return false }
@@ -117,7 +117,7 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
     /// True when the pattern names files inside the artifact at `path` (it has a `!` and its
     /// part before matches): an `include` glob of that kind selects the artifact for reading.
-    public func reachesInside(artifact path: String) -> Bool {
+    package func reachesInside(artifact path: String) -> Bool {
         inner != nil && outer.matches(Substring(path))
     }
 

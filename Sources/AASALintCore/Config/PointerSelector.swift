@@ -1,25 +1,25 @@
 /// A JSON pointer whose segments may be `*` (any key or index), for custom rules:
 /// `/applinks/details/*/appIDs/*` names every appID of every details entry.
-public struct PointerSelector: Sendable, CustomStringConvertible {
-    public let segments: [String?]
-    public let text: String
+package struct PointerSelector: Sendable, CustomStringConvertible {
+    package let segments: [String?]
+    package let text: String
 
     /// nil when the text is not a pointer.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         guard let pointer = JSONPointer(text) else { return nil }
         self.text = text
         segments = pointer.tokens.map { $0 == "*" ? nil : $0 }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// Every node the selector names, with its concrete pointer, in document order.
-    public func matches(in root: PositionedValue) -> [(pointer: JSONPointer, node: PositionedValue)] {
+    package func matches(in root: PositionedValue) -> [(pointer: JSONPointer, node: PositionedValue)] {
         Self.matches(segments[...], from: root, at: .root)
     }
 
     /// The nodes that would hold the last segment (for `required`), and that segment.
-    public func parents(in root: PositionedValue) -> (parents: [(pointer: JSONPointer, node: PositionedValue)], last: String?) {
+    package func parents(in root: PositionedValue) -> (parents: [(pointer: JSONPointer, node: PositionedValue)], last: String?) {
         guard let last = segments.last else { return ([], nil) }
         return (Self.matches(segments.dropLast(), from: root, at: .root), last)
     }

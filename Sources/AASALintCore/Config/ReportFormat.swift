@@ -14,17 +14,17 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 
 /// One report of a run: `FORMAT` or `FORMAT:FILE`, as `--format` (repeatable) and the
 /// configuration's `formats:` write it. A report without a file goes to standard output, or to `--output`.
-public struct RequestedReport: Sendable, Equatable {
-    public let format: ReportFormat
-    public let file: String?
+package struct RequestedReport: Sendable, Equatable {
+    package let format: ReportFormat
+    package let file: String?
 
-    public init(format: ReportFormat, file: String?) {
+    package init(format: ReportFormat, file: String?) {
         self.format = format
         self.file = file
     }
 
     /// Reads `FORMAT[:FILE]`: the format is what comes before the first `:`, so a file name may hold colons.
-    public init(_ text: String) throws(UsageError) {
+    package init(_ text: String) throws(UsageError) {
         let name = text.prefix { $0 != ":" }
         guard let format = ReportFormat(rawValue: String(name)) else {
             let suggestion = Suggestion.nearest(to: String(name), in: ConfigurationLoader.formats).map { "; did you mean '\($0)'?" } ?? ""
@@ -39,5 +39,5 @@ public struct RequestedReport: Sendable, Equatable {
     }
 
     /// `FORMAT` or `FORMAT:FILE`.
-    public var description: String { format.rawValue + (file.map { ":" + $0 } ?? "") }
+    package var description: String { format.rawValue + (file.map { ":" + $0 } ?? "") }
 }

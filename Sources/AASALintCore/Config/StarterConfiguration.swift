@@ -1,7 +1,7 @@
 /// What `aasalint init` writes: every key explained, most of them commented out, so that
 /// the file is valid as written and a team can switch on what it needs.
-public enum StarterConfiguration {
-    public static let text = """
+package enum StarterConfiguration {
+    package static let text = """
         # aasalint configuration. Every key is optional; paths and globs are relative to this
         # file. `aasalint lint --print-config` shows the effective settings.
 

@@ -7,27 +7,27 @@ import Foundation
 /// Findings accepted when a repository adopts aasalint, so that only new ones are reported.
 /// Entries are keyed by file, rule and pointer plus a digest of the message, not by line, so
 /// they survive edits elsewhere in the file.
-public struct Baseline: Sendable, Equatable {
-    public struct Entry: Hashable, Sendable, Comparable {
-        public let file: String
-        public let rule: String
-        public let pointer: String
-        public let digest: String
+package struct Baseline: Sendable, Equatable {
+    package struct Entry: Hashable, Sendable, Comparable {
+        package let file: String
+        package let rule: String
+        package let pointer: String
+        package let digest: String
 
-        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+        package static func < (lhs: Entry, rhs: Entry) -> Bool {
             (lhs.file, lhs.rule, lhs.pointer, lhs.digest) < (rhs.file, rhs.rule, rhs.pointer, rhs.digest)
         }
     }
 
-    public let entries: [Entry]
+    package let entries: [Entry]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries.sorted()
     }
 
     /// The entry of `diagnostic`, with its file path relative to `directory` (the baseline
     /// file's folder) so that the baseline does not depend on where aasalint runs.
-    public static func entry(for diagnostic: Diagnostic, relativeTo directory: String) -> Entry {
+    package static func entry(for diagnostic: Diagnostic, relativeTo directory: String) -> Entry {
         var configuration = Configuration()
         configuration.directory = directory
         let file = configuration.relativePath(ofDisplayPath: diagnostic.location.file) ?? diagnostic.location.file
@@ -39,7 +39,7 @@ public struct Baseline: Sendable, Equatable {
     /// that matched nothing any more (fixed findings: the baseline can be rewritten). Only
     /// entries of files in `scope` can be stale: a run over some files says nothing about
     /// the findings of the others.
-    public func filter(_ diagnostics: [Diagnostic], relativeTo directory: String, scope: LintScope) -> (new: [Diagnostic], stale: [Entry]) {
+    package func filter(_ diagnostics: [Diagnostic], relativeTo directory: String, scope: LintScope) -> (new: [Diagnostic], stale: [Entry]) {
         var remaining: [Entry: Int] = [:]
         for entry in entries { remaining[entry, default: 0] += 1 }
         var new: [Diagnostic] = []
@@ -62,7 +62,7 @@ public struct Baseline: Sendable, Equatable {
     /// from the files pre-commit names leaves every other file's entries as they were. A file
     /// outside the scope that has findings anyway (the configuration file, for findings about
     /// it) keeps the larger of the two sets.
-    public func recording(_ diagnostics: [Diagnostic], relativeTo directory: String, scope: LintScope) -> Baseline {
+    package func recording(_ diagnostics: [Diagnostic], relativeTo directory: String, scope: LintScope) -> Baseline {
         let recorded = diagnostics.map { Self.entry(for: $0, relativeTo: directory) }
         let covered = Self.coveredFiles(Set(entries.map(\.file)), by: scope, relativeTo: directory)
         var kept: [Entry: Int] = [:]
@@ -78,7 +78,7 @@ public struct Baseline: Sendable, Equatable {
         files.filter { file in scope.covers(file.hasPrefix("/") ? file : directory + "/" + file) }
     }
 
-    public var json: String {
+    package var json: String {
         JSONWriter.prettyPrinted(.object([
             ("version", .integer(1)),
             ("findings", .array(entries.map { entry in
@@ -90,7 +90,7 @@ public struct Baseline: Sendable, Equatable {
         ]))
     }
 
-    public init(json bytes: [UInt8], path: String) throws(UsageError) {
+    package init(json bytes: [UInt8], path: String) throws(UsageError) {
         let root: PositionedValue
         do throws(JSONSyntaxError) {
             root = try JSONParser.parse(bytes)

@@ -8,19 +8,19 @@ import Foundation
 /// between the work tree and the commit where the branch left REF (the pull request's "Files
 /// changed", plus what is staged or modified and not yet committed), and untracked files that
 /// are not ignored, so a run before committing sees what the pull request will.
-public struct ChangedFiles: Sendable {
+package struct ChangedFiles: Sendable {
     /// The repository's top level, as git names it.
-    public let root: SourceRoot
+    package let root: SourceRoot
     /// Paths relative to `root`.
-    public let paths: Set<String>
+    package let paths: Set<String>
 
-    public init(root: SourceRoot, paths: Set<String>) {
+    package init(root: SourceRoot, paths: Set<String>) {
         self.root = root
         self.paths = paths
     }
 
     /// Asks git, in `workingDirectory`, what changed since `ref` (a branch, tag or commit).
-    public static func since(_ ref: String, workingDirectory: String) throws(UsageError) -> ChangedFiles {
+    package static func since(_ ref: String, workingDirectory: String) throws(UsageError) -> ChangedFiles {
         let git = Git(directory: workingDirectory, ref: ref)
         let topLevel = try git.output(["rev-parse", "--show-toplevel"]) { reason in
             "\(workingDirectory) is not inside a git repository (\(reason))"
@@ -45,7 +45,7 @@ public struct ChangedFiles: Sendable {
     }
 
     /// True when the file a report names (relative to the working directory, or absolute) changed.
-    public func contains(_ reportedPath: String) -> Bool {
+    package func contains(_ reportedPath: String) -> Bool {
         guard case .repository(let path) = root.place(of: reportedPath) else { return false }
         return paths.contains(path)
     }

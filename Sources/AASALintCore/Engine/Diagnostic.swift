@@ -1,19 +1,19 @@
 /// One finding of one rule.
 public struct Diagnostic: Hashable, Sendable {
     public let ruleID: String
-    public var severity: Severity
+    public package(set) var severity: Severity
     public let message: String
     public let location: Location
     public let related: [RelatedLocation]
     /// A URL that demonstrates the finding, for rules about which URLs match.
     public let exampleURL: String?
     /// How to repair the finding: a sentence, and edits when the repair is mechanical.
-    public var fix: Fix?
+    public package(set) var fix: Fix?
     /// A note about how far the analysis went (a question over its budget), not about the file:
     /// reports give it once per run, where tools expect such notes (`LintReport.analysisLimits`).
-    public var isAnalysisLimit = false
+    package var isAnalysisLimit = false
 
-    public init(
+    package init(
         ruleID: String,
         severity: Severity,
         message: String,
@@ -32,7 +32,7 @@ public struct Diagnostic: Hashable, Sendable {
     }
 
     /// Deterministic report order: file, position, rule, message.
-    public static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
+    package static func reportOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         if lhs.location.file != rhs.location.file { return lhs.location.file < rhs.location.file }
         if lhs.location.range != rhs.location.range { return lhs.location.range < rhs.location.range }
         if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }

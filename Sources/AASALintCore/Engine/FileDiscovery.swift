@@ -10,11 +10,11 @@ import Foundation
 #endif
 
 /// A file chosen for linting: where it is, how reports name it, and what it is.
-public struct DiscoveredFile: Hashable, Sendable {
-    public let path: String
-    public let kind: FileKind
+package struct DiscoveredFile: Hashable, Sendable {
+    package let path: String
+    package let kind: FileKind
 
-    public init(path: String, kind: FileKind) {
+    package init(path: String, kind: FileKind) {
         self.path = path
         self.kind = kind
     }
@@ -26,29 +26,33 @@ public struct DiscoveredFile: Hashable, Sendable {
 /// only files whose names say what they are. Folders that hold build products or
 /// dependencies are skipped; each real folder is walked once, and symbolic links lead neither
 /// to a folder around the walk nor onto another file system (see `FolderWalk`).
-public struct FileDiscovery: Sendable {
-    public static let skippedFolders: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
+package struct FileDiscovery: Sendable {
+    package static let skippedFolders: Set<String> = [".git", ".build", "node_modules", "Pods", "DerivedData"]
     static let aasaName = "apple-app-site-association"
     static let assetLinksName = "assetlinks"
 
-    public init() {}
+    package init() {}
 
     /// What `discover` found: every file, and which of them each folder named on the command line holds.
-    public struct Discovery: Sendable {
+    package struct Discovery: Sendable {
         /// Sorted and without repeats.
-        public let files: [DiscoveredFile]
+        package let files: [DiscoveredFile]
         /// Unreadable folders and missing paths, which do not stop the walk.
-        public let problems: [UsageError]
+        package let problems: [UsageError]
         /// Files the walk left out and says so, without failing the run: links to files outside the folder walked.
-        public let notes: [String]
-        public let folders: [(path: String, files: [DiscoveredFile])]
+        package let notes: [String]
+        package let folders: [(path: String, files: [DiscoveredFile])]
+        /// The project sources the same walk met (Xcode projects, XcodeGen specs, Expo app configs,
+        /// .NET projects), and those named, sorted and without repeats: what `ProjectDiscovery` reads.
+        package let projectSources: [String]
     }
 
-    public func discover(_ paths: [String]) -> Discovery {
+    package func discover(_ paths: [String]) -> Discovery {
         var files: [DiscoveredFile] = []
         var problems: [UsageError] = []
         var notes: [String] = []
         var folders: [(path: String, files: [DiscoveredFile])] = []
+        var projectSources: [String] = []
         let manager = FileManager.default
         for path in paths {
             let status = PathStatus.of(path)
@@ -62,14 +66,18 @@ public struct FileDiscovery: Sendable {
                 files += walk.found
                 problems += walk.problems
                 notes += walk.notes
+                projectSources += walk.projectSources
                 folders.append((DisplayPath.of(path), walk.found))
-            } else if !ProjectDiscovery.isProjectSource(named: PathNames.lastComponent(of: path)) {
+            } else if ProjectDiscovery.isProjectSource(named: PathNames.lastComponent(of: path)) {
                 // A project file (project.yml, app.json, a .csproj) is read as a project, and the
                 // entitlements it holds are linted from there.
+                projectSources.append(DisplayPath.of(path))
+            } else {
                 files.append(DiscoveredFile(path: DisplayPath.of(path), kind: Self.kind(ofExplicitName: path)))
             }
         }
-        return Discovery(files: Self.sortedWithoutRepeats(files), problems: problems, notes: notes, folders: folders)
+        return Discovery(files: Self.sortedWithoutRepeats(files), problems: problems, notes: notes, folders: folders,
+                         projectSources: Set(projectSources).sorted())
     }
 
     /// Sorted by path, each file once: repeats are found among the files of one path rather than
@@ -89,7 +97,7 @@ public struct FileDiscovery: Sendable {
     }
 
     /// Whether the file at display path `file` lies inside the folder at display path `folder`.
-    public static func path(_ file: String, isInside folder: String) -> Bool {
+    package static func path(_ file: String, isInside folder: String) -> Bool {
         PathContainment.path(PathNames.absolute(file), isBelow: PathNames.absolute(folder))
     }
 
@@ -98,7 +106,7 @@ public struct FileDiscovery: Sendable {
     /// `.well-known/apple-app-site-association/` is an AASA file that only a server mapping
     /// folders to index files answers for, through a redirect Apple does not follow: it is
     /// found, so that misplaced-aasa says where it must be.
-    public static func kind(ofDiscoveredFileAt path: String) -> FileKind? {
+    package static func kind(ofDiscoveredFileAt path: String) -> FileKind? {
         let name = PathNames.lastComponent(of: path)
         if let kind = kind(ofDiscoveredName: name) { return kind }
         let folder = PathNames.folder(of: path)
@@ -123,7 +131,7 @@ public struct FileDiscovery: Sendable {
 
     /// The kind of a file named on the command line: from its name, else from its content (a
     /// property list with entitlement keys is entitlements), else an AASA file.
-    public static func kind(ofExplicitName path: String) -> FileKind {
+    package static func kind(ofExplicitName path: String) -> FileKind {
         let kind = kind(ofNamed: path)
         let name = PathNames.lastComponent(of: path)
         let saysNothing = kind == .aasa && name.lastRange(of: aasaName, ignoringASCIICase: true) == nil && !name.lowercased().hasSuffix(".json")
@@ -131,7 +139,7 @@ public struct FileDiscovery: Sendable {
     }
 
     /// The kind of a named file from its name alone; an AASA file when the name says nothing.
-    public static func kind(ofNamed path: String) -> FileKind {
+    package static func kind(ofNamed path: String) -> FileKind {
         if isProvisioningProfile(path) { return .provisioningProfile }
         if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil { return .artifact }
         if isAssetLinks(PathNames.lastComponent(of: path)) { return .assetLinks }
@@ -187,6 +195,8 @@ private struct FolderWalk {
     var found: [DiscoveredFile] = []
     var problems: [UsageError] = []
     var notes: [String] = []
+    /// Project sources met on the way, for `ProjectDiscovery`: one walk finds both.
+    var projectSources: [String] = []
     private var visited = Set<FileIdentity>()
     private var rootDevice: dev_t?
     private var rootRealPath = ""
@@ -203,6 +213,7 @@ private struct FolderWalk {
         rootDevice = info.st_dev
         rootRealPath = CanonicalPath.resolved(root) ?? root
         boundary = Self.boundary(of: rootRealPath, shownAs: shown)
+        if PathNames.lastComponent(of: shown).hasSuffix(".xcodeproj") { recordXcodeProject(at: root, shownAs: shown) }
         visit(folder: root, shownAs: shown, info: info)
     }
 
@@ -233,22 +244,35 @@ private struct FolderWalk {
                 if FileDiscovery.isArtifactFolder(named: name) {
                     found.append(DiscoveredFile(path: shownPath, kind: .artifact))
                 } else {
+                    if name.hasSuffix(".xcodeproj") { recordXcodeProject(at: path, shownAs: shownPath) }
                     visit(folder: path, shownAs: shownPath, info: entry)
                 }
-            } else if let kind = FileDiscovery.kind(ofDiscoveredFileAt: path) {
+            } else {
+                let kind = FileDiscovery.kind(ofDiscoveredFileAt: path)
+                guard kind != nil || ProjectDiscovery.isProjectSource(named: name) else { continue }
+                let use = kind == nil ? "read as a project" : "linted"
                 // A link to /proc/self/environ would put the environment (CI secrets) in the report.
                 guard entry.st_dev == rootDevice || !isSymbolicLink(path) else {
-                    problems.append(UsageError("\(shownPath): not linted: it is a symbolic link onto another file system; "
+                    problems.append(UsageError("\(shownPath): not \(use): it is a symbolic link onto another file system; "
                         + "name it on the command line to lint it anyway"))
                     continue
                 }
                 guard !isSymbolicLink(path) || leadsInside(path) else {
-                    notes.append("\(shownPath): not linted: it is a symbolic link to a file outside \(boundary.name); name it on the command line to lint it anyway")
+                    notes.append("\(shownPath): not \(use): it is a symbolic link to a file outside \(boundary.name); name it on the command line to lint it anyway")
                     continue
                 }
-                found.append(DiscoveredFile(path: shownPath, kind: kind))
+                if let kind {
+                    found.append(DiscoveredFile(path: shownPath, kind: kind))
+                } else {
+                    projectSources.append(shownPath)
+                }
             }
         }
+    }
+
+    /// An `.xcodeproj` folder is a project when it holds `project.pbxproj`.
+    private mutating func recordXcodeProject(at path: String, shownAs shown: String) {
+        if FileManager.default.fileExists(atPath: path + "/" + ProjectDiscovery.projectFile) { projectSources.append(shown) }
     }
 
     /// Whether the folder at `path` is walked into: always when it is not a symbolic link.

@@ -10,29 +10,29 @@ import Darwin
 #endif
 
 /// Reads discovered files into `LintFile`s, refusing to load files too large to be real.
-public struct FileReader: Sendable {
+package struct FileReader: Sendable {
     /// Files above this are not read at all; `file-too-large` still reports their size.
-    public static let defaultReadLimit = 64 * 1024 * 1024
+    package static let defaultReadLimit = 64 * 1024 * 1024
 
-    public let readLimit: Int
+    package let readLimit: Int
 
-    public init(readLimit: Int = FileReader.defaultReadLimit) {
+    package init(readLimit: Int = FileReader.defaultReadLimit) {
         self.readLimit = readLimit
     }
 
     /// What is in a file, unless it is too large to read.
-    public enum Contents: Sendable {
+    package enum Contents: Sendable {
         case bytes([UInt8])
         case tooLarge(byteCount: Int)
     }
 
-    public func read(_ file: DiscoveredFile) throws(UsageError) -> LintFile {
+    package func read(_ file: DiscoveredFile) throws(UsageError) -> LintFile {
         Self.file(path: file.path, kind: file.kind, try contents(ofFile: file.path))
     }
 
     /// The bytes of the regular file at `path` (symbolic links followed), read only when the
     /// file is within the limit.
-    public func contents(ofFile path: String) throws(UsageError) -> Contents {
+    package func contents(ofFile path: String) throws(UsageError) -> Contents {
         let size = try Self.regularFileSize(path)
         guard size <= readLimit else { return .tooLarge(byteCount: size) }
         guard let handle = InputDescriptor(forReadingAtPath: path) else {
@@ -47,7 +47,7 @@ public struct FileReader: Sendable {
     /// The size of the regular file at `path`, or why it is not one to read. `stat` follows
     /// symbolic links, so the size and type checked are those of the file that will be read:
     /// a link to a huge file, a FIFO or /dev/zero must not be opened.
-    public static func regularFileSize(_ path: String) throws(UsageError) -> Int {
+    package static func regularFileSize(_ path: String) throws(UsageError) -> Int {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw UsageError("\(path): cannot read this file (\(reason(errno)))")
@@ -62,7 +62,7 @@ public struct FileReader: Sendable {
     /// What `handle` holds (a file, or a pipe such as standard input), read up to one byte past
     /// the limit, which tells a file that grew since `stat` from one that did not; nil when
     /// reading fails. Over the limit, the size is that of the file (a pipe's is not known).
-    public func contents(of handle: InputDescriptor, claimedSize: Int? = nil) -> Contents? {
+    package func contents(of handle: InputDescriptor, claimedSize: Int? = nil) -> Contents? {
         guard let data = handle.read(upToCount: readLimit + 1) else { return nil }
         guard data.count > readLimit else { return .bytes(data) }
         var status = stat()
@@ -71,7 +71,7 @@ public struct FileReader: Sendable {
     }
 
     /// The file for `contents` read from somewhere other than a discovered file.
-    public static func file(path: String, kind: FileKind, _ contents: Contents) -> LintFile {
+    package static func file(path: String, kind: FileKind, _ contents: Contents) -> LintFile {
         switch contents {
         case .bytes(let bytes): LintFile(path: path, kind: kind, bytes: bytes)
         case .tooLarge(let byteCount): LintFile(path: path, kind: kind, bytes: [], byteCount: byteCount)

@@ -10,14 +10,14 @@ public struct Fix: Hashable, Sendable {
     /// applies it only with `--unsafe-fixes`.
     public let isSafe: Bool
     /// Empty when the fix is advice that needs a person.
-    public let edits: [TextEdit]
+    package let edits: [TextEdit]
     /// For AASA files, which URLs the fix changes, so that the semantic diff can prove it; nil
     /// for files whose behaviour the diff does not model.
-    public let effect: Effect?
+    package let effect: Effect?
 
     /// What a fix of an AASA file does to the URLs that open the app, declared by the rule and
     /// checked by the semantic diff after the edit.
-    public enum Effect: Hashable, Sendable {
+    package enum Effect: Hashable, Sendable {
         /// Every URL opens the same apps as before: a pure rewrite, or a key the system already
         /// read the same way.
         case keepsMeaning
@@ -26,18 +26,18 @@ public struct Fix: Hashable, Sendable {
 
     /// A change of behaviour a fix means to make, stated for the user and bounded for the proof:
     /// the diff may show only changes of these kinds, for these apps.
-    public struct DeclaredChange: Hashable, Sendable {
+    package struct DeclaredChange: Hashable, Sendable {
         /// What changes, e.g. `the URLs of the exclusion at /applinks/details/0/components/3 are blocked`.
-        public let statement: String
+        package let statement: String
         /// The apps whose URLs may change; nil for every app of the file.
-        public let appIDs: Set<String>?
-        public let kinds: Set<BehaviourChange.Kind>
+        package let appIDs: Set<String>?
+        package let kinds: Set<BehaviourChange.Kind>
         /// Why the change is only the stated one, from the rule's own checks, for edits the
         /// semantic diff cannot compare (patterns compared encoded before and decoded after);
         /// nil when only the diff can tell.
-        public let justification: String?
+        package let justification: String?
 
-        public init(_ statement: String, appIDs: Set<String>?, kinds: Set<BehaviourChange.Kind> = Set(BehaviourChange.Kind.allCases),
+        package init(_ statement: String, appIDs: Set<String>?, kinds: Set<BehaviourChange.Kind> = Set(BehaviourChange.Kind.allCases),
                     justification: String? = nil) {
             self.statement = statement
             self.appIDs = appIDs
@@ -45,12 +45,12 @@ public struct Fix: Hashable, Sendable {
             self.justification = justification
         }
 
-        public func allows(_ change: BehaviourChange) -> Bool {
+        package func allows(_ change: BehaviourChange) -> Bool {
             (appIDs?.contains(change.appID) ?? true) && kinds.contains(change.kind)
         }
     }
 
-    public init(_ message: String, isSafe: Bool = true, edits: [TextEdit] = [], effect: Effect? = nil) {
+    package init(_ message: String, isSafe: Bool = true, edits: [TextEdit] = [], effect: Effect? = nil) {
         self.message = message
         self.isSafe = isSafe
         // In source order, whatever order the rule built them in.
@@ -59,22 +59,22 @@ public struct Fix: Hashable, Sendable {
     }
 
     /// True when `lint --fix` can make it: it has edits.
-    public var isApplicable: Bool { !edits.isEmpty }
+    package var isApplicable: Bool { !edits.isEmpty }
 
     /// The fix as advice only, for a file that cannot be rewritten (a signed artifact's part):
     /// its edits would point into bytes no one can edit.
-    public var withoutEdits: Fix { Fix(message, isSafe: isSafe, effect: effect) }
+    package var withoutEdits: Fix { Fix(message, isSafe: isSafe, effect: effect) }
 }
 
 /// One replacement of a byte range of a file; an empty span inserts, an empty replacement deletes.
-public struct TextEdit: Hashable, Sendable {
+package struct TextEdit: Hashable, Sendable {
     /// Byte offsets in the file as read.
-    public let span: Range<Int>
+    package let span: Range<Int>
     /// The same place in lines and columns, for reports; documents compute it (`SourceDocument.edit`).
-    public let range: SourceRange
-    public let replacement: String
+    package let range: SourceRange
+    package let replacement: String
 
-    public init(span: Range<Int>, range: SourceRange, replacement: String) {
+    package init(span: Range<Int>, range: SourceRange, replacement: String) {
         self.span = span
         self.range = range
         self.replacement = replacement
@@ -82,7 +82,7 @@ public struct TextEdit: Hashable, Sendable {
 
     /// The bytes with every edit made, in one pass in source order. The edits must not overlap:
     /// splicing them one at a time would move the rest of the file each time.
-    public static func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+    package static func applying(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.replacement.utf8.count })
         var copied = 0
@@ -97,7 +97,7 @@ public struct TextEdit: Hashable, Sendable {
 
     /// True when the two edits touch the same bytes, or insert at the same place, so that the
     /// result of making both would depend on their order.
-    public func overlaps(_ other: TextEdit) -> Bool {
+    package func overlaps(_ other: TextEdit) -> Bool {
         if span.isEmpty || other.span.isEmpty {
             return span.lowerBound == other.span.lowerBound
                 || (span.lowerBound > other.span.lowerBound && span.lowerBound < other.span.upperBound)

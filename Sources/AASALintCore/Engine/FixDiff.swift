@@ -1,6 +1,6 @@
 /// `lint --diff`: a unified diff of a file before and after its fixes, which `patch -p0` applies.
 /// Lines keep their own line endings, so a CR LF file's diff changes only what the fixes did.
-public enum FixDiff {
+package enum FixDiff {
     static let context = 3
     /// Above this many line pairs in the changed middle of a file, the diff replaces the middle
     /// whole rather than search for the shortest edit, whose table would take that much memory.
@@ -9,7 +9,7 @@ public enum FixDiff {
     /// Why `patch -p0`, run where aasalint ran, would not apply a diff of `path` to that file;
     /// nil when it would. GNU patch skips an absolute name, or one with a `..` component, as
     /// dangerous, silently for an absolute one, so such a diff would look applied and change nothing.
-    public static func refusal(ofPath path: String) -> String? {
+    package static func refusal(ofPath path: String) -> String? {
         if path.hasPrefix("/") {
             return "patch -p0 ignores a file named by an absolute path; run aasalint in a folder above the file and name it from there"
         }
@@ -24,7 +24,7 @@ public enum FixDiff {
     /// C escapes (`\n`, `\t`, `\"`, `\\`, and octal for other bytes), which GNU patch and
     /// `git apply` read back. A bare line break would end the header and let a folder's name
     /// write a hunk of its own; a bare escape would reach the terminal.
-    public static func headerName(_ path: String) -> String {
+    package static func headerName(_ path: String) -> String {
         let bytes = Array(path.utf8)
         guard bytes.contains(where: { $0 <= 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             return path
@@ -51,7 +51,7 @@ public enum FixDiff {
     }
 
     /// The diff of one file; `path` must pass `refusal(ofPath:)`.
-    public static func unified(path: String, old: [UInt8], new: [UInt8]) -> String {
+    package static func unified(path: String, old: [UInt8], new: [UInt8]) -> String {
         let before = lines(of: old)
         let after = lines(of: new)
         let operations = script(before, after)

@@ -4,7 +4,7 @@
 extension LintFile {
     /// Replaces the string `node` with `text`: a JSON string keeps its quotes, a property-list
     /// string its tags.
-    public func edit(replacingString node: PositionedValue, with text: String) -> TextEdit? {
+    package func edit(replacingString node: PositionedValue, with text: String) -> TextEdit? {
         guard let old = node.stringValue, isPlainText(text), !isBinaryPropertyList else { return nil }
         let written = bytes[node.span]
         if written.elementsEqual(old.utf8), isPlainText(old) {
@@ -17,7 +17,7 @@ extension LintFile {
     }
 
     /// Renames a JSON member's key, whatever escapes the old key was written with.
-    public func edit(renaming member: PositionedMember, to key: String) -> TextEdit? {
+    package func edit(renaming member: PositionedMember, to key: String) -> TextEdit? {
         guard isPlainText(key), json != nil else { return nil }
         return edit(replacing: member.keySpan, with: Self.quoted(key))
     }
@@ -26,7 +26,7 @@ extension LintFile {
     /// it to its neighbours, so that the rest stays well formed and keeps its layout: from the
     /// end of the element before it, or, for the first, up to the start of the next. A plist
     /// string's span is its text between the tags, so the same spans remove a `<string>` element.
-    public func edit(removingElement index: Int, of array: PositionedValue) -> TextEdit? {
+    package func edit(removingElement index: Int, of array: PositionedValue) -> TextEdit? {
         guard let elements = array.elements, elements.indices.contains(index), !isBinaryPropertyList else { return nil }
         if index > 0 {
             return edit(replacing: elements[index - 1].span.upperBound..<elements[index].span.upperBound, with: "")
@@ -40,7 +40,7 @@ extension LintFile {
 
     /// Replaces the Unicode scalars `range` of the JSON string at `pointer`, whatever escapes
     /// they are written with.
-    public func edit(replacingScalars range: Range<Int>, inStringAt pointer: JSONPointer, with text: String) -> TextEdit? {
+    package func edit(replacingScalars range: Range<Int>, inStringAt pointer: JSONPointer, with text: String) -> TextEdit? {
         guard json != nil, let node = root?.node(at: pointer), let decoded = node.stringValue,
               let map = JSONStringSourceMap(bytes: bytes, span: node.span, decoded: decoded)
         else { return nil }

@@ -4,7 +4,7 @@ extension LintFile {
     /// The apps of the details entry that contains `pointer`, as the entry names them once the
     /// keys in `renamed` are written as their values; nil when `pointer` is outside a details
     /// entry (`defaults`, variables, the top level), where an edit may touch every app.
-    public func appIDs(ofEntryContaining pointer: JSONPointer, renamed: [String: String] = [:]) -> Set<String>? {
+    package func appIDs(ofEntryContaining pointer: JSONPointer, renamed: [String: String] = [:]) -> Set<String>? {
         let tokens = pointer.tokens
         guard tokens.count >= 3, tokens[0] == "applinks", tokens[1] == "details",
               let details = root?.node(at: JSONPointer(tokens: ["applinks", "details"])) else { return nil }

@@ -5,51 +5,51 @@
 /// Each AASA fix is proven before it is kept: the semantic diff between the file before and
 /// after it may show only the change of behaviour the fix declares. A fix that would change
 /// anything else is dropped, and the file keeps what it had.
-public struct FixSession: Sendable {
-    public let plan: RulePlan
-    public let baseline: (baseline: Baseline, directory: String)?
+package struct FixSession: Sendable {
+    package let plan: RulePlan
+    package let baseline: (baseline: Baseline, directory: String)?
     /// Whether unsafe fixes are applied too.
-    public let appliesUnsafeFixes: Bool
+    package let appliesUnsafeFixes: Bool
 
-    public static let maximumRounds = 10
+    package static let maximumRounds = 10
 
-    public init(plan: RulePlan, baseline: (Baseline, String)? = nil, appliesUnsafeFixes: Bool = false) {
+    package init(plan: RulePlan, baseline: (Baseline, String)? = nil, appliesUnsafeFixes: Bool = false) {
         self.plan = plan
         self.baseline = baseline
         self.appliesUnsafeFixes = appliesUnsafeFixes
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// Per file that changed, what it held and what it holds once fixed, in path order.
-        public let files: [FixedFile]
+        package let files: [FixedFile]
         /// Fixes the proof or the file system refused.
-        public let refusals: [Refusal]
+        package let refusals: [Refusal]
         /// Fixes made that change which URLs open the app, with what the diff showed.
-        public let behaviourChanges: [AppliedChange]
+        package let behaviourChanges: [AppliedChange]
         /// Applicable fixes still there after the last round: unsafe ones not asked for, and
         /// safe ones still waiting when the rounds ran out.
-        public let remainingSafe: Int
-        public let remainingUnsafe: Int
+        package let remainingSafe: Int
+        package let remainingUnsafe: Int
 
-        public var fixCount: Int { files.reduce(0) { $0 + $1.fixCount } }
+        package var fixCount: Int { files.reduce(0) { $0 + $1.fixCount } }
     }
 
-    public struct FixedFile: Sendable {
-        public let path: String
-        public let original: [UInt8]
-        public let fixed: [UInt8]
-        public let fixCount: Int
+    package struct FixedFile: Sendable {
+        package let path: String
+        package let original: [UInt8]
+        package let fixed: [UInt8]
+        package let fixCount: Int
     }
 
-    public struct Refusal: Sendable, Equatable {
-        public let diagnostic: Diagnostic
-        public let reason: String
+    package struct Refusal: Sendable, Equatable {
+        package let diagnostic: Diagnostic
+        package let reason: String
     }
 
-    public struct AppliedChange: Sendable {
-        public let diagnostic: Diagnostic
-        public let statement: String
-        public let changes: [BehaviourChange]
+    package struct AppliedChange: Sendable {
+        package let diagnostic: Diagnostic
+        package let statement: String
+        package let changes: [BehaviourChange]
     }
 
     /// Computes the fixes of the files `workspace` holds, without writing: each round lints
@@ -58,7 +58,7 @@ public struct FixSession: Sendable {
     /// fixes runs them once. A file's bytes are those the lint read, whose findings the fixes
     /// edit: read again, they could hold a save made while the lint ran, which the edits would
     /// garble and `write` could not tell.
-    public func run(_ workspace: LintWorkspace) -> Outcome {
+    package func run(_ workspace: LintWorkspace) -> Outcome {
         let session = LintSession(plan: plan, baseline: baseline)
         let asRead = Dictionary(workspace.files.map { ($0.path, $0) }) { first, _ in first }
         return rounds { fixed in
@@ -99,7 +99,7 @@ public struct FixSession: Sendable {
     /// the entry, and what is wrong in it is reported from then on, as it should be. The round
     /// is undone, and the file then takes one fix a round, so that the fix that makes the
     /// finding is the one refused.
-    public func rounds(lint: ([LintFile]) -> (diagnostics: [Diagnostic], files: [DiscoveredFile]),
+    package func rounds(lint: ([LintFile]) -> (diagnostics: [Diagnostic], files: [DiscoveredFile]),
                        read: (String) -> [UInt8]?) -> Outcome {
         var contents: [String: FileState] = [:]
         var refused: [Refusal] = []
@@ -196,18 +196,6 @@ public struct FixSession: Sendable {
             if written[middle].end < range.start { low = middle + 1 } else { high = middle }
         }
         return low < written.count && written[low].start <= range.end
-    }
-
-    /// Writes the fixed files, each atomically; a file that cannot be written is a refusal.
-    public static func write(_ outcome: Outcome) -> [(path: String, reason: String)] {
-        outcome.files.compactMap { file -> (path: String, reason: String)? in
-            do throws(UsageError) {
-                try FileReplacement.rewrite(file.fixed, at: file.path, original: file.original)
-                return nil
-            } catch {
-                return (file.path, "the file could not be written: \(error.message)")
-            }
-        }
     }
 
     /// A fix refused once is not tried again in later rounds.

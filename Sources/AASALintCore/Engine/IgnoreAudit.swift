@@ -1,6 +1,6 @@
 /// An `ignore:` entry that held back nothing in a run that saw every file it names.
-public struct UnusedIgnore: Sendable {
-    public enum Reason: Sendable {
+package struct UnusedIgnore: Sendable {
+    package enum Reason: Sendable {
         /// No file of the run matches the entry's `file` (moved, deleted, or excluded).
         case noFile
         /// Files match, but none of them has the entry's `pointer` any more.
@@ -9,18 +9,18 @@ public struct UnusedIgnore: Sendable {
         case noFinding(files: [String])
     }
 
-    public let entry: IgnoreEntry
-    public let reason: Reason
+    package let entry: IgnoreEntry
+    package let reason: Reason
 }
 
 /// A rule about the configuration's `ignore:` entries, decided once every finding of the run
 /// is known; it checks no file itself.
-public protocol IgnoreAuditRule: BuiltInRule {
+package protocol IgnoreAuditRule: BuiltInRule {
     func check(_ unused: UnusedIgnore, in configuration: SourceDocument) -> [Diagnostic]
 }
 
 extension IgnoreAuditRule {
-    public var ignoreAudit: (any IgnoreAuditRule)? { self }
+    package var ignoreAudit: (any IgnoreAuditRule)? { self }
 }
 
 /// Finds the `ignore:` entries that held back no finding, as ruff's RUF100 and ESLint's unused
@@ -28,19 +28,19 @@ extension IgnoreAuditRule {
 /// its rule ran, and the run covered every file its `file` pattern can name (pre-commit runs
 /// on a few files say nothing about entries for the others).
 struct IgnoreAudit: Sendable {
-    public let plan: RulePlan
-    public let scope: LintScope
+    package let plan: RulePlan
+    package let scope: LintScope
     /// The documents findings can be in: the linted files, the configuration, expectation files.
-    public let documents: [SourceDocument]
+    package let documents: [SourceDocument]
 
-    public init(plan: RulePlan, scope: LintScope, documents: [SourceDocument]) {
+    package init(plan: RulePlan, scope: LintScope, documents: [SourceDocument]) {
         self.plan = plan
         self.scope = scope
         self.documents = documents
     }
 
     /// The findings of the selected audit rules about the entries not in `used`.
-    public func diagnostics(used: Set<Int>) -> [Diagnostic] {
+    package func diagnostics(used: Set<Int>) -> [Diagnostic] {
         let configuration = plan.configuration
         let rules = plan.base.entries.compactMap { entry in entry.check.ignoreAudit.map { ($0, entry.severity) } }
         guard let document = configuration.document, !rules.isEmpty else { return [] }

@@ -1,21 +1,21 @@
 /// The configuration's `ignore:` entries applied to a run's findings: which findings they hold
 /// back, and which entries held back something (the others may be stale).
 struct IgnoreFilter: Sendable {
-    public let configuration: Configuration
+    package let configuration: Configuration
 
-    public init(configuration: Configuration) {
+    package init(configuration: Configuration) {
         self.configuration = configuration
     }
 
-    public struct Outcome: Sendable {
-        public let kept: [Diagnostic]
-        public let ignoredCount: Int
+    package struct Outcome: Sendable {
+        package let kept: [Diagnostic]
+        package let ignoredCount: Int
         /// Indices into `configuration.ignore` of the entries that matched a finding; every
         /// entry that matches one counts, so overlapping entries are not reported as unused.
-        public let usedEntries: Set<Int>
+        package let usedEntries: Set<Int>
     }
 
-    public func apply(_ diagnostics: [Diagnostic]) -> Outcome {
+    package func apply(_ diagnostics: [Diagnostic]) -> Outcome {
         let entries = configuration.ignore
         guard !entries.isEmpty else { return Outcome(kept: diagnostics, ignoredCount: 0, usedEntries: []) }
         // Resolving a path touches the file system: once per file, not once per finding.

@@ -9,13 +9,13 @@ import Foundation
 /// object by object costs millions of instructions that the exit gives back at once (as clang's
 /// -disable-free does). The command line makes one and holds it until it exits; a long-lived
 /// process, such as the LSP server, makes none and frees each file after use.
-public final class KeptUntilExit: @unchecked Sendable {
+package final class KeptUntilExit: @unchecked Sendable {
     private let lock = Lock()
     private var kept: [any Sendable] = []
 
-    public init() {}
+    package init() {}
 
-    public func keep(_ value: any Sendable) {
+    package func keep(_ value: any Sendable) {
         lock.lock()
         defer { lock.unlock() }
         kept.append(value)

@@ -8,52 +8,52 @@ import Foundation
 ///
 /// Rules, closures and the engine pass files around by value; the contents live in one shared
 /// object, so that a copy costs a retain rather than one per field.
-public struct LintFile: Sendable {
+package struct LintFile: Sendable {
     /// The path as reports show it: relative to the working directory when inside it.
-    public var path: String { contents.path }
-    public var kind: FileKind { contents.kind }
+    package var path: String { contents.path }
+    package var kind: FileKind { contents.kind }
     /// Size on disk; known even when the file was too large to read.
-    public var byteCount: Int { contents.byteCount }
+    package var byteCount: Int { contents.byteCount }
     /// The contents; empty when the file was not read because it exceeds the reading limit.
-    public var bytes: [UInt8] { contents.bytes }
+    package var bytes: [UInt8] { contents.bytes }
     /// The CMS signature around the contents of a provisioning profile or of a signed (iOS 8)
     /// AASA file, or why it could not be read; nil for other files.
-    public var signature: ParseOutcome<CMSSignedData, DERSyntaxError>? { contents.signature }
+    package var signature: ParseOutcome<CMSSignedData, DERSyntaxError>? { contents.signature }
     /// What the tree is read from, and what its spans and lines refer to: the content inside the
     /// signature when there is one, else the contents.
-    public var payload: [UInt8] { contents.payload }
+    package var payload: [UInt8] { contents.payload }
     /// The parsed tree, or why the bytes are not strict JSON; nil for files not read as JSON.
-    public var json: ParseOutcome<PositionedValue, JSONSyntaxError>? { contents.json }
+    package var json: ParseOutcome<PositionedValue, JSONSyntaxError>? { contents.json }
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
-    public var aasa: AASADocument? { contents.aasa }
+    package var aasa: AASADocument? { contents.aasa }
     /// The statement list of an `assetlinks.json` whose root is a JSON array.
-    public var assetLinks: AssetLinksDocument? { contents.assetLinks }
+    package var assetLinks: AssetLinksDocument? { contents.assetLinks }
     /// The elements of an `AndroidManifest.xml`, or why it is not well-formed XML; nil for other files.
-    public var xml: ParseOutcome<XMLElementNode, PlistSyntaxError>? { contents.xml }
+    package var xml: ParseOutcome<XMLElementNode, PlistSyntaxError>? { contents.xml }
     /// The manifest's activities and intent filters, when its root element is `<manifest>`.
-    public var androidManifest: AndroidManifest? { contents.androidManifest }
+    package var androidManifest: AndroidManifest? { contents.androidManifest }
     /// The parsed property list, or why it is not one; nil for files not read as entitlements.
-    public var plist: ParseOutcome<PositionedValue, PlistSyntaxError>? { contents.plist }
+    package var plist: ParseOutcome<PositionedValue, PlistSyntaxError>? { contents.plist }
     /// The entitlements model (build settings unresolved: see `LintContext.entitlements(of:)`),
     /// when the file is an entitlements property list whose root is a dictionary.
-    public var entitlements: EntitlementsDocument? { contents.entitlements }
+    package var entitlements: EntitlementsDocument? { contents.entitlements }
     /// The profile's model, when the file is a provisioning profile whose payload is a dictionary.
-    public var profile: ProvisioningProfile? { contents.profile }
+    package var profile: ProvisioningProfile? { contents.profile }
     /// Positions for everything in the file.
-    public var document: SourceDocument { contents.document }
+    package var document: SourceDocument { contents.document }
     /// Where the entitlements come from when they are those an executable inside an artifact
     /// was signed with; nil for files in the repository.
-    public var signedBundle: SignedBundle? { contents.signedBundle }
+    package var signedBundle: SignedBundle? { contents.signedBundle }
     /// The project whose file holds these entitlements among its other settings (XcodeGen's
     /// inline `properties`, Expo's `ios` keys); nil for a file of its own.
-    public var embeddingProject: XcodeProject? { contents.embeddingProject }
+    package var embeddingProject: XcodeProject? { contents.embeddingProject }
     /// The target of `embeddingProject` these entitlements are written for: a project file may
     /// hold those of several targets, each a file of its own here, with the same path.
-    public var embeddingTarget: String? { contents.embeddingTarget }
+    package var embeddingTarget: String? { contents.embeddingTarget }
 
     private let contents: Contents
 
-    public init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil, signedBundle: SignedBundle? = nil) {
+    package init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil, signedBundle: SignedBundle? = nil) {
         contents = Contents(path: path, kind: kind, bytes: bytes, byteCount: byteCount, signedBundle: signedBundle)
     }
 
@@ -65,7 +65,7 @@ public struct LintFile: Sendable {
     }
 
     /// Whether `other` is this file: the same path and, inside a project file, the same target.
-    public func isSameFile(as other: LintFile) -> Bool {
+    package func isSameFile(as other: LintFile) -> Bool {
         path == other.path && embeddingTarget == other.embeddingTarget
     }
 
@@ -152,60 +152,60 @@ public struct LintFile: Sendable {
         }
     }
 
-    public var isRead: Bool { bytes.count == byteCount }
+    package var isRead: Bool { bytes.count == byteCount }
 
     /// Whether fixes may rewrite the file: its spans are offsets into its own bytes (no signature
     /// around them), and it is a file of its own, not a part of a signed artifact, nor
     /// entitlements inside a project file (whose syntax, YAML or JSON, the fixes do not write).
-    public var isFixable: Bool { signedBundle == nil && signature == nil && embeddingProject == nil }
+    package var isFixable: Bool { signedBundle == nil && signature == nil && embeddingProject == nil }
 
     /// The kinds whose rules check this file: its own, and `artifact` for signed entitlements.
-    public var kinds: [FileKind] { signedBundle == nil ? [kind] : [kind, .artifact] }
+    package var kinds: [FileKind] { signedBundle == nil ? [kind] : [kind, .artifact] }
 
-    public var hasByteOrderMark: Bool { payload.starts(with: [0xEF, 0xBB, 0xBF]) }
+    package var hasByteOrderMark: Bool { payload.starts(with: [0xEF, 0xBB, 0xBF]) }
 
-    public var root: PositionedValue? { document.root }
+    package var root: PositionedValue? { document.root }
 
-    public var lines: LineTable { document.lines }
+    package var lines: LineTable { document.lines }
 
-    public func location(_ pointer: JSONPointer, _ part: JSONPointerPart = .value) -> Location {
+    package func location(_ pointer: JSONPointer, _ part: JSONPointerPart = .value) -> Location {
         document.location(pointer, part)
     }
 
-    public func location(span: Range<Int>, pointer: JSONPointer?) -> Location {
+    package func location(span: Range<Int>, pointer: JSONPointer?) -> Location {
         document.location(span: span, pointer: pointer)
     }
 
-    public func location(offset: Int) -> Location {
+    package func location(offset: Int) -> Location {
         document.location(offset: offset)
     }
 
-    public var fileLocation: Location { document.fileLocation }
+    package var fileLocation: Location { document.fileLocation }
 
-    public func edit(replacing span: Range<Int>, with replacement: String) -> TextEdit {
+    package func edit(replacing span: Range<Int>, with replacement: String) -> TextEdit {
         document.edit(replacing: span, with: replacement)
     }
 
     /// Files larger than this are not compiled for matching and rule-order analysis: Apple
     /// ignores files over 128 KB, and compiling every rule of a file of many megabytes takes
     /// gigabytes. The other rules still run on them.
-    public static let compilationLimit = 1 << 20
+    package static let compilationLimit = 1 << 20
 
     /// The compiled matcher of an AASA file, built once for every rule that asks; nil when the
     /// file is not an AASA JSON object, or is over `compilationLimit`.
-    public var matcher: AASAMatcher? {
+    package var matcher: AASAMatcher? {
         guard byteCount <= Self.compilationLimit else { return nil }
         return contents.derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
     }
 
     /// Drops the compiled matcher and pattern catalog once every rule has seen the file, so that
     /// linting many files holds the compiled form of only those in progress.
-    public func releaseDerivedWork() {
+    package func releaseDerivedWork() {
         contents.derived.release()
     }
 
     /// Every pattern of the file with its place and settings, read once for the pattern rules.
-    public var patternCatalog: PatternCatalog {
+    package var patternCatalog: PatternCatalog {
         contents.derived.catalog { PatternCatalog(file: self) }
     }
 
@@ -214,21 +214,21 @@ public struct LintFile: Sendable {
 /// What a rule can see beyond its own file: every file of the run (including files the
 /// configuration names but that were not linted, such as a domain's AASA), the configuration
 /// and the run's options.
-public struct LintContext: Sendable {
-    public let files: [LintFile]
-    public let configuration: Configuration
-    public let options: RunOptions
+package struct LintContext: Sendable {
+    package let files: [LintFile]
+    package let configuration: Configuration
+    package let options: RunOptions
     /// The Xcode projects found under the linted paths, for release configurations and appIDs.
-    public let xcodeProjects: [XcodeProject]
+    package let xcodeProjects: [XcodeProject]
     /// Which entitlements files ship, from the configuration and the Xcode projects.
-    public let releaseFiles: ReleaseFiles
+    package let releaseFiles: ReleaseFiles
     /// What each host served (lower-case host -> the downloaded file), when `lint --remote`
     /// checks signed apps against their domains; empty otherwise.
-    public let servedFiles: [String: LintFile]
+    package let servedFiles: [String: LintFile]
     /// The apps' sources, read once when the rules about link handlers first ask.
     let appCodeCache: AppCodeCache
 
-    public init(files: [LintFile], configuration: Configuration = Configuration(), options: RunOptions = RunOptions(),
+    package init(files: [LintFile], configuration: Configuration = Configuration(), options: RunOptions = RunOptions(),
                 xcodeProjects: [XcodeProject] = [], servedFiles: [String: LintFile] = [:]) {
         self.init(files: files, configuration: configuration, options: options, xcodeProjects: xcodeProjects, servedFiles: servedFiles,
                   appCodeCache: AppCodeCache())
@@ -246,10 +246,10 @@ public struct LintContext: Sendable {
     }
 
     /// The moment profile expiry is judged at: `--as-of`, else now.
-    public var now: Date { options.asOf ?? Date() }
+    package var now: Date { options.asOf ?? Date() }
 
     /// The file a configuration path names (relative to the configuration's folder).
-    public func file(atConfiguredPath path: String) -> LintFile? {
+    package func file(atConfiguredPath path: String) -> LintFile? {
         let shown = configuration.displayPath(ofConfiguredPath: path)
         return files.first { $0.path == shown }
     }

@@ -3,24 +3,24 @@ public struct LintReport: Sendable {
     public private(set) var diagnostics: [Diagnostic]
     public let fileCount: Int
     /// The rules that ran, for SARIF `rules[]`.
-    public let rules: [RuleDescription]
+    package let rules: [RuleDescription]
     /// Line tables by file path, for source snippets.
-    public let sources: [String: LineTable]
+    package let sources: [String: LineTable]
     /// Findings held back because the baseline accepts them.
     public let baselinedCount: Int
     /// Findings held back by the configuration's `ignore:` entries.
     public let ignoredCount: Int
     /// Baseline entries that no finding matched any more: fixed, so the baseline can shrink.
-    public let staleBaselineEntries: [Baseline.Entry]
+    package let staleBaselineEntries: [Baseline.Entry]
     /// Why some input could not be linted (the run exits with status 2).
     public let problems: [String]
     /// Where the analysis stopped short (`Diagnostic.isAnalysisLimit`), kept apart from the
     /// findings: what `analysisLimitNotice` sums up once for the run.
-    public let analysisLimits: [Diagnostic]
+    package let analysisLimits: [Diagnostic]
 
     /// Notes on the analysis among `diagnostics` (`Diagnostic.isAnalysisLimit`), as the rules of
     /// a remote check return them, join `analysisLimits`.
-    public init(
+    package init(
         diagnostics: [Diagnostic],
         fileCount: Int,
         rules: [RuleDescription],
@@ -43,7 +43,7 @@ public struct LintReport: Sendable {
     }
 
     /// The same report with only the findings that `isKept` accepts (`--changed-since`).
-    public func keepingDiagnostics(where isKept: (Diagnostic) -> Bool) -> LintReport {
+    package func keepingDiagnostics(where isKept: (Diagnostic) -> Bool) -> LintReport {
         var kept = self
         kept.diagnostics = diagnostics.filter(isKept)
         return kept
@@ -51,7 +51,7 @@ public struct LintReport: Sendable {
 
     /// The run's one note on where the analysis stopped short, naming the files; nil when it
     /// went all the way.
-    public var analysisLimitNotice: String? {
+    package var analysisLimitNotice: String? {
         guard let first = analysisLimits.first else { return nil }
         var files: [String] = []
         for limit in analysisLimits where !files.contains(limit.location.file) { files.append(limit.location.file) }
@@ -62,12 +62,12 @@ public struct LintReport: Sendable {
             + "so unreachable-component and exclude-shadowed may miss findings there; first at \(first.location.file):\(start.line):\(start.column): \(first.message)"
     }
 
-    public func count(of severity: Severity) -> Int {
+    package func count(of severity: Severity) -> Int {
         diagnostics.count { $0.severity == severity }
     }
 
     /// True when some finding is at or above `threshold` (nil: never fail).
-    public func fails(at threshold: Severity?) -> Bool {
+    package func fails(at threshold: Severity?) -> Bool {
         guard let threshold else { return false }
         return diagnostics.contains { $0.severity >= threshold }
     }

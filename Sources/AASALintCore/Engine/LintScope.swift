@@ -7,20 +7,20 @@ import Foundation
 /// What one run could see: the files it linted and the paths named on its command line.
 /// pre-commit names only the changed files, so baseline entries and `ignore:` entries are
 /// judged only where the run could have produced their findings; elsewhere they stand.
-public struct LintScope: Sendable {
+package struct LintScope: Sendable {
     /// Standardized when first asked: standardizing a path costs about as much as linting a
     /// small file, and a run without a baseline or `ignore:` entries never asks.
     private let paths: StandardizedPaths
 
     /// `linted` as reports show them, `named` as the command line gave them.
-    public init(linted: [String], named: [String]) {
+    package init(linted: [String], named: [String]) {
         paths = StandardizedPaths(linted: linted, named: named)
     }
 
     /// True when the run linted the file at `path`, or would have linted it had it existed
     /// and been selected: it lies at or under a path named on the command line. A deleted
     /// file is seen as gone only by a run over the folder it was in (a whole-tree run).
-    public func covers(_ path: String) -> Bool {
+    package func covers(_ path: String) -> Bool {
         let file = PathNames.absolute(path)
         let (lintedFiles, namedPaths) = paths.standardized
         return lintedFiles.contains(file) || namedPaths.contains { file == $0 || PathContainment.path(file, isBelow: $0) }

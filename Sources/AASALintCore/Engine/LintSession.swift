@@ -1,49 +1,49 @@
 /// One `aasalint lint`: discover the files, read and parse each once, run the planned rules,
 /// and hold back what `ignore:` entries and a baseline accept.
-public struct LintSession: Sendable {
-    public let plan: RulePlan
-    public let reader: FileReader
+package struct LintSession: Sendable {
+    package let plan: RulePlan
+    package let reader: FileReader
     /// The accepted findings and the folder their paths are relative to.
-    public let baseline: (baseline: Baseline, directory: String)?
+    package let baseline: (baseline: Baseline, directory: String)?
     /// Keeps the files read, their trees, models and compiled forms, until the process exits;
     /// nil frees them as the run goes.
-    public let keptUntilExit: KeptUntilExit?
+    package let keptUntilExit: KeptUntilExit?
 
-    public init(plan: RulePlan, baseline: (Baseline, String)? = nil, reader: FileReader = FileReader(), keptUntilExit: KeptUntilExit? = nil) {
+    package init(plan: RulePlan, baseline: (Baseline, String)? = nil, reader: FileReader = FileReader(), keptUntilExit: KeptUntilExit? = nil) {
         self.plan = plan
         self.baseline = baseline
         self.reader = reader
         self.keptUntilExit = keptUntilExit
     }
 
-    public struct Outcome: Sendable {
-        public let report: LintReport
+    package struct Outcome: Sendable {
+        package let report: LintReport
         /// Inputs that could not be linted: exit status 2.
-        public let problems: [UsageError]
+        package let problems: [UsageError]
         /// Files named on the command line that the configuration excludes, and why: warnings,
         /// not failures, since pre-commit names every changed file.
-        public let warnings: [String]
+        package let warnings: [String]
         /// Every finding before the baseline was applied, for `--write-baseline`.
-        public let allDiagnostics: [Diagnostic]
+        package let allDiagnostics: [Diagnostic]
         /// What the run linted, for writing the baseline of only those files.
-        public let scope: LintScope
+        package let scope: LintScope
         /// Which entitlements files ship, and why, for `--explain-release`.
-        public let releaseExplanation: [String]
+        package let releaseExplanation: [String]
         /// The files linted that fixes may rewrite, for `--fix`, which lints them again as it fixes them.
-        public let lintedFiles: [DiscoveredFile]
+        package let lintedFiles: [DiscoveredFile]
     }
 
-    public func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
+    package func run(paths: [String], extraFiles: [LintFile] = []) -> Outcome {
         lint(read(paths: paths, extraFiles: extraFiles))
     }
 
     /// Discovers and reads what a run lints: the selected files (`extraFiles`, standard input,
     /// in place of any of the same path), the files the configuration names for cross-checks
     /// and the projects (Xcode, XcodeGen, Expo, MAUI) under `paths`, with the entitlements they hold.
-    public func read(paths: [String], extraFiles: [LintFile] = []) -> LintWorkspace {
+    package func read(paths: [String], extraFiles: [LintFile] = []) -> LintWorkspace {
         let selection = select(paths: paths, extraFiles: extraFiles)
         var problems = selection.discovery.problems
-        let found = ProjectDiscovery().projects(under: paths)
+        let found = ProjectDiscovery().projects(from: selection.discovery.projectSources, named: paths)
         let explicitPaths = Set(paths.map(DisplayPath.of))
         let embedded = found.entitlements.filter { deselection(of: $0.path, explicitlyNamed: explicitPaths.contains($0.path)) == nil }
         var (files, artifactWarnings) = read(selection, embedded: embedded, problems: &problems)
@@ -56,7 +56,7 @@ public struct LintSession: Sendable {
     }
 
     /// Runs the rules, and the plugins unless `runsPlugins` is false, on what `read` read.
-    public func lint(_ workspace: LintWorkspace, runsPlugins: Bool = true) -> Outcome {
+    package func lint(_ workspace: LintWorkspace, runsPlugins: Bool = true) -> Outcome {
         let (files, referenced, scope) = (workspace.files, workspace.referenced, workspace.scope)
         var problems = workspace.problems
         let findings = findings(in: files, referenced: referenced, xcodeProjects: workspace.xcodeProjects, scope: scope,
@@ -291,9 +291,9 @@ public struct LintSession: Sendable {
 
 /// What one run read, before any rule ran: read once, linted as often as `--fix` needs, with
 /// the files its rounds changed in place of what was read.
-public struct LintWorkspace: Sendable {
+package struct LintWorkspace: Sendable {
     /// The selected files, in path order after standard input.
-    public let files: [LintFile]
+    package let files: [LintFile]
     /// Files the configuration names for cross-checks that are not among `files`.
     let referenced: [LintFile]
     let xcodeProjects: [XcodeProject]
@@ -304,7 +304,7 @@ public struct LintWorkspace: Sendable {
     let scope: LintScope
 
     /// The workspace with the fixable files of these paths holding these bytes instead.
-    public func replacingContents(_ contents: [String: [UInt8]]) -> LintWorkspace {
+    package func replacingContents(_ contents: [String: [UInt8]]) -> LintWorkspace {
         guard !contents.isEmpty else { return self }
         // Only a file of its own is fixed: not the entitlements a project file holds, at the same path.
         let files = files.map { file in

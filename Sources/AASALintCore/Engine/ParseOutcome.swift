@@ -3,12 +3,12 @@
 /// Not `Result`, and with no requirement on `Failure` but in extensions: the metadata of
 /// `Result<_, SomeError>` has the runtime check that `SomeError` conforms to `Error`, some 150,000
 /// instructions of every lint for each error type (scripts/check-startup-budget.sh).
-public enum ParseOutcome<Value, Failure> {
+package enum ParseOutcome<Value, Failure> {
     case success(Value)
     case failure(Failure)
 
     /// The value; nil when the bytes are not in the format.
-    public var value: Value? {
+    package var value: Value? {
         if case .success(let value) = self { value } else { nil }
     }
 }

@@ -1,8 +1,8 @@
 /// An app of the configuration as the project rules see it: its appID, configured or derived,
 /// and its entitlements with build settings resolved.
-public struct ProjectApp: Sendable {
+package struct ProjectApp: Sendable {
     /// Where the appID came from, for messages.
-    public enum AppIDSource: Sendable, Equatable {
+    package enum AppIDSource: Sendable, Equatable {
         case configuration
         case applicationIdentifier
         case xcodeProject(String)
@@ -10,16 +10,16 @@ public struct ProjectApp: Sendable {
         case project(String, ProjectKind)
     }
 
-    public let configured: ConfiguredApp
-    public let appID: String?
-    public let appIDSource: AppIDSource?
-    public let entitlementsFile: LintFile?
-    public let entitlements: EntitlementsDocument?
+    package let configured: ConfiguredApp
+    package let appID: String?
+    package let appIDSource: AppIDSource?
+    package let entitlementsFile: LintFile?
+    package let entitlements: EntitlementsDocument?
     /// False for an app that only a project declares (not in the configuration's `apps`).
-    public var isConfigured = true
+    package var isConfigured = true
 
     /// Where the appID came from, for messages: empty when configured.
-    public var appIDOrigin: String {
+    package var appIDOrigin: String {
         switch appIDSource {
         case .configuration?, nil: ""
         case .applicationIdentifier?: " (from its application-identifier)"
@@ -30,7 +30,7 @@ public struct ProjectApp: Sendable {
 
     /// The entries that name a host with an AASA section: valid, resolved, one per service
     /// and host.
-    public var checkableDomains: [Located<AssociatedDomain>] {
+    package var checkableDomains: [Located<AssociatedDomain>] {
         var seen = Set<String>()
         return (entitlements?.associatedDomains ?? []).filter { entry in
             let domain = entry.value
@@ -52,7 +52,7 @@ extension LintContext {
     /// apps the projects declare on their own: each linted entitlements file that a project signs
     /// an appID with, when no configured app names it. `apps:` is needed only where the
     /// projects do not say (settings in `.xcconfig` files, a team set only in Xcode's UI).
-    public var projectApps: [ProjectApp] {
+    package var projectApps: [ProjectApp] {
         let configured = configuration.apps.map(projectApp)
         let bound = Set(configured.compactMap(\.entitlementsFile?.path))
         return configured + declaredApps(excluding: bound)
@@ -87,7 +87,7 @@ extension LintContext {
 
     /// The executables of the linted artifacts, as apps whose appID is the signed
     /// application-identifier: what ships, for the cross-checks with the configured domains.
-    public var signedApps: [ProjectApp] {
+    package var signedApps: [ProjectApp] {
         files.filter { $0.signedBundle != nil }.compactMap { file in
             guard let entitlements = file.entitlements, let identifier = entitlements.applicationIdentifier, let appID = entitlements.appID else { return nil }
             let configured = ConfiguredApp(pointer: .root, id: nil, entitlements: Located(file.path, at: identifier.pointer), buildSettings: [:])
@@ -97,13 +97,13 @@ extension LintContext {
     }
 
     /// The apps whose entitlements are `file`.
-    public func apps(signedWith file: LintFile) -> [ProjectApp] {
+    package func apps(signedWith file: LintFile) -> [ProjectApp] {
         projectApps.filter { $0.entitlementsFile?.isSameFile(as: file) == true }
     }
 
     /// The entitlements of `file`, with build settings resolved as Xcode would: the settings
     /// of the Xcode configuration that signs with it, under the configured `build_settings`.
-    public func entitlements(of file: LintFile) -> EntitlementsDocument? {
+    package func entitlements(of file: LintFile) -> EntitlementsDocument? {
         let app = configuration.apps.first { app in
             app.entitlements.flatMap { self.file(atConfiguredPath: $0.value) }?.path == file.path
         }
@@ -111,12 +111,12 @@ extension LintContext {
     }
 
     /// The configured domains that `file` is served on.
-    public func domains(servedBy file: LintFile) -> [ConfiguredDomain] {
+    package func domains(servedBy file: LintFile) -> [ConfiguredDomain] {
         configuration.domains.filter { self.file(atConfiguredPath: $0.aasaPath.value)?.path == file.path }
     }
 
     /// The configured domains whose host `domain` speaks for.
-    public func domains(coveredBy domain: AssociatedDomain) -> [ConfiguredDomain] {
+    package func domains(coveredBy domain: AssociatedDomain) -> [ConfiguredDomain] {
         configuration.domains.filter { domain.covers(host: $0.host.value) }
     }
 
@@ -126,7 +126,7 @@ extension LintContext {
     /// download: devices read it only in developer mode, from a host (often a staging server)
     /// that a release gate need not reach, and a distribution build that carries one already
     /// fails `distribution-signed-development`.
-    public func aasaFiles(for domain: AssociatedDomain) -> [(host: String, file: LintFile)] {
+    package func aasaFiles(for domain: AssociatedDomain) -> [(host: String, file: LintFile)] {
         let configured = domains(coveredBy: domain).compactMap { configuredDomain in
             file(atConfiguredPath: configuredDomain.aasaPath.value).map { (configuredDomain.host.value, $0) }
         }

@@ -33,9 +33,14 @@ struct ProjectDiscovery: Sendable {
         var notes: [String] = []
     }
 
+    /// The projects under `paths`, found by the walk of file discovery (for callers that lint nothing).
     func projects(under paths: [String]) -> Found {
+        projects(from: FileDiscovery().discover(paths).projectSources, named: paths)
+    }
+
+    /// The projects of `sources`, which the walk of the linted `paths` found (`FileDiscovery.Discovery.projectSources`).
+    func projects(from sources: [String], named paths: [String]) -> Found {
         var found = Found()
-        let sources = Set(paths.flatMap(projectSources(under:))).sorted()
         let named = Set(paths.map(DisplayPath.of))
         for source in sources {
             let name = PathNames.lastComponent(of: source)
@@ -151,45 +156,5 @@ struct ProjectDiscovery: Sendable {
         let position = offset.map { LineTable(bytes).position(ofOffset: $0) }
         let place = position.map { ":\($0.line):\($0.column)" } ?? ""
         return UsageError("\(file)\(place): cannot read this \(kind) (\(message)), so the release files it names are unknown")
-    }
-
-    /// The walk follows no symbolic link, the named path's included, and does not go into a
-    /// folder on another file system than the named folder's (it names it if it is a project):
-    /// what FileManager's enumerator did here on Linux, without the URLs and resource values it
-    /// made for every entry, which cost as much as linting a tree of small files.
-    private func projectSources(under path: String) -> [String] {
-        let shown = DisplayPath.of(path)
-        if shown.hasSuffix(".xcodeproj") { return isProject(shown) ? [shown] : [] }
-        var root = stat()
-        guard lstat(shown, &root) == 0 else { return [] }
-        if root.st_mode & S_IFMT == S_IFREG { return Self.isProjectSource(named: PathNames.lastComponent(of: shown)) ? [shown] : [] }
-        guard root.st_mode & S_IFMT == S_IFDIR else { return [] }
-        var found: [String] = []
-        collectSources(in: shown, shownAs: shown == "." ? "" : shown, device: root.st_dev, into: &found)
-        return found
-    }
-
-    private func collectSources(in folder: String, shownAs shown: String, device: dev_t, into found: inout [String]) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for name in names {
-            var entry = stat()
-            let path = folder + "/" + name
-            guard lstat(path, &entry) == 0 else { continue }
-            let shownPath = shown.isEmpty ? name : shown + "/" + name
-            if entry.st_mode & S_IFMT == S_IFREG {
-                if Self.isProjectSource(named: name) { found.append(shownPath) }
-                continue
-            }
-            guard entry.st_mode & S_IFMT == S_IFDIR, !FileDiscovery.skippedFolders.contains(name) else { continue }
-            if name.hasSuffix(".xcodeproj") {
-                if isProject(shownPath) { found.append(shownPath) }
-            } else if entry.st_dev == device {
-                collectSources(in: path, shownAs: shownPath, device: device, into: &found)
-            }
-        }
-    }
-
-    private func isProject(_ folder: String) -> Bool {
-        FileManager.default.fileExists(atPath: folder + "/" + Self.projectFile)
     }
 }

@@ -8,16 +8,16 @@
 /// files. A bundle signed for development is one only when `--release` or a
 /// `release_entitlements` glob on the artifact's path (or, with `!`, on the file inside it)
 /// says so, since teams also build debug archives that never ship.
-public struct ReleaseFiles: Sendable {
-    public static let defaultConfigurationNames: Set<String> = ["Release"]
+package struct ReleaseFiles: Sendable {
+    package static let defaultConfigurationNames: Set<String> = ["Release"]
 
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable, CustomStringConvertible {
         case everyFile
         case glob(String)
         case xcodeConfiguration(XcodeUse)
         case distributionSigned
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .everyFile: "--release"
             case .distributionSigned: "signed into an app or archive with a distribution profile, which is what ships"
@@ -28,13 +28,13 @@ public struct ReleaseFiles: Sendable {
     }
 
     /// A build configuration that signs with an entitlements file.
-    public struct XcodeUse: Sendable, Hashable, CustomStringConvertible {
-        public let project: String
-        public let kind: ProjectKind
-        public let target: String
-        public let configuration: String
+    package struct XcodeUse: Sendable, Hashable, CustomStringConvertible {
+        package let project: String
+        package let kind: ProjectKind
+        package let target: String
+        package let configuration: String
 
-        public var description: String {
+        package var description: String {
             "\(kind.name) \(project), target \(target), configuration \(configuration)"
         }
     }
@@ -50,7 +50,7 @@ public struct ReleaseFiles: Sendable {
     /// The same of bundles signed with a development profile or none.
     private let otherSigned: Set<String>
 
-    public init(
+    package init(
         configuration: Configuration,
         options: RunOptions = RunOptions(),
         xcodeProjects: [XcodeProject] = [],
@@ -94,7 +94,7 @@ public struct ReleaseFiles: Sendable {
     }
 
     /// Why the file at `path` (as reports show it) is a release file; empty when it is not.
-    public func reasons(for path: String) -> [Reason] {
+    package func reasons(for path: String) -> [Reason] {
         var reasons: [Reason] = treatsAllAsRelease ? [.everyFile] : []
         if distributionSigned.contains(path) { reasons.append(.distributionSigned) }
         if !globs.isEmpty, let relative = configuration.relativePath(ofDisplayPath: path) {
@@ -103,12 +103,12 @@ public struct ReleaseFiles: Sendable {
         return reasons + (releaseUses[path] ?? []).map(Reason.xcodeConfiguration)
     }
 
-    public func isRelease(_ path: String) -> Bool {
+    package func isRelease(_ path: String) -> Bool {
         !reasons(for: path).isEmpty
     }
 
     /// Why `path` is a release file, for a message (`--release`); nil when it is not one.
-    public func reasonText(for path: String) -> String? {
+    package func reasonText(for path: String) -> String? {
         let reasons = reasons(for: path)
         return reasons.isEmpty ? nil : reasons.map(\.description).joined(separator: "; ")
     }
@@ -116,7 +116,7 @@ public struct ReleaseFiles: Sendable {
     /// For `lint --explain-release`: one line per entitlements file and provisioning profile
     /// saying whether it is a release file and why, then the Xcode release configurations
     /// aasalint could not follow.
-    public func explanation(for files: [LintFile]) -> [String] {
+    package func explanation(for files: [LintFile]) -> [String] {
         var lines: [String] = []
         if treatsAllAsRelease { lines.append("--release: every entitlements file and provisioning profile is a release file") }
         // A project file that holds the entitlements of several targets is one file here.

@@ -3,31 +3,31 @@
 ///
 /// Each kind's protocol answers for itself which kind a check is, rather than a cast
 /// (`as? any FileCheck`), whose first use for each type costs start-up (scripts/check-startup-budget.sh).
-public protocol RuleCheck: Sendable {
+package protocol RuleCheck: Sendable {
     var fileCheck: (any FileCheck)? { get }
     var remoteCheck: (any RemoteCheck)? { get }
     var ignoreAudit: (any IgnoreAuditRule)? { get }
 }
 
 extension RuleCheck {
-    public var fileCheck: (any FileCheck)? { nil }
-    public var remoteCheck: (any RemoteCheck)? { nil }
-    public var ignoreAudit: (any IgnoreAuditRule)? { nil }
+    package var fileCheck: (any FileCheck)? { nil }
+    package var remoteCheck: (any RemoteCheck)? { nil }
+    package var ignoreAudit: (any IgnoreAuditRule)? { nil }
 }
 
 /// Whatever checks files: a built-in rule, or a custom rule declared in the configuration.
-public protocol FileCheck: RuleCheck {
+package protocol FileCheck: RuleCheck {
     /// Findings for one file. Checks name places by pointer or span through `file`; they never
     /// compute lines or columns themselves.
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic]
 }
 
 extension FileCheck {
-    public var fileCheck: (any FileCheck)? { self }
+    package var fileCheck: (any FileCheck)? { self }
 }
 
 /// A built-in rule of any kind. Built-in rules live in `Rules/`, one per file, and are listed in the registry.
-public protocol BuiltInRule: RuleCheck {
+package protocol BuiltInRule: RuleCheck {
     static var description: RuleDescription { get }
     /// Whether the rule checks what hosts serve (`fetch`, `lint --remote`), asked of the type
     /// before there is an instance.
@@ -37,27 +37,27 @@ public protocol BuiltInRule: RuleCheck {
 }
 
 /// A built-in rule that checks files.
-public protocol Rule: BuiltInRule, FileCheck {}
+package protocol Rule: BuiltInRule, FileCheck {}
 
 /// A built-in rule without options, of any kind: it only needs `init()`.
-public protocol OptionlessCheck: BuiltInRule {
+package protocol OptionlessCheck: BuiltInRule {
     init()
 }
 
 /// A file rule without options.
-public protocol OptionlessRule: Rule, OptionlessCheck {}
+package protocol OptionlessRule: Rule, OptionlessCheck {}
 
 extension OptionlessCheck {
-    public init(options: RuleOptions) {
+    package init(options: RuleOptions) {
         self.init()
     }
 }
 
 extension BuiltInRule {
-    public static var checksHosts: Bool { false }
+    package static var checksHosts: Bool { false }
 
     /// A finding of this rule at its default severity; the linter applies configured severities.
-    public func diagnostic(
+    package func diagnostic(
         _ message: String,
         at location: Location,
         related: [RelatedLocation] = [],

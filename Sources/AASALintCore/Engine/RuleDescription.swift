@@ -11,13 +11,13 @@ public struct RuleDescription: Sendable {
     public let isOptIn: Bool
     /// The kinds of file the rule reads; a list, as a Set would cost start-up (see ParseOutcome).
     public let fileKinds: [FileKind]
-    public let options: [RuleOptionDescription]
-    public let examples: [RuleExample]
+    package let options: [RuleOptionDescription]
+    package let examples: [RuleExample]
     /// Whether docs/rules.md has the rule (at `helpURL`); custom and plugin rules are the
     /// repository's own.
-    public let isDocumented: Bool
+    package let isDocumented: Bool
 
-    public init(
+    package init(
         id: String,
         summary: String,
         rationale: String,
@@ -39,7 +39,7 @@ public struct RuleDescription: Sendable {
         self.isDocumented = isDocumented
     }
 
-    public var helpURL: String {
+    package var helpURL: String {
         "https://github.com/aasalint/aasalint/blob/main/docs/rules.md#\(id)"
     }
 }
@@ -53,38 +53,38 @@ public struct RuleDescription: Sendable {
 /// A triggering example the rule reads itself marks with one `↓` where the rule reports (the
 /// start of the value its finding points to); the test checks it, and the published text leaves
 /// it out. Fine examples, `fixture` cases and a server's answers carry no marker.
-public struct RuleExample: Sendable {
-    public static let marker: Character = "↓"
+package struct RuleExample: Sendable {
+    package static let marker: Character = "↓"
 
-    public let triggers: Bool
-    public let fixture: String?
+    package let triggers: Bool
+    package let fixture: String?
     /// Written when asked for: every run describes every rule and a lint reads no example, and
     /// some examples are built from shared scaffolds (Rules/Android/AndroidExample.swift), which
     /// made at every start cost a third of a tiny lint's own instructions.
     private let writeMarkedText: @Sendable () -> String
 
-    public init(triggers: Bool, _ text: @autoclosure @escaping @Sendable () -> String, fixture: String? = nil) {
+    package init(triggers: Bool, _ text: @autoclosure @escaping @Sendable () -> String, fixture: String? = nil) {
         self.triggers = triggers
         self.writeMarkedText = text
         self.fixture = fixture
     }
 
     /// The example as written, with the marker if it has one.
-    public var markedText: String { writeMarkedText() }
+    package var markedText: String { writeMarkedText() }
 
     /// The example as published, without the marker. Made when asked for (documentation,
     /// SARIF's rule help): every run describes every rule, and a lint reads no example.
-    public var text: String { markedText.filter { $0 != Self.marker } }
+    package var text: String { markedText.filter { $0 != Self.marker } }
 
-    public var isMarked: Bool { markedText.contains(Self.marker) }
+    package var isMarked: Bool { markedText.contains(Self.marker) }
 }
 
-public struct RuleOptionDescription: Sendable {
-    public let name: String
-    public let defaultValue: RuleOptionValue
-    public let help: String
+package struct RuleOptionDescription: Sendable {
+    package let name: String
+    package let defaultValue: RuleOptionValue
+    package let help: String
 
-    public init(name: String, defaultValue: RuleOptionValue, help: String) {
+    package init(name: String, defaultValue: RuleOptionValue, help: String) {
         self.name = name
         self.defaultValue = defaultValue
         self.help = help

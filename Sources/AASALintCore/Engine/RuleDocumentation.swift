@@ -1,9 +1,9 @@
 /// Rule documentation in the forms users read it: the `aasalint rules` listing, one rule
 /// explained on a terminal, and `docs/rules.md`. All come from `RuleDescription`.
-public enum RuleDocumentation {
+package enum RuleDocumentation {
     /// Custom rules and plugins bring their own IDs, summaries and messages from the
     /// configuration, so every line is escaped for the terminal.
-    public static func list(_ rules: [RuleDescription]) -> String {
+    package static func list(_ rules: [RuleDescription]) -> String {
         let width = rules.map(\.id.count).max() ?? 0
         var lines = rules.map { rule in
             let severity = rule.severity.rawValue + (rule.isOptIn ? ", opt-in" : "")
@@ -13,7 +13,7 @@ public enum RuleDocumentation {
         return TerminalText.lines(lines)
     }
 
-    public static func explain(_ rule: RuleDescription) -> String {
+    package static func explain(_ rule: RuleDescription) -> String {
         var lines = ["\(rule.id): \(rule.summary)", ""]
         lines.append("Default severity: \(rule.severity.rawValue)\(rule.isOptIn ? " (opt-in: off unless enabled)" : "")")
         lines += ["Files: \(rule.fileKinds.map(\.rawValue).sorted().joined(separator: ", "))", ""]
@@ -36,7 +36,7 @@ public enum RuleDocumentation {
     }
 
     /// The whole of `docs/rules.md`.
-    public static func markdown(_ rules: [RuleDescription]) -> String {
+    package static func markdown(_ rules: [RuleDescription]) -> String {
         var text = """
             # aasalint rules
 

@@ -1,10 +1,10 @@
 /// An option value as the configuration gives it.
-public enum RuleOptionValue: Hashable, Sendable, CustomStringConvertible {
+package enum RuleOptionValue: Hashable, Sendable, CustomStringConvertible {
     case integer(Int)
     case string(String)
     case bool(Bool)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .integer(let value): String(value)
         case .string(let value): value
@@ -14,33 +14,33 @@ public enum RuleOptionValue: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A rule's options: what the configuration set, falling back to the documented defaults.
-public struct RuleOptions: Sendable {
-    public let values: [String: RuleOptionValue]
+package struct RuleOptions: Sendable {
+    package let values: [String: RuleOptionValue]
 
-    public init(_ values: [String: RuleOptionValue] = [:]) {
+    package init(_ values: [String: RuleOptionValue] = [:]) {
         self.values = values
     }
 
     /// These options with `other`'s on top.
-    public func merging(_ other: RuleOptions) -> RuleOptions {
+    package func merging(_ other: RuleOptions) -> RuleOptions {
         RuleOptions(values.merging(other.values) { _, new in new })
     }
 
-    public func string(_ option: RuleOptionDescription) throws(RuleOptionError) -> String {
+    package func string(_ option: RuleOptionDescription) throws(RuleOptionError) -> String {
         switch values[option.name] ?? option.defaultValue {
         case .string(let value): return value
         case let other: throw RuleOptionError(option: option.name, message: "expects text, not \(other)")
         }
     }
 
-    public func bool(_ option: RuleOptionDescription) throws(RuleOptionError) -> Bool {
+    package func bool(_ option: RuleOptionDescription) throws(RuleOptionError) -> Bool {
         switch values[option.name] ?? option.defaultValue {
         case .bool(let value): return value
         case let other: throw RuleOptionError(option: option.name, message: "expects true or false, not \(other)")
         }
     }
 
-    public func integer(_ option: RuleOptionDescription) throws(RuleOptionError) -> Int {
+    package func integer(_ option: RuleOptionDescription) throws(RuleOptionError) -> Int {
         switch values[option.name] ?? option.defaultValue {
         case .integer(let value): return value
         case let other: throw RuleOptionError(option: option.name, message: "expects a whole number, not \(other)")
@@ -49,14 +49,14 @@ public struct RuleOptions: Sendable {
 
 }
 
-public struct RuleOptionError: Error, Sendable, CustomStringConvertible {
-    public let option: String
-    public let message: String
+package struct RuleOptionError: Error, Sendable, CustomStringConvertible {
+    package let option: String
+    package let message: String
 
-    public init(option: String, message: String) {
+    package init(option: String, message: String) {
         self.option = option
         self.message = message
     }
 
-    public var description: String { "option '\(option)' \(message)" }
+    package var description: String { "option '\(option)' \(message)" }
 }

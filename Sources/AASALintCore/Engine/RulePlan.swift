@@ -1,17 +1,17 @@
 /// How the configuration shapes each file's findings: which rules run on a file (overrides by
 /// glob), and what happens to a finding afterwards (overrides by pointer). `ignore:` entries
 /// apply once the run's findings are all known (`IgnoreFilter`), so that unused ones show.
-public struct RulePlan: Sendable {
+package struct RulePlan: Sendable {
     /// nil for a fixed selection, which overrides cannot change.
-    public let registry: RuleRegistry?
-    public let configuration: Configuration
-    public let options: RunOptions
-    public let enable: [String]
-    public let disable: [String]
+    package let registry: RuleRegistry?
+    package let configuration: Configuration
+    package let options: RunOptions
+    package let enable: [String]
+    package let disable: [String]
     /// The selection for files that no override names.
-    public let base: RuleSelection
+    package let base: RuleSelection
 
-    public init(registry: RuleRegistry, configuration: Configuration, options: RunOptions = RunOptions(), enable: [String] = [],
+    package init(registry: RuleRegistry, configuration: Configuration, options: RunOptions = RunOptions(), enable: [String] = [],
                 disable: [String] = []) throws(UsageError) {
         self.registry = registry
         self.configuration = configuration
@@ -22,7 +22,7 @@ public struct RulePlan: Sendable {
     }
 
     /// Exactly `selection` on every file, for tests and embedders that choose rules themselves.
-    public init(fixed selection: RuleSelection, configuration: Configuration = Configuration(), options: RunOptions = RunOptions()) {
+    package init(fixed selection: RuleSelection, configuration: Configuration = Configuration(), options: RunOptions = RunOptions()) {
         registry = nil
         self.configuration = configuration
         self.options = options
@@ -54,7 +54,7 @@ public struct RulePlan: Sendable {
 
     /// True when some file of the run may get findings of this rule: it runs by default, an
     /// override switches it on, or it is a finding of one of the configuration's plugins.
-    public func mayReport(_ ruleID: String) -> Bool {
+    package func mayReport(_ ruleID: String) -> Bool {
         if base.entries.contains(where: { $0.description.id == ruleID }) { return true }
         if configuration.overrides.contains(where: { $0.rules[ruleID].map { !$0.isOff && $0.severity != nil } ?? false }) { return true }
         return options.runsPlugins && configuration.rules[ruleID]?.isOff != true
@@ -62,7 +62,7 @@ public struct RulePlan: Sendable {
     }
 
     /// The finding after pointer overrides and plugin severities: nil when switched off.
-    public func adjusted(_ diagnostic: Diagnostic) -> Diagnostic? {
+    package func adjusted(_ diagnostic: Diagnostic) -> Diagnostic? {
         let pluginSetting = base.entries.allSatisfy({ $0.description.id != diagnostic.ruleID }) ? configuration.rules[diagnostic.ruleID] : nil
         // Resolving the path touches the file system; a file with 100,000 findings must not pay
         // for it 100,000 times when nothing could adjust them.
@@ -102,7 +102,7 @@ extension RuleSetting {
 
 extension JSONPointer {
     /// True when this pointer is `ancestor` or below it.
-    public func isWithin(_ ancestor: JSONPointer) -> Bool {
+    package func isWithin(_ ancestor: JSONPointer) -> Bool {
         tokens.starts(with: ancestor.tokens)
     }
 }

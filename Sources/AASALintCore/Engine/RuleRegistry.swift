@@ -1,12 +1,12 @@
 /// The rules aasalint knows, by ID: the built-in ones and those the configuration declares.
 public struct RuleRegistry: Sendable {
-    public let rules: [any BuiltInRule.Type]
-    public let customRules: [CustomRule]
+    package let rules: [any BuiltInRule.Type]
+    package let customRules: [CustomRule]
     /// Where each ID is in `rules`, then in `customRules` (offset by `rules.count`): a run looks up
     /// every rule it plans, and scanning the IDs for each was quadratic in the number of rules.
     private let positions: [String: Int]
 
-    public init(_ rules: [any BuiltInRule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
+    package init(_ rules: [any BuiltInRule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(rules.count + customRules.count)
         for (position, id) in (rules.map { $0.description.id } + customRules.map { $0.description.id }).enumerated() {
@@ -21,13 +21,13 @@ public struct RuleRegistry: Sendable {
 
     public var descriptions: [RuleDescription] { rules.map { $0.description } + customRules.map(\.description) }
 
-    public func description(of id: String) -> RuleDescription? {
+    package func description(of id: String) -> RuleDescription? {
         guard let index = positions[id] else { return nil }
         return index < rules.count ? rules[index].description : customRules[index - rules.count].description
     }
 
     /// The built-in rule with this ID.
-    public func rule(withID id: String) -> (any BuiltInRule.Type)? {
+    package func rule(withID id: String) -> (any BuiltInRule.Type)? {
         guard let index = positions[id], index < rules.count else { return nil }
         return rules[index]
     }
@@ -39,14 +39,14 @@ public struct RuleRegistry: Sendable {
     }
 
     /// An error for an ID nobody registered, with the nearest known ID.
-    public func unknownRuleError(_ id: String) -> UsageError {
+    package func unknownRuleError(_ id: String) -> UsageError {
         let suggestion = Suggestion.nearest(to: id, in: descriptions.map(\.id))
         return UsageError("unknown rule '\(id)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
             + " (`aasalint rules` lists them)")
     }
 }
 
-public struct RegistryError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct RegistryError: Error, Sendable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }

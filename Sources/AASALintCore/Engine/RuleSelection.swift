@@ -1,13 +1,13 @@
 /// Which rules run, and at which severity and options: defaults, then the configuration's
 /// settings, then `--enable`/`--disable` from the command line.
-public struct RuleSelection: Sendable {
-    public struct Entry: Sendable {
-        public let description: RuleDescription
-        public let check: any RuleCheck
-        public let severity: Severity
+package struct RuleSelection: Sendable {
+    package struct Entry: Sendable {
+        package let description: RuleDescription
+        package let check: any RuleCheck
+        package let severity: Severity
 
         /// The check's file contract; remote checks and ignore audits have none.
-        public var fileCheck: (any FileCheck)? { check.fileCheck }
+        package var fileCheck: (any FileCheck)? { check.fileCheck }
 
         /// A finding of this rule at its configured severity. A rule's own notes ("this could
         /// not be decided") stay notes whatever its severity.
@@ -18,9 +18,9 @@ public struct RuleSelection: Sendable {
         }
     }
 
-    public let entries: [Entry]
+    package let entries: [Entry]
 
-    public init(
+    package init(
         registry: RuleRegistry,
         settings: [String: RuleSetting] = [:],
         enable: [String] = [],
@@ -49,5 +49,5 @@ public struct RuleSelection: Sendable {
         self.entries = entries
     }
 
-    public var descriptions: [RuleDescription] { entries.map(\.description) }
+    package var descriptions: [RuleDescription] { entries.map(\.description) }
 }

@@ -34,13 +34,13 @@ public enum FileKind: String, CaseIterable, Sendable, Codable {
 }
 
 /// A severity as configured: not set (a default applies), off, or a severity.
-public enum SeveritySetting: Sendable, Equatable {
+package enum SeveritySetting: Sendable, Equatable {
     case notSet
     case off
     case severity(Severity)
 
     /// The severity in force, `defaultSeverity` when not set; nil when off.
-    public func resolved(default defaultSeverity: Severity) -> Severity? {
+    package func resolved(default defaultSeverity: Severity) -> Severity? {
         switch self {
         case .notSet: defaultSeverity
         case .off: nil

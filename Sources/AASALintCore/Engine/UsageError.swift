@@ -2,7 +2,7 @@
 public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
 
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 

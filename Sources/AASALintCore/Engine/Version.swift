@@ -1,4 +1,4 @@
 /// The version of aasalint, as reports and `aasalint version` show it.
-public enum AASALintVersion {
-    public static let current = "0.1.0"
+package enum AASALintVersion {
+    package static let current = "0.1.0"
 }

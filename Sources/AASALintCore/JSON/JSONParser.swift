@@ -1,11 +1,11 @@
 /// Strict JSON as Apple's NSJSONSerialization reads it, with byte spans and every duplicate key.
-public enum JSONParser {
-    public static let defaultMaximumDepth = 512
+package enum JSONParser {
+    package static let defaultMaximumDepth = 512
 
     /// Parses `bytes` as one JSON value. A leading UTF-8 BOM (EF BB BF) is skipped, but spans still
     /// count it: offsets are always into `bytes`. Any JSON value is accepted at the root; callers
     /// decide whether the root has to be an object.
-    public static func parse(
+    package static func parse(
         _ bytes: [UInt8],
         maximumDepth: Int = defaultMaximumDepth
     ) throws(JSONSyntaxError) -> PositionedValue {

@@ -2,8 +2,8 @@
 /// indentation, every control character escaped and `/` left alone. Reports are compared
 /// with goldens and read by other tools, so Foundation's platform-dependent key order and
 /// escaping will not do.
-enum JSONWriter {
-    indirect enum Value {
+package enum JSONWriter {
+    package indirect enum Value {
         case null
         case bool(Bool)
         case integer(Int)
@@ -18,13 +18,13 @@ enum JSONWriter {
         case generated(count: Int, element: (Int) -> Value)
 
         /// The elements made from `items` as they are written.
-        static func generated<Items: RandomAccessCollection>(_ items: Items, _ element: @escaping (Items.Element) -> Value) -> Value
+        package static func generated<Items: RandomAccessCollection>(_ items: Items, _ element: @escaping (Items.Element) -> Value) -> Value
             where Items.Index == Int {
             .generated(count: items.count) { element(items[items.startIndex + $0]) }
         }
 
         /// A parsed document as plain JSON, for tools that read it (plugins).
-        static func document(_ node: PositionedValue) -> Value {
+        package static func document(_ node: PositionedValue) -> Value {
             switch node.value {
             case .object(let members): .object(members.map { ($0.key, document($0.value)) })
             case .array(let elements): .array(elements.map(document))
@@ -36,13 +36,13 @@ enum JSONWriter {
         }
 
         /// A string, or `null` when there is none.
-        static func optional(_ text: String?) -> Value {
+        package static func optional(_ text: String?) -> Value {
             text.map(Value.string) ?? .null
         }
     }
 
     /// The document followed by a newline, as files and terminals expect.
-    static func prettyPrinted(_ value: Value) -> String {
+    package static func prettyPrinted(_ value: Value) -> String {
         var output = Output(sink: nil)
         write(value, depth: 0, into: &output)
         output.bytes.append(UInt8(ascii: "\n"))
@@ -51,7 +51,7 @@ enum JSONWriter {
 
     /// The document followed by a newline, handed to `sink` in pieces of about 64 KB as it is
     /// written.
-    static func write(_ value: Value, to sink: (String) -> Void) {
+    package static func write(_ value: Value, to sink: (String) -> Void) {
         withoutActuallyEscaping(sink) { sink in
             var output = Output(sink: sink)
             write(value, depth: 0, into: &output)
@@ -63,7 +63,7 @@ enum JSONWriter {
     /// The document on one line without spaces, followed by a newline: a message of a protocol
     /// that frames messages by lines (MCP over standard input and output, JSON Lines). Strings
     /// escape every line break, so the line holds the whole document.
-    static func line(_ value: Value) -> String {
+    package static func line(_ value: Value) -> String {
         var output = Output(sink: nil, isCompact: true)
         write(value, depth: 0, into: &output)
         output.bytes.append(UInt8(ascii: "\n"))
@@ -158,7 +158,7 @@ enum JSONWriter {
     }
 
     /// The decimal digits of `number`, without making a string.
-    static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+    package static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
         guard number != 0 else {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -182,7 +182,7 @@ enum JSONWriter {
     /// The string quoted, escaping what JSON requires and also DEL, the C1 controls and the
     /// two Unicode line separators: valid either way, but escaped they cannot drive a terminal
     /// that shows the report, nor break a JavaScript consumer.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)
         appendEscaped(text, to: &bytes)
@@ -191,7 +191,7 @@ enum JSONWriter {
 
     /// `escaped(text)` appended as UTF-8. Printable ASCII other than `"` and `\` is copied as it
     /// is, a run at a time: most of what reports quote (URLs, pointers, app IDs) is nothing else.
-    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         let isPlain = text.withUTF8 { utf8 in
@@ -231,7 +231,7 @@ enum JSONWriter {
     }
 
     /// `\u202e`: JSON's escape of a scalar of the Basic Multilingual Plane.
-    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+    package static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
         let digits = String(scalar.value, radix: 16)
         return "\\u" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -3,7 +3,7 @@
 extension AASADocument {
     /// The appIDs the file lists for `service` (every `applinks` details entry, or the
     /// service's `apps`), and the pointer of that list; nil when the file has no section for it.
-    public func listedApps(for service: String) -> (pointer: JSONPointer, appIDs: [Located<String>])? {
+    package func listedApps(for service: String) -> (pointer: JSONPointer, appIDs: [Located<String>])? {
         switch service {
         case "applinks":
             applinks.map { ($0.pointer.appending("details"), $0.details.flatMap(\.effectiveAppIDs)) }

@@ -3,15 +3,15 @@
 /// Built leniently: a value of the wrong JSON type is left out of the model, as the system
 /// leaves it out; `invalid-type` reports it from the tree. Where the JSON has duplicate keys,
 /// the model sees the last one, as NSJSONSerialization does.
-public struct AASADocument: Sendable {
-    public static let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
+package struct AASADocument: Sendable {
+    package static let services = ["applinks", "webcredentials", "appclips", "activitycontinuation"]
 
-    public let applinks: AppLinks?
-    public let webCredentials: AppList?
-    public let appClips: AppList?
-    public let activityContinuation: AppList?
+    package let applinks: AppLinks?
+    package let webCredentials: AppList?
+    package let appClips: AppList?
+    package let activityContinuation: AppList?
 
-    public init(root: PositionedValue) {
+    package init(root: PositionedValue) {
         let pointer = JSONPointer.root
         applinks = root.member("applinks").flatMap { AppLinks($0.value, at: pointer.appending("applinks")) }
         webCredentials = AppList(in: root, key: "webcredentials")
@@ -21,9 +21,9 @@ public struct AASADocument: Sendable {
 }
 
 /// `{"apps": [appID, ...]}` of `webcredentials`, `appclips` and `activitycontinuation`.
-public struct AppList: Sendable {
-    public let pointer: JSONPointer
-    public let apps: [Located<String>]
+package struct AppList: Sendable {
+    package let pointer: JSONPointer
+    package let apps: [Located<String>]
 
     init?(in root: PositionedValue, key: String) {
         guard let service = root.member(key), service.value.members != nil else { return nil }
@@ -34,7 +34,7 @@ public struct AppList: Sendable {
 }
 
 /// How `applinks.details` is written.
-public enum DetailsForm: Sendable, Equatable {
+package enum DetailsForm: Sendable, Equatable {
     case absent
     case array
     /// The legacy form keyed by appID, whose order is undefined.
@@ -43,16 +43,16 @@ public enum DetailsForm: Sendable, Equatable {
     case invalid
 }
 
-public struct AppLinks: Sendable {
-    public let pointer: JSONPointer
-    public let detailsForm: DetailsForm
-    public let details: [DetailsEntry]
+package struct AppLinks: Sendable {
+    package let pointer: JSONPointer
+    package let detailsForm: DetailsForm
+    package let details: [DetailsEntry]
     /// Which of `details` decides for each app.
-    public let precedence: DetailsPrecedence
-    public let defaults: ComponentDefaults?
-    public let substitutionVariables: [SubstitutionVariable]
+    package let precedence: DetailsPrecedence
+    package let defaults: ComponentDefaults?
+    package let substitutionVariables: [SubstitutionVariable]
     /// The legacy `apps` array (iOS 9-12), which must be empty.
-    public let legacyApps: Located<[PositionedValue]>?
+    package let legacyApps: Located<[PositionedValue]>?
 
     init?(_ node: PositionedValue, at pointer: JSONPointer) {
         guard node.members != nil else { return nil }
@@ -90,11 +90,11 @@ public struct AppLinks: Sendable {
     }
 
     /// Where `details` is (or would be) written.
-    public var detailsPointer: JSONPointer { pointer.appending("details") }
+    package var detailsPointer: JSONPointer { pointer.appending("details") }
 }
 
 /// A key of a details entry.
-public enum DetailsEntryKey: String, Sendable {
+package enum DetailsEntryKey: String, Sendable {
     case appID
     case appIDs
     case components
@@ -103,19 +103,19 @@ public enum DetailsEntryKey: String, Sendable {
 }
 
 /// One entry of `applinks.details`.
-public struct DetailsEntry: Sendable {
-    public let pointer: JSONPointer
-    public let object: WrittenObject
+package struct DetailsEntry: Sendable {
+    package let pointer: JSONPointer
+    package let object: WrittenObject
     /// `appIDs` when it is an array (then `appID` is ignored, even if the array is empty).
-    public let appIDs: Located<[Located<String>]>?
+    package let appIDs: Located<[Located<String>]>?
     /// `appID`, or the key of a dictionary-form entry.
-    public let appID: Located<String>?
+    package let appID: Located<String>?
     /// True when `appID` is the key of a dictionary-form entry rather than a member.
-    public let appIDIsKey: Bool
+    package let appIDIsKey: Bool
     /// `components` when it is an array (then `paths` is ignored).
-    public let components: Located<[Component]>?
-    public let paths: Located<[LegacyPath]>?
-    public let defaults: ComponentDefaults?
+    package let components: Located<[Component]>?
+    package let paths: Located<[LegacyPath]>?
+    package let defaults: ComponentDefaults?
 
     init?(_ node: PositionedValue, at pointer: JSONPointer, keyedAppID: Located<String>?, inheriting inherited: ComponentKeys) {
         guard node.members != nil else { return nil }
@@ -157,23 +157,23 @@ public struct DetailsEntry: Sendable {
         }
     }
 
-    public func member(_ key: DetailsEntryKey) -> PositionedMember? {
+    package func member(_ key: DetailsEntryKey) -> PositionedMember? {
         object.node.member(key.rawValue)
     }
 
     /// The apps this entry speaks for, as the system reads them.
-    public var effectiveAppIDs: [Located<String>] {
+    package var effectiveAppIDs: [Located<String>] {
         if let appIDs { return appIDs.value }
         return appID.map { [$0] } ?? []
     }
 }
 
 /// A legacy `paths` string; `NOT ` (any case, with the space) makes it an exclusion.
-public struct LegacyPath: Sendable {
-    public let text: Located<String>
+package struct LegacyPath: Sendable {
+    package let text: Located<String>
     /// How the system compares it: with the entry's defaults, and always case-sensitively when
     /// it is an exclusion.
-    public let settings: MatchSettings
+    package let settings: MatchSettings
 
     init(_ text: Located<String>, inheriting settings: MatchSettings) {
         self.text = text
@@ -182,29 +182,29 @@ public struct LegacyPath: Sendable {
         self.settings = settings
     }
 
-    public var isExclusion: Bool { Self.isExclusion(text.value) }
+    package var isExclusion: Bool { Self.isExclusion(text.value) }
 
     /// True for a `paths` string that `NOT ` makes an exclusion.
-    public static func isExclusion(_ text: String) -> Bool { text.prefix(4).uppercased() == "NOT " }
+    package static func isExclusion(_ text: String) -> Bool { text.prefix(4).uppercased() == "NOT " }
 
     /// The pattern without its `NOT ` prefix.
-    public var pattern: String { isExclusion ? String(text.value.dropFirst(4)) : text.value }
+    package var pattern: String { isExclusion ? String(text.value.dropFirst(4)) : text.value }
 }
 
 /// One entry of `components` as the system reads it: its keys coerced, and what it does not
 /// set taken from the defaults hierarchy (component > details `defaults` > `applinks.defaults`
 /// > built-in). A part nil matches everything; each part's pointer says where it is written.
-public struct Component: Sendable {
-    public var pointer: JSONPointer { storage.pointer }
-    public var object: WrittenObject { storage.object }
-    public var path: Located<String>? { storage.own.path ?? storage.inherited.path }
-    public var query: QueryPattern? { storage.own.query ?? storage.inherited.query }
-    public var fragment: Located<String>? { storage.own.fragment ?? storage.inherited.fragment }
-    public var exclude: ResolvedFlag { storage.own.exclude ?? storage.inherited.exclude ?? .builtIn(false) }
-    public var caseSensitive: ResolvedFlag {
+package struct Component: Sendable {
+    package var pointer: JSONPointer { storage.pointer }
+    package var object: WrittenObject { storage.object }
+    package var path: Located<String>? { storage.own.path ?? storage.inherited.path }
+    package var query: QueryPattern? { storage.own.query ?? storage.inherited.query }
+    package var fragment: Located<String>? { storage.own.fragment ?? storage.inherited.fragment }
+    package var exclude: ResolvedFlag { storage.own.exclude ?? storage.inherited.exclude ?? .builtIn(false) }
+    package var caseSensitive: ResolvedFlag {
         storage.own.caseSensitive ?? storage.inherited.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive)
     }
-    public var percentEncoded: ResolvedFlag {
+    package var percentEncoded: ResolvedFlag {
         storage.own.percentEncoded ?? storage.inherited.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded)
     }
 
@@ -233,20 +233,20 @@ public struct Component: Sendable {
                           own: ComponentKeys(node, at: pointer, origin: .component), inherited: inherited)
     }
 
-    public var isExclude: Bool { exclude.value }
+    package var isExclude: Bool { exclude.value }
 
-    public var settings: MatchSettings {
+    package var settings: MatchSettings {
         MatchSettings(caseSensitive: caseSensitive.value, percentEncoded: percentEncoded.value)
     }
 
     /// The member of the component itself that sets `key`; nil when it inherits it.
-    public func member(_ key: ComponentKey) -> PositionedMember? {
+    package func member(_ key: ComponentKey) -> PositionedMember? {
         object.node.member(key.rawValue)
     }
 }
 
 /// The `?` of a component: a pattern for the whole query, or one per query item.
-public enum QueryPattern: Sendable {
+package enum QueryPattern: Sendable {
     case whole(Located<String>)
     case items([QueryItemPattern])
 
@@ -266,18 +266,18 @@ public enum QueryPattern: Sendable {
     }
 }
 
-public struct QueryItemPattern: Sendable {
-    public let name: String
-    public let value: Located<String>
+package struct QueryItemPattern: Sendable {
+    package let name: String
+    package let value: Located<String>
 }
 
 /// `defaults` of `applinks` or of a details entry.
-public struct ComponentDefaults: Sendable {
+package struct ComponentDefaults: Sendable {
     /// Keys the system reads although Apple does not document them.
     static let undocumentedKeys: [ComponentKey] = [.path, .query, .fragment, .exclude]
 
-    public let pointer: JSONPointer
-    public let object: WrittenObject
+    package let pointer: JSONPointer
+    package let object: WrittenObject
     /// Its keys over those it inherits: what components that do not set a key take.
     let keys: ComponentKeys
 
@@ -289,22 +289,22 @@ public struct ComponentDefaults: Sendable {
     }
 
     /// Its members the system applies although Apple does not document them in `defaults`.
-    public var undocumentedMembers: [PositionedMember] {
+    package var undocumentedMembers: [PositionedMember] {
         object.members.filter { member in Self.undocumentedKeys.contains { $0.rawValue == member.key } }
     }
 
     /// True when `member`, one of its own, is `"exclude": true`, which turns every component that does not set its own
     /// `exclude` into an exclusion.
-    public func excludesAll(_ member: PositionedMember) -> Bool {
+    package func excludesAll(_ member: PositionedMember) -> Bool {
         member.key == ComponentKey.exclude.rawValue && member.value.boolValue == true
     }
 }
 
 /// A custom `$(name)` of `applinks.substitutionVariables`.
-public struct SubstitutionVariable: Sendable {
-    public let name: String
-    public let pointer: JSONPointer
-    public let values: [Located<String>]
+package struct SubstitutionVariable: Sendable {
+    package let name: String
+    package let pointer: JSONPointer
+    package let values: [Located<String>]
 
     static func all(in node: PositionedValue?, at pointer: JSONPointer) -> [SubstitutionVariable] {
         (node?.members ?? []).compactMap { member in

@@ -7,8 +7,8 @@ import Foundation
 /// Reads the AASA file a command decides or compares (`-` for standard input) and compiles its rules,
 /// turning unreadable, oversized, non-JSON and non-object files into usage errors. `aasalint
 /// match`, `diff` and the MCP server's tools read their files this way.
-public enum AASAFileInput {
-    public static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
+package enum AASAFileInput {
+    package static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
         let reader = FileReader()
         // Pipes are welcome here (`<(git show main:PATH)`): read as a stream, never past the limit.
         let handle = InputDescriptor.opening(path)
@@ -24,7 +24,7 @@ public enum AASAFileInput {
     }
 
     /// The rules of a file that was read, compiled as they are first needed.
-    public static func matcher(of file: LintFile) throws(UsageError) -> AASAMatcher {
+    package static func matcher(of file: LintFile) throws(UsageError) -> AASAMatcher {
         if case .failure(let error)? = file.json {
             let position = file.lines.position(ofOffset: error.offset)
             throw UsageError("\(file.path):\(position.line):\(position.column): not valid JSON: \(error.message) (aasalint lint lists every problem)")

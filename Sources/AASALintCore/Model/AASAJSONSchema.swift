@@ -1,8 +1,8 @@
 /// A JSON Schema (draft 2020-12) of the AASA format, generated from `AASASchema` so that
 /// editors, `unknown-key` and `invalid-type` agree. Unlike the public schema it accepts what
 /// the system accepts: legacy shapes, the dictionary form of `details`, a string `?`.
-public enum AASAJSONSchema {
-    public static var text: String {
+package enum AASAJSONSchema {
+    package static var text: String {
         var root = schema(for: AASASchema.file)
         root.insert(contentsOf: [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),

@@ -1,8 +1,8 @@
 /// Which keys are valid where in an AASA file, which JSON types they take, and what the
 /// system does with a value of another type (AASA.md section 1). Drives `unknown-key` and
 /// `invalid-type`, so that both agree on one description of the format.
-public final class AASASchema: Sendable {
-    public enum ValueType: String, Sendable, CaseIterable {
+package final class AASASchema: Sendable {
+    package enum ValueType: String, Sendable, CaseIterable {
         case object, array, string, number, boolean, null
 
         init(_ node: PositionedValue) {
@@ -29,20 +29,20 @@ public final class AASASchema: Sendable {
     }
 
     /// Accepted types, and for objects and arrays what is inside.
-    public var types: Set<ValueType> {
+    package var types: Set<ValueType> {
         Set(ValueType.allCases.filter { acceptedTypes & $0.bit != 0 })
     }
     /// Fixed keys of an object; nil when any key is allowed (see `values`).
-    public let properties: [String: AASASchema]?
+    package let properties: [String: AASASchema]?
     /// The schema of every value of a map-like object, or of every element of an array.
-    public let values: AASASchema?
+    package let values: AASASchema?
     /// What the system does with a value of another type, for the user: given the value.
-    public let consequence: @Sendable (PositionedValue) -> String
+    package let consequence: @Sendable (PositionedValue) -> String
     /// What messages call an object of this schema ("a component"); nil where its key names it.
-    public let place: String?
+    package let place: String?
     /// What messages call the key of a value of this schema in a map-like object ("query item"
     /// in `"?": {"page": 1}`); nil where the key is named as it is.
-    public let keyMeaning: String?
+    package let keyMeaning: String?
     /// `types` as bits of `ValueType.bit`, and `properties` as a list: the walk asks about every
     /// node and member, and a set or dictionary lookup hashes for each. (Not a Set of ValueType:
     /// start-up, scripts/check-startup-budget.sh.)
@@ -66,20 +66,20 @@ public final class AASASchema: Sendable {
         propertyList = properties.map { $0.map { (key: $0.key, schema: $0.value) } } ?? []
     }
 
-    public func accepts(_ node: PositionedValue) -> Bool {
+    package func accepts(_ node: PositionedValue) -> Bool {
         acceptedTypes & ValueType(node).bit != 0
     }
 
     /// The valid key an unknown `key` most likely stands for ("did you mean"): a near spelling,
     /// or the key for what it names (`path` for `/`).
-    public func suggestedKey(for key: String) -> String? {
+    package func suggestedKey(for key: String) -> String? {
         guard let properties else { return nil }
         return Self.keysByMeaning[key.lowercased()].flatMap { properties[$0] == nil ? nil : $0 }
             ?? Suggestion.nearest(to: key, in: properties.keys.sorted())
     }
 
     /// The valid key that `key`, unknown here, is a misspelling of; nil for a valid key.
-    public func misspelling(of key: String) -> String? {
+    package func misspelling(of key: String) -> String? {
         schema(forKey: key) == nil ? suggestedKey(for: key) : nil
     }
 
@@ -87,7 +87,7 @@ public final class AASASchema: Sendable {
     private static let keysByMeaning = ["path": "/", "query": "?", "fragment": "#", "hash": "#", "excluded": "exclude"]
 
     /// The schema for a member of an object this schema describes; nil for an unknown key.
-    public func schema(forKey key: String) -> AASASchema? {
+    package func schema(forKey key: String) -> AASASchema? {
         guard properties != nil else { return values }
         return propertyList.first { $0.key == key }?.schema
     }
@@ -95,7 +95,7 @@ public final class AASASchema: Sendable {
     /// Visits every node the schema describes, with the way to it from `node` (its pointer when
     /// `node` is the root), skipping below a node of the wrong type (the system ignores what is
     /// inside it) and below unknown keys.
-    public func walk(_ node: PositionedValue, _ visit: (PositionedValue, JSONPointerStack, AASASchema) -> Void) {
+    package func walk(_ node: PositionedValue, _ visit: (PositionedValue, JSONPointerStack, AASASchema) -> Void) {
         var path = JSONPointerStack()
         walk(node, path: &path, visit)
     }
@@ -126,7 +126,7 @@ public final class AASASchema: Sendable {
 
 extension AASASchema {
     /// The whole file.
-    public static let file: AASASchema = {
+    package static let file: AASASchema = {
         let appIDList = array(of: string(ignored: "the system skips this appID"),
                               ignored: "the system ignores the list, so none of these apps is associated")
         let appList = object(["apps": appIDList], ignored: "the system ignores this service")
@@ -154,7 +154,7 @@ extension AASASchema {
     }()
 
     /// One entry of `applinks.details`.
-    public static let detailsEntry: AASASchema = object([
+    package static let detailsEntry: AASASchema = object([
         "appIDs": array(of: string(ignored: "the system skips this appID"),
                         ignored: "the system ignores `appIDs` and falls back to `appID`"),
         "appID": string(ignored: "the system ignores it"),

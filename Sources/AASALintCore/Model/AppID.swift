@@ -1,14 +1,14 @@
 /// `<prefix>.<bundle ID>`, the identity of an app in an AASA file (AASA.md section 6).
-public struct AppID: Hashable, Sendable, CustomStringConvertible {
-    public static let prefixLength = 10
+package struct AppID: Hashable, Sendable, CustomStringConvertible {
+    package static let prefixLength = 10
 
-    public let prefix: String
-    public let bundleID: String
+    package let prefix: String
+    package let bundleID: String
 
-    public var description: String { prefix + "." + bundleID }
+    package var description: String { prefix + "." + bundleID }
 
     /// What is wrong with a string that should be an appID, in words for the user.
-    public enum Problem: Error, Equatable, Sendable {
+    package enum Problem: Error, Equatable, Sendable {
         case empty
         case whitespace
         case placeholder(String)
@@ -19,7 +19,7 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
         case prefixCharacters(prefix: String)
         case bundleIDCharacters(bundleID: String)
 
-        public var explanation: String {
+        package var explanation: String {
             switch self {
             case .empty:
                 "the appID is empty"
@@ -101,7 +101,7 @@ public struct AppID: Hashable, Sendable, CustomStringConvertible {
         return .placeholderTeamID(prefix: String(teamID))
     }
 
-    public init(_ text: String) throws(Problem) {
+    package init(_ text: String) throws(Problem) {
         guard !text.isEmpty else { throw .empty }
         guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) else { throw .whitespace }
         let upper = text.uppercased()

@@ -2,11 +2,11 @@
 /// JSON tree: every statement as written, with pointers, so that rules can say where a statement
 /// goes wrong and the matcher can decide as Android's verifier and Google's API do
 /// (ANDROID.md 1.2, 1.3).
-public struct AssetLinksDocument: Sendable {
-    public let statements: [AssetLinkStatement]
+package struct AssetLinksDocument: Sendable {
+    package let statements: [AssetLinkStatement]
 
     /// Nil when the root is not an array: then neither verifier reads any statement.
-    public init?(root: PositionedValue) {
+    package init?(root: PositionedValue) {
         guard let elements = root.elements else { return nil }
         statements = elements.enumerated().map { index, element in
             AssetLinkStatement(node: element, at: JSONPointer.root.appending(index))
@@ -14,7 +14,7 @@ public struct AssetLinksDocument: Sendable {
     }
 
     /// Every `android_app` target of the file's direct statements, with the statement it belongs to.
-    public var androidAppTargets: [(statement: AssetLinkStatement, target: AssetLinkTarget)] {
+    package var androidAppTargets: [(statement: AssetLinkStatement, target: AssetLinkTarget)] {
         statements.compactMap { statement in
             guard let target = statement.target, target.namespace?.value == "android_app" else { return nil }
             return (statement, target)
@@ -22,21 +22,21 @@ public struct AssetLinksDocument: Sendable {
     }
 
     /// The relation Android App Links verify (ANDROID.md 1.2).
-    public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+    package static let handleAllURLs = "delegate_permission/common.handle_all_urls"
 }
 
 /// One element of the statement list: a direct statement (`relation` and `target`), an include
 /// statement (`include`), or something else.
-public struct AssetLinkStatement: Sendable {
-    public let node: PositionedValue
-    public let pointer: JSONPointer
+package struct AssetLinkStatement: Sendable {
+    package let node: PositionedValue
+    package let pointer: JSONPointer
     /// The relation strings, when `relation` is an array; non-strings are left out.
-    public let relations: [Located<String>]?
-    public let target: AssetLinkTarget?
+    package let relations: [Located<String>]?
+    package let target: AssetLinkTarget?
     /// The URL of an include statement.
-    public let include: Located<String>?
+    package let include: Located<String>?
 
-    public static let knownKeys = ["relation", "target", "relation_extensions", "include"]
+    package static let knownKeys = ["relation", "target", "relation_extensions", "include"]
 
     init(node: PositionedValue, at pointer: JSONPointer) {
         self.node = node
@@ -52,12 +52,12 @@ public struct AssetLinkStatement: Sendable {
         include = node.member("include")?.value.stringValue.map { Located($0, at: pointer.appending("include")) }
     }
 
-    public var isInclude: Bool { node.member("include") != nil }
+    package var isInclude: Bool { node.member("include") != nil }
 
     /// Why Android's own verifier (AOSP StatementService) fails on this statement and so loses
     /// every statement of the file, while Google's API drops only this one; nil when it does not
     /// (ANDROID.md 1.2, "Unknown keys": a malformed relation, an unknown namespace).
-    public var aospRejection: String? {
+    package var aospRejection: String? {
         if let bad = relations?.first(where: { AssetLinkRelation.problem(of: $0.value) != nil }) {
             return "the malformed relation \"\(bad.value)\""
         }
@@ -68,7 +68,7 @@ public struct AssetLinkStatement: Sendable {
     }
 
     /// The first number or null inside the statement, which AOSP's parser does not accept.
-    public var unsupportedValue: Located<String>? {
+    package var unsupportedValue: Located<String>? {
         Self.firstUnsupportedValue(in: node, at: pointer)
     }
 
@@ -90,18 +90,18 @@ public struct AssetLinkStatement: Sendable {
 }
 
 /// A statement's `target`: an asset descriptor of namespace `android_app` or `web`.
-public struct AssetLinkTarget: Sendable {
-    public let pointer: JSONPointer
-    public let node: PositionedValue
-    public let namespace: Located<String>?
-    public let packageName: Located<String>?
+package struct AssetLinkTarget: Sendable {
+    package let pointer: JSONPointer
+    package let node: PositionedValue
+    package let namespace: Located<String>?
+    package let packageName: Located<String>?
     /// The fingerprints, when `sha256_cert_fingerprints` is an array; non-strings are left out.
-    public let fingerprints: [Located<String>]?
-    public let site: Located<String>?
+    package let fingerprints: [Located<String>]?
+    package let site: Located<String>?
 
     /// What AOSP's `AssetFactory` reads; Google also describes `ios_app` (ANDROID.md 1.2).
-    public static let aospNamespaces = ["android_app", "web"]
-    public static let knownKeys = ["namespace", "package_name", "sha256_cert_fingerprints", "site", "appid"]
+    package static let aospNamespaces = ["android_app", "web"]
+    package static let knownKeys = ["namespace", "package_name", "sha256_cert_fingerprints", "site", "appid"]
 
     init(node: PositionedValue, at pointer: JSONPointer) {
         self.node = node
@@ -122,12 +122,12 @@ public struct AssetLinkTarget: Sendable {
 
 /// The grammar of relation strings: `kind/detail`, split at the first `/`, each part of
 /// `[a-z0-9_.]+` (Google's `Relation` check and AOSP's `Relation.java`).
-public enum AssetLinkRelation {
+package enum AssetLinkRelation {
     /// The only kind Google's protocol defines.
-    public static let definedKind = "delegate_permission"
+    package static let definedKind = "delegate_permission"
 
     /// What is wrong with `relation`, for a message; nil when it is well formed.
-    public static func problem(of relation: String) -> String? {
+    package static func problem(of relation: String) -> String? {
         guard let slash = relation.firstIndex(of: "/") else {
             return "it has no \"/\" between the kind and the detail, as in \"\(AssetLinksDocument.handleAllURLs)\""
         }
@@ -150,12 +150,12 @@ public enum AssetLinkRelation {
 
 /// SHA-256 certificate fingerprints as Android renders them: 32 bytes, two upper-case hex digits
 /// each, joined by `:` (ANDROID.md 1.2, 4).
-public enum CertificateFingerprint {
-    public static let byteCount = 32
-    public static let sha1ByteCount = 20
+package enum CertificateFingerprint {
+    package static let byteCount = 32
+    package static let sha1ByteCount = 20
 
     /// What is wrong with a fingerprint as written.
-    public enum Problem: Sendable, Equatable {
+    package enum Problem: Sendable, Equatable {
         case lowerCase
         case missingColons
         case spaces
@@ -166,7 +166,7 @@ public enum CertificateFingerprint {
 
     /// The problems of `text` (several at once, such as lower case without colons), and the
     /// fingerprint it stands for when its digits make 32 bytes; no problems for a well-formed one.
-    public static func problems(of text: String) -> (problems: [Problem], normalized: String?) {
+    package static func problems(of text: String) -> (problems: [Problem], normalized: String?) {
         let isWellFormed = text.utf8.count == byteCount * 3 - 1 && text.split(separator: ":", omittingEmptySubsequences: false).allSatisfy {
             $0.utf8.count == 2 && $0.allSatisfy { $0.isASCII && $0.isHexDigit && !$0.isLowercase }
         }
@@ -198,21 +198,21 @@ public enum CertificateFingerprint {
 
     /// The form Android compares, for a fingerprint a user types on the command line: any case,
     /// with or without colons; nil when it is not 32 bytes of hex.
-    public static func normalized(_ text: String) -> String? {
+    package static func normalized(_ text: String) -> String? {
         let (problems, normalized) = problems(of: text)
         return problems.contains(.malformed) && normalized == nil ? nil : normalized
     }
 
     /// The SHA-256 of the debug keystore that React Native's and Expo's app templates commit
     /// (`android/app/debug.keystore`, `CN=Android Debug`): public, so anyone can sign an app with it.
-    public static let publicDebugKeystore = "FA:C6:17:45:DC:09:03:78:6F:B9:ED:E6:2A:96:2B:39:9F:73:48:F0:BB:6F:89:9B:83:32:66:75:91:03:3B:9C"
+    package static let publicDebugKeystore = "FA:C6:17:45:DC:09:03:78:6F:B9:ED:E6:2A:96:2B:39:9F:73:48:F0:BB:6F:89:9B:83:32:66:75:91:03:3B:9C"
 }
 
 /// Android package names as an `android_app` target needs them: dot-separated Java identifiers
 /// (letters, digits, `_`, not starting with a digit), at least two of them, as apps must have.
-public enum AndroidPackageName {
+package enum AndroidPackageName {
     /// What is wrong with `name`, for a message; nil when it is a valid application package name.
-    public static func problem(of name: String) -> String? {
+    package static func problem(of name: String) -> String? {
         if name.isEmpty { return "it is empty" }
         if name.contains(where: \.isWhitespace) { return "it contains a space" }
         let segments = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -230,17 +230,17 @@ public enum AndroidPackageName {
 
 /// The `site` of a `web` target and the URL of an include: origins and URLs Google accepts
 /// (ANDROID.md 1.2, "web"; "Include statement").
-public enum AssetLinkURL {
-    public struct Parts: Sendable {
-        public let scheme: String
-        public let host: String
+package enum AssetLinkURL {
+    package struct Parts: Sendable {
+        package let scheme: String
+        package let host: String
         /// Everything after the host and port: "" or a path, query or fragment.
-        public let rest: String
-        public let hasUserInfo: Bool
+        package let rest: String
+        package let hasUserInfo: Bool
     }
 
     /// The parts of an `http`/`https` URL; nil when it is not one.
-    public static func parts(of url: String) -> Parts? {
+    package static func parts(of url: String) -> Parts? {
         guard let separator = url.firstRange(of: "://") else { return nil }
         let scheme = url[..<separator.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }

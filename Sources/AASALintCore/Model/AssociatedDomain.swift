@@ -7,21 +7,21 @@ import Foundation
 /// One entry of `com.apple.developer.associated-domains`: `service:host[?mode=...]`
 /// (AASA.md section 5). Parsing never fails: what is wrong is told by `problem` (the service
 /// and host) and `modeProblem` (the query), so that each rule reports its own part.
-public struct AssociatedDomain: Hashable, Sendable, CustomStringConvertible {
+package struct AssociatedDomain: Hashable, Sendable, CustomStringConvertible {
     /// The services the system knows; all but `authsrv` have a section in the AASA file.
-    public static let services = ["applinks", "webcredentials", "activitycontinuation", "appclips", "authsrv"]
-    public static let modes = ["developer", "managed"]
+    package static let services = ["applinks", "webcredentials", "activitycontinuation", "appclips", "authsrv"]
+    package static let modes = ["developer", "managed"]
 
     /// The entry as the system reads it (build settings resolved).
-    public let text: String
+    package let text: String
     /// Before the first `:`; nil when there is no `:`.
-    public let service: String?
+    package let service: String?
     /// Between the service and `?`, as written (with a port, when there is one).
-    public let host: String
+    package let host: String
     /// After the first `?`, without it.
-    public let query: String?
+    package let query: String?
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
         var rest = Substring(text)
         if let colon = rest.firstIndex(of: ":") {
@@ -39,43 +39,43 @@ public struct AssociatedDomain: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { text }
+    package var description: String { text }
 
     /// True when a build setting is left in the entry: it is not checked as written.
-    public var hasUnresolvedReference: Bool { BuildSettings.containsReference(text) }
+    package var hasUnresolvedReference: Bool { BuildSettings.containsReference(text) }
 
     /// The host without a port.
-    public var hostName: String {
+    package var hostName: String {
         if host.hasPrefix("["), let bracket = host.firstIndex(of: "]") { return String(host[...bracket]) }
         guard let colon = host.lastIndex(of: ":") else { return host }
         return String(host[..<colon])
     }
 
-    public var isWildcard: Bool { host.hasPrefix("*.") }
+    package var isWildcard: Bool { host.hasPrefix("*.") }
 
     /// The host name without a leading `*.`, lower-cased.
-    public var apex: String {
+    package var apex: String {
         let name = hostName.lowercased()
         return name.hasPrefix("*.") ? String(name.dropFirst(2)) : name
     }
 
     /// The `?mode=` tokens (`developer`, `managed`), as written; empty without a mode query.
-    public var modeTokens: [String] {
+    package var modeTokens: [String] {
         guard let query, query.hasPrefix("mode="), !query.contains("&") else { return [] }
         return query.dropFirst(5).split(separator: "+", omittingEmptySubsequences: false).map(String.init)
     }
 
-    public var isDeveloperMode: Bool { modeTokens.contains("developer") }
+    package var isDeveloperMode: Bool { modeTokens.contains("developer") }
 
     /// Service, lower-cased host and modes: two entries with the same key say the same thing.
-    public var duplicateKey: String {
+    package var duplicateKey: String {
         "\(service ?? ""):\(host.lowercased())?\(Set(modeTokens).sorted().joined(separator: "+"))"
     }
 
     /// True when this entry speaks for `otherHost`: the same host (case-insensitively), or a
     /// subdomain of a wildcard's domain. Apple's guide says a wildcard does not cover its
     /// apex, so `*.example.com` does not cover `example.com` here.
-    public func covers(host otherHost: String) -> Bool {
+    package func covers(host otherHost: String) -> Bool {
         guard !hasUnresolvedReference else { return false }
         let other = otherHost.lowercased()
         if other == hostName.lowercased() { return true }
@@ -84,7 +84,7 @@ public struct AssociatedDomain: Hashable, Sendable, CustomStringConvertible {
 
     /// What the system does through `service` for an app and `host`, for messages about an
     /// association that does not hold ("open links to example.com in the app").
-    public static func capability(of service: String, host: String) -> String {
+    package static func capability(of service: String, host: String) -> String {
         switch service {
         case "applinks": "open links to \(host) in the app"
         case "webcredentials": "offer the app the passwords saved for \(host)"
@@ -104,7 +104,7 @@ public struct AssociatedDomain: Hashable, Sendable, CustomStringConvertible {
 
 extension AssociatedDomain {
     /// What is wrong with the service or the host, in words for the user.
-    public enum Problem: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         case whitespace
         case url(suggestion: String)
         case missingService(suggestion: String)
@@ -123,7 +123,7 @@ extension AssociatedDomain {
         case localhost
         case invalidHost(String, reason: String)
 
-        public var explanation: String {
+        package var explanation: String {
             switch self {
             case .whitespace:
                 "the entry contains whitespace, which the system takes as part of the service or host, so it associates no domain; remove the spaces"
@@ -167,7 +167,7 @@ extension AssociatedDomain {
 
     /// The first thing wrong with the service or host; nil when both are fine, or when a
     /// build setting left in them means they cannot be checked as written.
-    public var problem: Problem? {
+    package var problem: Problem? {
         if text.unicodeScalars.contains(where: { $0.properties.isWhitespace }) { return .whitespace }
         guard let service else {
             // `$(ASSOCIATED_DOMAIN)` may stand for a whole entry.
@@ -229,13 +229,13 @@ extension AssociatedDomain {
 
 extension AssociatedDomain {
     /// What is wrong with the `?...` after the host.
-    public enum ModeProblem: Equatable, Sendable {
+    package enum ModeProblem: Equatable, Sendable {
         case notMode(String)
         case emptyMode
         case emptyToken(String)
         case unknownMode(String, suggestion: String?)
 
-        public var explanation: String {
+        package var explanation: String {
             switch self {
             case .notMode(let query):
                 "\"?\(query)\" is not a mode; the system reads only ?mode=developer, ?mode=managed or ?mode=developer+managed after the host; remove it"
@@ -252,7 +252,7 @@ extension AssociatedDomain {
 
     /// Nil without a query, or when the query is a valid `mode=` (tokens in any order, as
     /// the system reads each token on its own).
-    public var modeProblem: ModeProblem? {
+    package var modeProblem: ModeProblem? {
         guard let query, !BuildSettings.containsReference(query) else { return nil }
         guard query.hasPrefix("mode="), !query.contains("&") else { return .notMode(query) }
         let tokens = modeTokens

@@ -1,27 +1,27 @@
 /// Xcode build settings, for the `$(NAME)` and `${NAME}` references that source
 /// `.entitlements` files and Xcode projects hold (`$(AppIdentifierPrefix)$(CFBundleIdentifier)`).
-public struct BuildSettings: Sendable, Equatable {
+package struct BuildSettings: Sendable, Equatable {
     /// Settings may refer to settings; deeper chains than this are left unresolved.
     static let maximumNesting = 8
 
-    public let values: [String: String]
+    package let values: [String: String]
 
-    public init(_ values: [String: String] = [:]) {
+    package init(_ values: [String: String] = [:]) {
         self.values = values
     }
 
     /// True when `text` still holds a reference, which then is not a literal value to check.
-    public static func containsReference(_ text: String) -> Bool {
+    package static func containsReference(_ text: String) -> Bool {
         text.contains("$(") || text.contains("${")
     }
 
     /// `text` with every reference to a known setting replaced; references to unknown
     /// settings (and forms with modifiers, such as `$(PRODUCT_NAME:rfc1034identifier)`) stay.
-    public func resolve(_ text: String) -> String {
+    package func resolve(_ text: String) -> String {
         resolve(text, depth: 0)
     }
 
-    public func merging(_ other: BuildSettings) -> BuildSettings {
+    package func merging(_ other: BuildSettings) -> BuildSettings {
         BuildSettings(values.merging(other.values) { _, new in new })
     }
 

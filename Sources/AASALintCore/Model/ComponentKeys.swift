@@ -1,5 +1,5 @@
 /// A key of a component or of a `defaults` object that the system reads.
-public enum ComponentKey: String, Sendable, CaseIterable {
+package enum ComponentKey: String, Sendable, CaseIterable {
     case path = "/"
     case query = "?"
     case fragment = "#"
@@ -9,7 +9,7 @@ public enum ComponentKey: String, Sendable, CaseIterable {
 }
 
 /// Where the system finds the value a component uses for a key: the first of these that sets it.
-public enum KeyOrigin: Sendable, Equatable {
+package enum KeyOrigin: Sendable, Equatable {
     case component
     /// The `defaults` of the component's details entry.
     case detailsDefaults
@@ -19,11 +19,11 @@ public enum KeyOrigin: Sendable, Equatable {
 }
 
 /// A boolean key as the system reads it for a component, and where that value comes from.
-public struct ResolvedFlag: Sendable, Equatable {
-    public let value: Bool
-    public let origin: KeyOrigin
+package struct ResolvedFlag: Sendable, Equatable {
+    package let value: Bool
+    package let origin: KeyOrigin
     /// The member that sets it; nil for the built-in value.
-    public let pointer: JSONPointer?
+    package let pointer: JSONPointer?
 
     static func builtIn(_ value: Bool) -> ResolvedFlag {
         ResolvedFlag(value: value, origin: .builtIn, pointer: nil)
@@ -31,13 +31,13 @@ public struct ResolvedFlag: Sendable, Equatable {
 }
 
 /// An object of the file as written, for fixes that edit it in place rather than rewrite it.
-public struct WrittenObject: Sendable {
-    public let node: PositionedValue
+package struct WrittenObject: Sendable {
+    package let node: PositionedValue
 
-    public var members: [PositionedMember] { node.members ?? [] }
+    package var members: [PositionedMember] { node.members ?? [] }
 
     /// True when a key appears twice, which makes an edit of the object ambiguous.
-    public var hasDuplicateKeys: Bool {
+    package var hasDuplicateKeys: Bool {
         Set(members.map(\.key)).count != members.count
     }
 }

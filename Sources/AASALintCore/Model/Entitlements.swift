@@ -2,30 +2,30 @@
 /// the release gate read (AASA.md section 5). Values keep their pointers; build settings in
 /// string values are resolved from the settings given, and what stays unresolved is left as
 /// written (never reported as malformed).
-public struct EntitlementsDocument: Sendable {
-    public static let associatedDomainsKey = "com.apple.developer.associated-domains"
+package struct EntitlementsDocument: Sendable {
+    package static let associatedDomainsKey = "com.apple.developer.associated-domains"
     /// iOS names first, then the macOS names of the same entitlements.
-    public static let getTaskAllowKeys = ["get-task-allow", "com.apple.security.get-task-allow"]
-    public static let apsEnvironmentKeys = ["aps-environment", "com.apple.developer.aps-environment"]
-    public static let applicationIdentifierKeys = ["application-identifier", "com.apple.application-identifier"]
-    public static let teamIdentifierKey = "com.apple.developer.team-identifier"
+    package static let getTaskAllowKeys = ["get-task-allow", "com.apple.security.get-task-allow"]
+    package static let apsEnvironmentKeys = ["aps-environment", "com.apple.developer.aps-environment"]
+    package static let applicationIdentifierKeys = ["application-identifier", "com.apple.application-identifier"]
+    package static let teamIdentifierKey = "com.apple.developer.team-identifier"
     /// An App Clip's entitlement naming the application identifiers of its full app.
-    public static let parentApplicationIdentifiersKey = "com.apple.developer.parent-application-identifiers"
+    package static let parentApplicationIdentifiersKey = "com.apple.developer.parent-application-identifiers"
 
     /// The associated-domains value as written, of whatever type.
-    public let associatedDomainsValue: Located<PositionedValue>?
+    package let associatedDomainsValue: Located<PositionedValue>?
     /// Its string entries, with build settings resolved.
-    public let associatedDomains: [Located<AssociatedDomain>]
-    public let getTaskAllow: Located<Bool>?
+    package let associatedDomains: [Located<AssociatedDomain>]
+    package let getTaskAllow: Located<Bool>?
     /// Of whatever type: `aps-environment` reports a non-string.
-    public let apsEnvironment: Located<PositionedValue>?
-    public let applicationIdentifier: Located<String>?
-    public let teamIdentifier: Located<String>?
+    package let apsEnvironment: Located<PositionedValue>?
+    package let applicationIdentifier: Located<String>?
+    package let teamIdentifier: Located<String>?
     /// The string entries of `com.apple.developer.parent-application-identifiers`, with build
     /// settings resolved: an App Clip's, naming its full app; nil for other apps.
-    public let parentApplicationIdentifiers: [Located<String>]?
+    package let parentApplicationIdentifiers: [Located<String>]?
 
-    public init(root: PositionedValue, buildSettings: BuildSettings = BuildSettings()) {
+    package init(root: PositionedValue, buildSettings: BuildSettings = BuildSettings()) {
         func located(_ keys: [String]) -> Located<PositionedValue>? {
             keys.lazy.compactMap { key in root.member(key).map { Located($0.value, at: JSONPointer.root.appending(key)) } }.first
         }
@@ -51,7 +51,7 @@ public struct EntitlementsDocument: Sendable {
 
     /// The appID this file signs the app with, when `application-identifier` holds a
     /// concrete one (signed binaries do; source files usually hold build settings).
-    public var appID: AppID? {
+    package var appID: AppID? {
         guard let text = applicationIdentifier?.value, !BuildSettings.containsReference(text) else { return nil }
         return try? AppID(text)
     }

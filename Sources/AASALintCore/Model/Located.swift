@@ -1,9 +1,9 @@
 /// A value read from a document, with the pointer it was read from.
-public struct Located<Value: Sendable>: Sendable {
-    public let value: Value
-    public let pointer: JSONPointer
+package struct Located<Value: Sendable>: Sendable {
+    package let value: Value
+    package let pointer: JSONPointer
 
-    public init(_ value: Value, at pointer: JSONPointer) {
+    package init(_ value: Value, at pointer: JSONPointer) {
         self.value = value
         self.pointer = pointer
     }

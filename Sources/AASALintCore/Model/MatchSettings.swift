@@ -1,12 +1,12 @@
 /// How a pattern is compared with a URL: `caseSensitive` and `percentEncoded` after the
 /// defaults hierarchy (component > details `defaults` > `applinks.defaults` > built-in).
-public struct MatchSettings: Hashable, Sendable {
-    public var caseSensitive: Bool
-    public var percentEncoded: Bool
+package struct MatchSettings: Hashable, Sendable {
+    package var caseSensitive: Bool
+    package var percentEncoded: Bool
 
-    public static let builtIn = MatchSettings(caseSensitive: true, percentEncoded: true)
+    package static let builtIn = MatchSettings(caseSensitive: true, percentEncoded: true)
 
-    public init(caseSensitive: Bool, percentEncoded: Bool) {
+    package init(caseSensitive: Bool, percentEncoded: Bool) {
         self.caseSensitive = caseSensitive
         self.percentEncoded = percentEncoded
     }

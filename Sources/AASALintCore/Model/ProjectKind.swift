@@ -1,5 +1,5 @@
 /// The tool a project file belongs to: each names its settings differently, and messages say which.
-public enum ProjectKind: String, Sendable, CaseIterable {
+package enum ProjectKind: String, Sendable, CaseIterable {
     /// `*.xcodeproj/project.pbxproj`.
     case xcode
     /// XcodeGen's `project.yml` (or `project.json`), from which it generates the Xcode project.
@@ -10,7 +10,7 @@ public enum ProjectKind: String, Sendable, CaseIterable {
     case maui
 
     /// How messages name a project of this kind.
-    public var name: String {
+    package var name: String {
         switch self {
         case .xcode: "Xcode project"
         case .xcodeGen: "XcodeGen project"

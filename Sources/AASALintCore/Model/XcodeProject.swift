@@ -3,14 +3,14 @@
 /// that sign it, so that the entitlements file of a release configuration is known to ship, and
 /// an app's appID can come from `DEVELOPMENT_TEAM` and `PRODUCT_BUNDLE_IDENTIFIER`. Settings
 /// from `.xcconfig` files are not read.
-public struct XcodeProject: Sendable {
+package struct XcodeProject: Sendable {
     /// The `.xcodeproj` folder (or the project file of another kind), in the form reports show paths.
-    public let path: String
-    public let kind: ProjectKind
-    public let configurations: [XcodeBuildConfiguration]
+    package let path: String
+    package let kind: ProjectKind
+    package let configurations: [XcodeBuildConfiguration]
     /// The source folders of each target, by target name, as the project names them (XcodeGen's
     /// `sources`); empty for the other kinds.
-    public let sourceFolders: [String: [String]]
+    package let sourceFolders: [String: [String]]
     /// The targets with the files they compile, for the rules that read an app's code (Xcode
     /// projects, and XcodeGen's source folders).
     let targets: [XcodeTarget]
@@ -25,10 +25,10 @@ public struct XcodeProject: Sendable {
     }
 
     /// How messages name the project: "Xcode project ios/Shop.xcodeproj".
-    public var label: String { "\(kind.name) \(path)" }
+    package var label: String { "\(kind.name) \(path)" }
 
     /// `bytes` are the contents of `project.pbxproj` inside the `.xcodeproj` at `path`.
-    public init(path: String, pbxproj bytes: [UInt8]) throws(PlistSyntaxError) {
+    package init(path: String, pbxproj bytes: [UInt8]) throws(PlistSyntaxError) {
         self.path = DisplayPath.of(path)
         kind = .xcode
         sourceFolders = [:]
@@ -64,24 +64,24 @@ public struct XcodeProject: Sendable {
 }
 
 /// One build configuration of one target, with the project's settings under the target's.
-public struct XcodeBuildConfiguration: Sendable {
+package struct XcodeBuildConfiguration: Sendable {
     /// Xcode's names for the project folder, which entitlements paths often start with.
     static let sourceRootSettings = ["SRCROOT", "PROJECT_DIR", "SOURCE_ROOT"]
     static let entitlementsSetting = "CODE_SIGN_ENTITLEMENTS"
 
-    public let name: String
-    public let target: String
-    public let buildSettings: BuildSettings
+    package let name: String
+    package let target: String
+    package let buildSettings: BuildSettings
     /// Whether the project itself says this configuration builds what ships (XcodeGen's
     /// `configs` types, Expo's one configuration); nil when only the name tells.
-    public let declaresRelease: Bool?
+    package let declaresRelease: Bool?
     /// The folder that holds the project, which relative paths in settings start from.
     let sourceRoot: String
     /// The entitlements files this configuration signs with, in the form reports show paths
     /// (one per SDK condition, such as `CODE_SIGN_ENTITLEMENTS[sdk=iphoneos*]`).
-    public let entitlementsPaths: [String]
+    package let entitlementsPaths: [String]
     /// `CODE_SIGN_ENTITLEMENTS` values that still hold a setting aasalint cannot resolve.
-    public let unresolvedEntitlements: [String]
+    package let unresolvedEntitlements: [String]
 
     init(name: String, target: String, buildSettings: BuildSettings, sourceRoot: String, declaresRelease: Bool? = nil,
          entitlementsFiles: [String] = []) {
@@ -101,7 +101,7 @@ public struct XcodeBuildConfiguration: Sendable {
     }
 
     /// Whether this configuration builds what ships: as the project declares, else by its name.
-    public func isRelease(names: Set<String> = ReleaseFiles.defaultConfigurationNames) -> Bool {
+    package func isRelease(names: Set<String> = ReleaseFiles.defaultConfigurationNames) -> Bool {
         declaresRelease ?? names.contains(name)
     }
 
@@ -120,7 +120,7 @@ public struct XcodeBuildConfiguration: Sendable {
     }
 
     /// `DEVELOPMENT_TEAM.PRODUCT_BUNDLE_IDENTIFIER`, when both are set and resolve.
-    public var appID: String? {
+    package var appID: String? {
         guard let team = buildSettings.values["DEVELOPMENT_TEAM"], let bundleID = buildSettings.values["PRODUCT_BUNDLE_IDENTIFIER"] else {
             return nil
         }

@@ -3,29 +3,29 @@
 /// (or legacy path) whose parts all match wins, `exclude` blocking and anything else opening the app.
 public struct AASAMatcher: Sendable {
     /// A details entry as the system reads it.
-    public struct Entry: Sendable {
-        public let pointer: JSONPointer
-        public let appIDs: [String]
-        public let components: [CompiledComponent]
+    package struct Entry: Sendable {
+        package let pointer: JSONPointer
+        package let appIDs: [String]
+        package let components: [CompiledComponent]
         /// The versions of the system that run these components: none when, on every version that
         /// reads them, earlier entries decide for all the entry's apps. iOS 12 and earlier run
         /// them only when they are `paths`.
-        public let runsOn: [DetailsReader]
+        package let runsOn: [DetailsReader]
     }
 
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// Every app the file lists, in the order first listed.
     public let appIDs: [String]
     /// The apps of each service that only lists apps (`webcredentials`, `appclips`,
     /// `activitycontinuation`), by service name.
-    public let listedApps: [String: [String]]
+    package let listedApps: [String: [String]]
     /// The file's `$(name)` variables, which its patterns were compiled with.
-    public let variables: SubstitutionVariables
+    package let variables: SubstitutionVariables
     private let precedence: DetailsPrecedence
 
     /// `determinisesEagerly: false` defers the costly part of compiling to the first question
     /// about each pattern: right for a lint, which asks few; not for deciding many URLs.
-    public init(document: AASADocument, stateBudget: Int = PatternLanguage.defaultStateBudget,
+    package init(document: AASADocument, stateBudget: Int = PatternLanguage.defaultStateBudget,
                 determinisesEagerly: Bool = true) {
         let applinks = document.applinks
         variables = SubstitutionVariables(applinks?.substitutionVariables ?? [])
@@ -55,18 +55,18 @@ public struct AASAMatcher: Sendable {
     }
 
     /// The matcher of a parsed AASA file; nil when the file is not an AASA JSON object.
-    public init?(file: LintFile, determinisesEagerly: Bool = true) {
+    package init?(file: LintFile, determinisesEagerly: Bool = true) {
         guard let document = file.aasa else { return nil }
         self.init(document: document, determinisesEagerly: determinisesEagerly)
     }
 
     /// The position in `entries` of the details entry that decides for `appID` on current iOS.
-    public func decidingEntry(of appID: String) -> Int? {
+    package func decidingEntry(of appID: String) -> Int? {
         precedence.decider(of: appID, on: .iOS13AndLater)
     }
 
     /// `tracing: false` records only the deciding component, for callers that decide many URLs.
-    public func decide(_ url: LinkURL, appID: String, tracing: Bool = true) -> Decision {
+    package func decide(_ url: LinkURL, appID: String, tracing: Bool = true) -> Decision {
         guard let index = decidingEntry(of: appID) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
@@ -83,7 +83,7 @@ public struct AASAMatcher: Sendable {
     }
 
     /// The decision for every app the file lists, in the order first listed.
-    public func decisions(for url: LinkURL) -> [Decision] {
+    package func decisions(for url: LinkURL) -> [Decision] {
         appIDs.map { decide(url, appID: $0) }
     }
 }
@@ -140,7 +140,7 @@ private enum ComponentReader {
 extension AASAMatcher {
     /// Every query item of every component with its component, each written item once (an
     /// item written in `defaults` constrains many components): what rules about item values read.
-    public var queryItems: [(component: CompiledComponent, item: QueryConstraint.Item)] {
+    package var queryItems: [(component: CompiledComponent, item: QueryConstraint.Item)] {
         var seen = Set<JSONPointer>()
         var found: [(component: CompiledComponent, item: QueryConstraint.Item)] = []
         for component in entries.flatMap(\.components) {

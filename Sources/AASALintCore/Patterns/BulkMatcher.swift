@@ -2,11 +2,11 @@
 /// components that `ComponentIndex` finds on its path: the work per URL follows the URL and the
 /// few components that share its start, not the size of the file, and only those components'
 /// patterns are ever compiled.
-public struct BulkMatcher: Sendable {
-    public let matcher: AASAMatcher
+package struct BulkMatcher: Sendable {
+    package let matcher: AASAMatcher
     private let index: ComponentIndex
 
-    public init(matcher: AASAMatcher) {
+    package init(matcher: AASAMatcher) {
         self.matcher = matcher
         index = ComponentIndex(entries: matcher.entries, variables: matcher.variables)
     }
@@ -14,7 +14,7 @@ public struct BulkMatcher: Sendable {
     /// The decision `matcher.decide(url, appID:, tracing:)` gives. Without tracing only the
     /// deciding component is recorded; with it every component up to that one, those the index
     /// components out failing on the path, which they cannot match.
-    public func decide(_ url: LinkURL, appID: String, tracing: Bool = false) -> Decision {
+    package func decide(_ url: LinkURL, appID: String, tracing: Bool = false) -> Decision {
         guard let position = matcher.decidingEntry(of: appID) else {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }

@@ -1,22 +1,22 @@
 /// One component of a details entry as the system applies it: a component, or a legacy `paths`
 /// string, with the defaults hierarchy applied and every pattern compiled.
-public final class CompiledComponent: Sendable {
-    public enum Source: Sendable, Equatable {
+package final class CompiledComponent: Sendable {
+    package enum Source: Sendable, Equatable {
         case component
         /// A `paths` string; `NOT ` ones are exclusions and always case-sensitive.
         case legacyPath
     }
 
     /// The component object, or the `paths` string.
-    public let pointer: JSONPointer
-    public let source: Source
-    public let isExclude: Bool
-    public let settings: MatchSettings
+    package let pointer: JSONPointer
+    package let source: Source
+    package let isExclude: Bool
+    package let settings: MatchSettings
     /// Nil when no `/` applies: every path matches.
-    public let path: CompiledPattern?
-    public let query: QueryConstraint
+    package let path: CompiledPattern?
+    package let query: QueryConstraint
     /// Nil when no `#` applies: every fragment matches (an absent one too).
-    public let fragment: CompiledPattern?
+    package let fragment: CompiledPattern?
 
     init(pointer: JSONPointer, source: Source, isExclude: Bool, settings: MatchSettings, path: CompiledPattern?,
          query: QueryConstraint, fragment: CompiledPattern?) {
@@ -30,7 +30,7 @@ public final class CompiledComponent: Sendable {
     }
 
     /// The first part of `url` this component does not match; nil when it matches.
-    public func mismatch(with url: LinkURL) -> PartMismatch? {
+    package func mismatch(with url: LinkURL) -> PartMismatch? {
         let encoded = settings.percentEncoded
         return firstFailure(in: url) { part, pattern, compared in
             PartMismatch(part: part, pattern: pattern, compared: compared?.text(percentEncoded: encoded) ?? "")
@@ -39,7 +39,7 @@ public final class CompiledComponent: Sendable {
 
     /// True when the component matches `url`: `mismatch(with:) == nil` without building the
     /// report of a failure, which most candidates of a URL are.
-    public func matches(_ url: LinkURL) -> Bool {
+    package func matches(_ url: LinkURL) -> Bool {
         firstFailure(in: url) { _, _, _ in () } == nil
     }
 
@@ -93,19 +93,19 @@ public final class CompiledComponent: Sendable {
 }
 
 /// A pattern string of the file with its compiled language.
-public struct CompiledPattern: Sendable {
-    public let text: String
+package struct CompiledPattern: Sendable {
+    package let text: String
     /// The JSON string it was read from (in a component or a `defaults` object).
-    public let pointer: JSONPointer
-    public let language: PatternLanguage
+    package let pointer: JSONPointer
+    package let language: PatternLanguage
 }
 
 /// What a component requires of the query.
-public enum QueryConstraint: Sendable {
-    public struct Item: Sendable {
+package enum QueryConstraint: Sendable {
+    package struct Item: Sendable {
         /// Compared exactly, whatever `caseSensitive` says; never holds variables.
-        public let name: String
-        public let pattern: CompiledPattern
+        package let name: String
+        package let pattern: CompiledPattern
     }
 
     case any
@@ -116,31 +116,31 @@ public enum QueryConstraint: Sendable {
 }
 
 /// Which part of a URL a component did not match, and what was compared.
-public struct PartMismatch: Sendable {
-    public enum Part: Hashable, Sendable {
+package struct PartMismatch: Sendable {
+    package enum Part: Hashable, Sendable {
         case path
         case query
         case queryItem(String)
         case fragment
     }
 
-    public let part: Part
-    public let pattern: CompiledPattern
+    package let part: Part
+    package let pattern: CompiledPattern
     /// The URL's text for that part, in the form the component compares (encoded or decoded; the
     /// path normalised; an absent part empty).
-    public let compared: String
+    package let compared: String
 }
 
 extension CompiledComponent {
     /// Whether this component is `other` written again: the same patterns, settings and effect,
     /// so that it matches exactly the same URLs (a comment may differ).
-    public func repeats(_ other: CompiledComponent) -> Bool {
+    package func repeats(_ other: CompiledComponent) -> Bool {
         summary == other.summary && settings == other.settings
     }
 
     /// The component as JSON-like text for messages: `{"/": "/buy/*", "exclude": true}`, or the
     /// legacy path string.
-    public var summary: String {
+    package var summary: String {
         if source == .legacyPath {
             return quoted((isExclude ? "NOT " : "") + (path?.text ?? "*"))
         }

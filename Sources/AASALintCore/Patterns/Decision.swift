@@ -1,5 +1,6 @@
 /// What the system does with a URL for one app, and why.
 public struct Decision: Sendable {
+    /// What happens when the URL is opened: the app opens, or the browser does.
     public enum Outcome: String, Sendable {
         /// A component matched: the URL opens the app.
         case match
@@ -12,20 +13,20 @@ public struct Decision: Sendable {
     public let appID: String
     public let outcome: Outcome
     /// The details entry that lists the app first, which alone decides for it; nil when none does.
-    public let entry: JSONPointer?
+    package let entry: JSONPointer?
     /// Every component of the entry tried, in order, up to the one that decided (only that one
     /// when deciding without tracing).
-    public let trace: [ComponentAttempt]
+    package let trace: [ComponentAttempt]
 
     /// The component that matched; nil for `noMatch`.
-    public var decidingComponent: CompiledComponent? {
+    package var decidingComponent: CompiledComponent? {
         outcome == .noMatch ? nil : trace.last?.component
     }
 }
 
 /// One component tried for a URL.
-public struct ComponentAttempt: Sendable {
-    public let component: CompiledComponent
+package struct ComponentAttempt: Sendable {
+    package let component: CompiledComponent
     /// The first part that did not match; nil when the component matched.
-    public let mismatch: PartMismatch?
+    package let mismatch: PartMismatch?
 }

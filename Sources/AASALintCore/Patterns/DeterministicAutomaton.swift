@@ -2,15 +2,15 @@
 /// a transition for every class (a dead state absorbs what cannot match), so running it is one
 /// table look-up per scalar, and products, complements and emptiness are the textbook ones.
 final class DeterministicAutomaton: Sendable {
-    public let classes: ScalarClasses
-    public let start: Int
-    public let accepting: [Bool]
+    package let classes: ScalarClasses
+    package let start: Int
+    package let accepting: [Bool]
     /// `stateCount * classes.count` targets, row per state.
     private let table: [Int32]
     /// States from which no accepting state can be reached: a run may stop there.
     private let dead: [Bool]
 
-    public var stateCount: Int { accepting.count }
+    package var stateCount: Int { accepting.count }
 
     convenience init(classes: ScalarClasses, start: Int, accepting: [Bool], table: [Int32]) {
         self.init(classes: classes, start: start, accepting: accepting, table: table,
@@ -99,7 +99,7 @@ final class DeterministicAutomaton: Sendable {
     }
 
     /// The work subset construction may do per state of its budget.
-    public static let workPerState = 256
+    package static let workPerState = 256
 
     /// What subset construction builds from the Thompson automaton of a pattern of fixed
     /// scalars (`labels`: one per literal or `?`) that ends in at most one `*`, state for state
@@ -148,13 +148,13 @@ final class DeterministicAutomaton: Sendable {
     }
 
     @inline(__always)
-    public func target(of state: Int, onClass classIndex: Int) -> Int {
+    package func target(of state: Int, onClass classIndex: Int) -> Int {
         Int(table[state * classes.count + classIndex])
     }
 
-    public func isDead(_ state: Int) -> Bool { dead[state] }
+    package func isDead(_ state: Int) -> Bool { dead[state] }
 
-    public func accepts(_ input: [UInt32]) -> Bool {
+    package func accepts(_ input: [UInt32]) -> Bool {
         var state = start
         let width = classes.count
         for value in input {
@@ -165,7 +165,7 @@ final class DeterministicAutomaton: Sendable {
     }
 
     /// The state reached after `input`.
-    public func run(_ input: some Sequence<Unicode.Scalar>, from state: Int? = nil) -> Int {
+    package func run(_ input: some Sequence<Unicode.Scalar>, from state: Int? = nil) -> Int {
         input.reduce(state ?? start) { target(of: $0, onClass: classes.classIndex(of: $1.value)) }
     }
 
@@ -195,7 +195,7 @@ final class DeterministicAutomaton: Sendable {
 extension DeterministicAutomaton {
     /// The language of the pair, over a partition that refines both: `combine` says which
     /// pairs of acceptance accept (`&&` for the intersection, `a && !b` for a difference).
-    public func product(_ other: DeterministicAutomaton, _ combine: (Bool, Bool) -> Bool) -> DeterministicAutomaton {
+    package func product(_ other: DeterministicAutomaton, _ combine: (Bool, Bool) -> Bool) -> DeterministicAutomaton {
         let shared = ScalarClasses(separating: classes.sets + other.classes.sets)
         let mine = shared.sets.map { classes.classIndex(of: $0.ranges[0].lowerBound) }
         let theirs = shared.sets.map { other.classes.classIndex(of: $0.ranges[0].lowerBound) }
@@ -223,10 +223,10 @@ extension DeterministicAutomaton {
         return DeterministicAutomaton(classes: shared, start: start, accepting: accepting, table: table)
     }
 
-    public var isEmpty: Bool { dead[start] }
+    package var isEmpty: Bool { dead[start] }
 
     /// A shortest accepted string, built from readable members of each class; nil when empty.
-    public func shortestWitness(from origin: Int? = nil) -> String? {
+    package func shortestWitness(from origin: Int? = nil) -> String? {
         let origin = origin ?? start
         guard !dead[origin] else { return nil }
         let order = classes.sets.indices
@@ -261,7 +261,7 @@ extension DeterministicAutomaton {
     }
 
     /// True when every string is accepted from `origin` on (from the start by default).
-    public func acceptsEverything(from origin: Int? = nil) -> Bool {
+    package func acceptsEverything(from origin: Int? = nil) -> Bool {
         var seen: Set<Int> = [origin ?? start]
         var stack = [origin ?? start]
         while let state = stack.popLast() {

@@ -1,7 +1,7 @@
 /// URLs that show a finding: built from the file's host and from strings a pattern matches.
-public enum ExampleURL {
+package enum ExampleURL {
     /// The host the configuration serves `file` on, or `example.com`.
-    public static func host(of file: LintFile, in context: LintContext) -> String {
+    package static func host(of file: LintFile, in context: LintContext) -> String {
         let configured = context.configuration.domains.first { domain in
             context.file(atConfiguredPath: domain.aasaPath.value)?.path == file.path
         }
@@ -10,7 +10,7 @@ public enum ExampleURL {
 
     /// A URL from parts as a component compares them: already percent-encoded when `percentEncoded`,
     /// decoded text (to be encoded here) otherwise.
-    public static func make(host: String, path: String, query: String? = nil, fragment: String? = nil, percentEncoded: Bool) -> String {
+    package static func make(host: String, path: String, query: String? = nil, fragment: String? = nil, percentEncoded: Bool) -> String {
         func wire(_ text: String, allowing extra: String) -> String {
             PercentEncoding.encode(text) { scalar in
                 (percentEncoded && scalar == "%") || isUnreserved(scalar) || "!$&'()*+,;=:@/".unicodeScalars.contains(scalar)
@@ -26,7 +26,7 @@ public enum ExampleURL {
     /// A short URL that `component` matches, without the query item `omitted`, or with the item
     /// `replaced` given another value (a URL the component may then reject); nil when none exists
     /// or the component's patterns are too complex to search.
-    public static func matching(_ component: CompiledComponent, host: String, omittingItem omitted: String? = nil,
+    package static func matching(_ component: CompiledComponent, host: String, omittingItem omitted: String? = nil,
                                 replacingItem replaced: (name: String, value: String)? = nil) -> String? {
         guard let path = witness(component.path, default: "/"), let fragment = witness(component.fragment, default: "") else { return nil }
         var query: String?
@@ -50,7 +50,7 @@ public enum ExampleURL {
 
     /// A string the pattern matches, with its variables' first values and wildcards filled
     /// simply: what the author meant the pattern to match.
-    public static func instance(of pattern: Pattern, variables: SubstitutionVariables) -> String {
+    package static func instance(of pattern: Pattern, variables: SubstitutionVariables) -> String {
         var text = String.UnicodeScalarView()
         for token in pattern.tokens {
             switch token.kind {
@@ -71,7 +71,7 @@ public enum ExampleURL {
     /// The URL a pattern was written for, with the pattern's text in its part, as clients
     /// send it. `percentEncoded` says whether the pattern is written percent-encoded (its
     /// escapes are then read, and written back in the upper case clients use).
-    public static func intended(by occurrence: PatternCatalog.Occurrence, host: String, variables: SubstitutionVariables,
+    package static func intended(by occurrence: PatternCatalog.Occurrence, host: String, variables: SubstitutionVariables,
                                 percentEncoded: Bool) -> String {
         let instance = instance(of: occurrence.pattern, variables: variables)
         let text = percentEncoded ? PercentEncoding.decode(instance) ?? instance : instance

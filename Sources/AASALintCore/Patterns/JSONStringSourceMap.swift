@@ -49,7 +49,7 @@ struct JSONStringSourceMap {
 extension LintFile {
     /// The scalars `range` of the JSON string at `pointer`, counted in the decoded string;
     /// the whole string when the source cannot be mapped.
-    public func location(ofScalars range: Range<Int>, inStringAt pointer: JSONPointer) -> Location {
+    package func location(ofScalars range: Range<Int>, inStringAt pointer: JSONPointer) -> Location {
         guard let node = root?.node(at: pointer), let text = node.stringValue,
               let map = JSONStringSourceMap(bytes: bytes, span: node.span, decoded: text)
         else { return location(pointer) }

@@ -8,11 +8,11 @@ import Foundation
 /// normalised, a missing query or fragment as the empty string, query items split on `&` and
 /// then on the first `=` as `URLComponents` does, every part both percent-encoded (as clients
 /// send it) and decoded.
-public struct LinkURL: Sendable {
+package struct LinkURL: Sendable {
     /// One part in both forms, as scalar values ready for automata.
-    public struct Text: Sendable {
-        public let encoded: String
-        public let decoded: String
+    package struct Text: Sendable {
+        package let encoded: String
+        package let decoded: String
         let encodedScalars: [UInt32]
         let decodedScalars: [UInt32]
 
@@ -32,25 +32,25 @@ public struct LinkURL: Sendable {
             return (ascii ?? nil) ?? text.unicodeScalars.map(\.value)
         }
 
-        public func text(percentEncoded: Bool) -> String { percentEncoded ? encoded : decoded }
+        package func text(percentEncoded: Bool) -> String { percentEncoded ? encoded : decoded }
 
         func scalars(percentEncoded: Bool) -> [UInt32] { percentEncoded ? encodedScalars : decodedScalars }
     }
 
-    public struct QueryItem: Sendable {
-        public let name: Text
+    package struct QueryItem: Sendable {
+        package let name: Text
         /// An item without `=` has the empty value.
-        public let value: Text
+        package let value: Text
     }
 
-    public let string: String
-    public let host: String
-    public let path: Text
-    public let query: Text
-    public let queryItems: [QueryItem]
-    public let fragment: Text
+    package let string: String
+    package let host: String
+    package let path: Text
+    package let query: Text
+    package let queryItems: [QueryItem]
+    package let fragment: Text
 
-    public init(_ string: String) throws(LinkURLError) {
+    package init(_ string: String) throws(LinkURLError) {
         let parts: PlainURLParts
         if let plain = PlainURLParts(string) {
             parts = plain
@@ -90,7 +90,7 @@ public struct LinkURL: Sendable {
     }
 
     /// True when the host is `host`, compared case-insensitively as the system does.
-    public func isOnHost(_ host: String) -> Bool {
+    package func isOnHost(_ host: String) -> Bool {
         self.host.lowercased() == host.lowercased()
     }
 }
@@ -174,12 +174,12 @@ struct PlainURLParts: Equatable {
     }
 }
 
-public enum LinkURLError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum LinkURLError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadable(String)
     case notWeb(String)
     case noHost(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let text): "\"\(text)\" is not a URL"
         case .notWeb(let text): "\"\(text)\" is not an https URL; universal links are web URLs such as https://example.com/path"

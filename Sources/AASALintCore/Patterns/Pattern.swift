@@ -1,12 +1,12 @@
 /// A pattern string of an AASA file parsed into its parts (AASA.md sections 2 and 3), each
 /// with its place in the string so that findings point at the exact characters.
-public struct Pattern: Hashable, Sendable {
-    public let text: String
+package struct Pattern: Hashable, Sendable {
+    package let text: String
     /// The Unicode scalars of `text`, which token ranges count: kept for the rules that look
     /// at every pattern scalar by scalar.
-    public let scalars: [Unicode.Scalar]
+    package let scalars: [Unicode.Scalar]
     /// The `$(name)` references, with their ranges.
-    public let variableReferences: [(name: String, range: Range<Int>)]
+    package let variableReferences: [(name: String, range: Range<Int>)]
     private let expandsVariables: Bool
     /// Which ASCII scalars `text` holds, and whether it holds any other: most rules look for a
     /// character that most patterns lack.
@@ -15,7 +15,7 @@ public struct Pattern: Hashable, Sendable {
 
     /// `expandsVariables` is false for the values of substitution variables, where `$(` is
     /// plain text (and makes the system drop the value).
-    public init(_ text: String, expandsVariables: Bool = true) {
+    package init(_ text: String, expandsVariables: Bool = true) {
         self.text = text
         self.expandsVariables = expandsVariables
         // Appended one by one: `Array(text.unicodeScalars)` walks the text once more to count them.
@@ -40,32 +40,32 @@ public struct Pattern: Hashable, Sendable {
     /// The parts of the pattern, parsed when asked: most patterns are only searched for a few
     /// characters they lack, and a token per scalar kept for every pattern of a large file
     /// was megabytes.
-    public var tokens: [PatternToken] {
+    package var tokens: [PatternToken] {
         PatternParser(scalars, expandsVariables: expandsVariables).tokens()
     }
 
     /// Whether `text` holds `scalar`; for an ASCII scalar, answered without going through it.
-    public func contains(_ scalar: Unicode.Scalar) -> Bool {
+    package func contains(_ scalar: Unicode.Scalar) -> Bool {
         scalar.isASCII ? asciiScalars.contains(scalar.value) : holdsNonASCII && scalars.contains(scalar)
     }
 
     /// Whether every scalar of `text` is ASCII.
-    public var isASCII: Bool { !holdsNonASCII }
+    package var isASCII: Bool { !holdsNonASCII }
 
     /// Everything else is read from the text.
-    public static func == (lhs: Pattern, rhs: Pattern) -> Bool {
+    package static func == (lhs: Pattern, rhs: Pattern) -> Bool {
         lhs.text == rhs.text && lhs.expandsVariables == rhs.expandsVariables
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(expandsVariables)
     }
 }
 
 /// One part of a pattern. `range` counts Unicode scalars of the pattern text.
-public struct PatternToken: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+package struct PatternToken: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case literal(Unicode.Scalar)
         /// `*`: zero or more characters, `/` included.
         case anyRun
@@ -77,10 +77,10 @@ public struct PatternToken: Hashable, Sendable {
         case unterminatedVariable
     }
 
-    public let kind: Kind
-    public let range: Range<Int>
+    package let kind: Kind
+    package let range: Range<Int>
 
-    public init(_ kind: Kind, at range: Range<Int>) {
+    package init(_ kind: Kind, at range: Range<Int>) {
         self.kind = kind
         self.range = range
     }

@@ -1,11 +1,11 @@
 /// Every pattern of an AASA file, where it is and how the system compares it: what the
 /// pattern rules inspect. Variable values are listed once, with the settings of every
 /// pattern that uses them.
-public struct PatternCatalog: Sendable {
+package struct PatternCatalog: Sendable {
     /// A class, so that the many rules that go through every occurrence share it rather than
     /// copy its patterns, pointers and component.
-    public final class Occurrence: Sendable {
-        public enum Role: Hashable, Sendable {
+    package final class Occurrence: Sendable {
+        package enum Role: Hashable, Sendable {
             case path
             /// A legacy `paths` string (after its `NOT ` prefix).
             case legacyPath
@@ -18,19 +18,19 @@ public struct PatternCatalog: Sendable {
             case variableValue(String)
         }
 
-        public let role: Role
-        public let pattern: Pattern
+        package let role: Role
+        package let pattern: Pattern
         /// The JSON string the pattern is read from.
-        public let pointer: JSONPointer
+        package let pointer: JSONPointer
         /// Where the pattern starts inside that string, in scalars (4 after `NOT `).
-        public let offset: Int
+        package let offset: Int
         /// The settings it is compared under: one for a pattern; for a variable value, those
         /// of every pattern that uses the variable (none when unused).
-        public let settings: [MatchSettings]
+        package let settings: [MatchSettings]
         /// The component, `defaults` object or `paths` string the pattern belongs to.
-        public let owner: JSONPointer
+        package let owner: JSONPointer
         /// The component when the owner is one.
-        public let component: Component?
+        package let component: Component?
 
         init(role: Role, pattern: Pattern, pointer: JSONPointer, offset: Int, settings: [MatchSettings], owner: JSONPointer,
              component: Component?) {
@@ -43,16 +43,16 @@ public struct PatternCatalog: Sendable {
             self.component = component
         }
 
-        public var isComparedEncoded: Bool { settings.contains { $0.percentEncoded } }
-        public var isComparedDecoded: Bool { settings.contains { !$0.percentEncoded } }
-        public var isPath: Bool { role == .path || role == .legacyPath }
+        package var isComparedEncoded: Bool { settings.contains { $0.percentEncoded } }
+        package var isComparedDecoded: Bool { settings.contains { !$0.percentEncoded } }
+        package var isPath: Bool { role == .path || role == .legacyPath }
     }
 
-    public let occurrences: [Occurrence]
-    public let variables: [SubstitutionVariable]
-    public let substitutionVariables: SubstitutionVariables
+    package let occurrences: [Occurrence]
+    package let variables: [SubstitutionVariable]
+    package let substitutionVariables: SubstitutionVariables
 
-    public init(file: LintFile) {
+    package init(file: LintFile) {
         guard let applinks = file.aasa?.applinks else {
             occurrences = []
             variables = []
@@ -96,7 +96,7 @@ public struct PatternCatalog: Sendable {
     }
 
     /// True when some pattern refers to `$(name)`.
-    public func isReferenced(_ name: String) -> Bool {
+    package func isReferenced(_ name: String) -> Bool {
         occurrences.contains { occurrence in occurrence.pattern.variableReferences.contains { $0.name == name } }
     }
 }
@@ -149,7 +149,7 @@ private struct OccurrenceCollector {
 
 extension LintFile {
     /// The scalars `range` of `occurrence`'s pattern, in the file.
-    public func location(of range: Range<Int>, in occurrence: PatternCatalog.Occurrence) -> Location {
+    package func location(of range: Range<Int>, in occurrence: PatternCatalog.Occurrence) -> Location {
         let shifted = (range.lowerBound + occurrence.offset)..<(range.upperBound + occurrence.offset)
         return location(ofScalars: shifted, inStringAt: occurrence.pointer)
     }

@@ -7,10 +7,10 @@ import Foundation
 /// The set of strings one pattern matches under its settings, as an automaton: matching is
 /// one pass over the input whatever the pattern (no backtracking), and the automaton is there
 /// for questions about languages (overlap, containment, example strings).
-public final class PatternLanguage: @unchecked Sendable {
+package final class PatternLanguage: @unchecked Sendable {
     /// More states than this and the pattern is matched by state-set simulation instead;
     /// `*a??????????` needs 2^10 deterministic states.
-    public static let defaultStateBudget = 4096
+    package static let defaultStateBudget = 4096
 
     private let stateBudget: Int
     /// Built at once for callers that match many URLs, so that matching takes no lock.
@@ -125,7 +125,7 @@ public final class PatternLanguage: @unchecked Sendable {
 
     /// Whether the pattern matches every string that starts with `prefix` (every string, for
     /// the empty prefix); false when determinisation exceeded the budget, which cannot prove it.
-    public func matchesEveryString(startingWith prefix: String = "") -> Bool {
+    package func matchesEveryString(startingWith prefix: String = "") -> Bool {
         guard let automaton else { return false }
         return automaton.acceptsEverything(from: automaton.run(prefix.unicodeScalars))
     }
@@ -134,7 +134,7 @@ public final class PatternLanguage: @unchecked Sendable {
     /// succeeded: what the rule-order analysis charges each rule that needs the automaton.
     var determinisationWork: Int { determinised.work }
 
-    public func matches(_ input: [UInt32]) -> Bool {
+    package func matches(_ input: [UInt32]) -> Bool {
         guard let eager else {
             switch lazyMatcher() {
             case .chain(let chain): return chain.accepts(input)
@@ -145,12 +145,12 @@ public final class PatternLanguage: @unchecked Sendable {
         return eager.accepts(input)
     }
 
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         matches(text.unicodeScalars.map(\.value))
     }
 
     /// True when the pattern matches no string at all.
-    public var isEmpty: Bool {
+    package var isEmpty: Bool {
         if let automaton { return automaton.isEmpty }
         return !nondeterministic.canReachAccepting
     }

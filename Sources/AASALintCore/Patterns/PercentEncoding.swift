@@ -1,7 +1,7 @@
 /// `%XX` sequences in URLs and patterns.
-public enum PercentEncoding {
+package enum PercentEncoding {
     /// One `%` of a text and what follows it.
-    public enum Escape: Equatable, Sendable {
+    package enum Escape: Equatable, Sendable {
         /// `%` and two hex digits: the byte they encode.
         case byte(UInt8)
         /// `%` not followed by two hex digits.
@@ -10,7 +10,7 @@ public enum PercentEncoding {
 
     /// Every `%` of `scalars`, with the range of its escape (3 scalars when well-formed, or
     /// as many of the next two as there are).
-    public static func escapes(in scalars: [Unicode.Scalar]) -> [(range: Range<Int>, escape: Escape)] {
+    package static func escapes(in scalars: [Unicode.Scalar]) -> [(range: Range<Int>, escape: Escape)] {
         var result: [(Range<Int>, Escape)] = []
         var index = 0
         while index < scalars.count {
@@ -30,7 +30,7 @@ public enum PercentEncoding {
     }
 
     /// Runs of consecutive well-formed escapes, with the bytes they encode.
-    public static func encodedRuns(in scalars: [Unicode.Scalar]) -> [(range: Range<Int>, bytes: [UInt8])] {
+    package static func encodedRuns(in scalars: [Unicode.Scalar]) -> [(range: Range<Int>, bytes: [UInt8])] {
         var runs: [(range: Range<Int>, bytes: [UInt8])] = []
         for (range, escape) in escapes(in: scalars) {
             guard case .byte(let byte) = escape else { continue }
@@ -45,7 +45,7 @@ public enum PercentEncoding {
 
     /// The text with every well-formed escape decoded; nil when the bytes are not UTF-8.
     /// Malformed escapes stay as they are.
-    public static func decode(_ text: String) -> String? {
+    package static func decode(_ text: String) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
         return String(validating: decodedBytes(text.utf8), as: UTF8.self)
     }
@@ -69,7 +69,7 @@ public enum PercentEncoding {
     }
 
     /// `text` with what a client would encode in a URL part written as `%XX` (upper case).
-    public static func encode(_ text: String, keeping allowed: (Unicode.Scalar) -> Bool) -> String {
+    package static func encode(_ text: String, keeping allowed: (Unicode.Scalar) -> Bool) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             if scalar.isASCII, allowed(scalar) {

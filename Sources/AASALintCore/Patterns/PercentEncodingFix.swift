@@ -8,24 +8,24 @@
 /// raw characters that clients encode, a variable shared with other patterns), when such a
 /// pattern sits where `percentEncoded` cannot be set for it alone (`defaults`, legacy
 /// `paths`, variable values), or when the file is not valid JSON.
-public enum PercentEncodingFix {
-    public struct Refusal: Error, Sendable {
-        public let reason: String
+package enum PercentEncodingFix {
+    package struct Refusal: Error, Sendable {
+        package let reason: String
     }
 
     /// True for a pattern the fix rewrites: compared encoded, with escapes of non-ASCII text.
-    public static func needsFix(_ occurrence: PatternCatalog.Occurrence) -> Bool {
+    package static func needsFix(_ occurrence: PatternCatalog.Occurrence) -> Bool {
         occurrence.isComparedEncoded && hasEncodedUnicode(occurrence.pattern)
     }
 
     /// Every pattern of the file by the component (or other place) that holds it.
-    public static func patternsByOwner(in file: LintFile) -> [JSONPointer: [PatternCatalog.Occurrence]] {
+    package static func patternsByOwner(in file: LintFile) -> [JSONPointer: [PatternCatalog.Occurrence]] {
         Dictionary(grouping: file.patternCatalog.occurrences, by: \.owner)
     }
 
     /// The edits that fix `patterns`, every pattern `owner` (a component, or where a pattern
     /// sits outside one) holds, or why they would change more than the spelling.
-    public static func edits(forComponentAt owner: JSONPointer, patterns: [PatternCatalog.Occurrence],
+    package static func edits(forComponentAt owner: JSONPointer, patterns: [PatternCatalog.Occurrence],
                              in file: LintFile) -> Result<[TextEdit], Refusal> {
         let catalog = file.patternCatalog
         let occurrences = patterns.filter(needsFix)

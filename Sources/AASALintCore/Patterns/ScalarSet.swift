@@ -1,20 +1,20 @@
 /// A set of Unicode scalar values, kept as sorted, disjoint, non-adjacent ranges: the labels
 /// of automaton transitions. Values are `UInt32` code points; the surrogate range never occurs
 /// in input, so sets may include it freely.
-public struct ScalarSet: Hashable, Sendable {
-    public static let maximum: UInt32 = 0x10FFFF
+package struct ScalarSet: Hashable, Sendable {
+    package static let maximum: UInt32 = 0x10FFFF
 
     /// Sorted, disjoint and never adjacent, so equal sets have equal ranges.
-    public let ranges: [ClosedRange<UInt32>]
+    package let ranges: [ClosedRange<UInt32>]
 
-    public static let empty = ScalarSet(normalized: [])
-    public static let all = ScalarSet(normalized: [0...maximum])
+    package static let empty = ScalarSet(normalized: [])
+    package static let all = ScalarSet(normalized: [0...maximum])
 
-    public init(_ scalar: Unicode.Scalar) {
+    package init(_ scalar: Unicode.Scalar) {
         ranges = [scalar.value...scalar.value]
     }
 
-    public init(_ ranges: some Sequence<ClosedRange<UInt32>>) {
+    package init(_ ranges: some Sequence<ClosedRange<UInt32>>) {
         self.init(normalized: Self.normalize(Array(ranges)))
     }
 
@@ -23,9 +23,9 @@ public struct ScalarSet: Hashable, Sendable {
         self.ranges = ranges
     }
 
-    public var isEmpty: Bool { ranges.isEmpty }
+    package var isEmpty: Bool { ranges.isEmpty }
 
-    public func contains(_ value: UInt32) -> Bool {
+    package func contains(_ value: UInt32) -> Bool {
         var low = 0
         var high = ranges.count - 1
         while low <= high {
@@ -41,11 +41,11 @@ public struct ScalarSet: Hashable, Sendable {
         return false
     }
 
-    public func union(_ other: ScalarSet) -> ScalarSet {
+    package func union(_ other: ScalarSet) -> ScalarSet {
         ScalarSet(ranges + other.ranges)
     }
 
-    public func complement() -> ScalarSet {
+    package func complement() -> ScalarSet {
         var result: [ClosedRange<UInt32>] = []
         var next: UInt32 = 0
         for range in ranges {
@@ -57,13 +57,13 @@ public struct ScalarSet: Hashable, Sendable {
         return ScalarSet(normalized: result)
     }
 
-    public func intersection(_ other: ScalarSet) -> ScalarSet {
+    package func intersection(_ other: ScalarSet) -> ScalarSet {
         complement().union(other.complement()).complement()
     }
 
     /// The most readable member, for example URLs: a lower-case letter, a digit, other printable
     /// ASCII, then the smallest scalar that is not a surrogate.
-    public var representative: Unicode.Scalar? {
+    package var representative: Unicode.Scalar? {
         for preferred in Self.readableOrder where contains(preferred.value) {
             return preferred
         }

@@ -1,8 +1,8 @@
 /// The `$(name)` variables a file's patterns can use: the built-ins and the custom ones of
 /// `applinks.substitutionVariables` as the system reads them (AASA.md section 3).
-public struct SubstitutionVariables: Sendable {
+package struct SubstitutionVariables: Sendable {
     /// What a reference stands for.
-    public enum Meaning: Sendable {
+    package enum Meaning: Sendable {
         case builtIn(BuiltInVariable)
         /// The values the system keeps; values containing `$(` are dropped.
         case custom([Pattern])
@@ -14,7 +14,7 @@ public struct SubstitutionVariables: Sendable {
 
     private let custom: [String: [Pattern]]
 
-    public init(_ variables: [SubstitutionVariable]) {
+    package init(_ variables: [SubstitutionVariable]) {
         var custom: [String: [Pattern]] = [:]
         // Later duplicates win, as NSJSONSerialization keeps the last key.
         for variable in variables where Self.isValidName(variable.name) {
@@ -25,34 +25,34 @@ public struct SubstitutionVariables: Sendable {
         self.custom = custom
     }
 
-    public func meaning(of name: String) -> Meaning {
+    package func meaning(of name: String) -> Meaning {
         guard Self.isValidName(name) else { return .invalidName }
         if let values = custom[name] { return .custom(values) }
         if let builtIn = BuiltInVariable(rawValue: name) { return .builtIn(builtIn) }
         return .undefined
     }
 
-    public static func isValidName(_ name: String) -> Bool {
+    package static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && !name.unicodeScalars.contains { $0 == "$" || $0 == "(" || $0 == ")" }
     }
 
     /// A value containing `$(` is dropped by the system: variables may not reference variables.
-    public static func referencesVariable(_ value: String) -> Bool {
+    package static func referencesVariable(_ value: String) -> Bool {
         value.contains("$(")
     }
 }
 
 /// The variables every file can use without defining them.
-public enum BuiltInVariable: String, CaseIterable, Sendable {
+package enum BuiltInVariable: String, CaseIterable, Sendable {
     case alpha, upper, lower, alnum, digit, xdigit, region, lang
 
     /// What one occurrence matches: a single character from a set, or one of a list of words.
-    public enum Language: Sendable {
+    package enum Language: Sendable {
         case character(ScalarSet)
         case words([String])
     }
 
-    public var language: Language {
+    package var language: Language {
         switch self {
         case .alpha: .character(Self.upperLetters.union(Self.lowerLetters))
         case .upper: .character(Self.upperLetters)

@@ -14,11 +14,11 @@ import Darwin
 /// and on a case-insensitive volume (APFS's default) Darwin's `realpath` also spells each
 /// component as it is stored (it reads names with `getattrlist`), so `lint Web` and `lint web`
 /// name one file with one baseline key.
-enum CanonicalPath {
+package enum CanonicalPath {
     /// `path` (absolute, or relative to the working directory) resolved; nil when it does not
     /// exist. A last component that is a symbolic link to a file is kept by name: a linked file
     /// is placed where its link stands, as the configuration names it.
-    static func of(_ path: String) -> String? {
+    package static func of(_ path: String) -> String? {
         // A configuration in the working directory has the folder "".
         let path = path.isEmpty ? "." : path
         var info = stat()
@@ -31,7 +31,7 @@ enum CanonicalPath {
     }
 
     /// `file` from `folder`, both absolute, by whole components; nil when it lies elsewhere.
-    static func path(_ file: String, from folder: String) -> String? {
+    package static func path(_ file: String, from folder: String) -> String? {
         if folder == "/" { return String(file.dropFirst()) }
         guard PathContainment.path(file, isBelow: folder) else { return nil }
         return String(file.dropFirst(folder.count + 1))
@@ -41,7 +41,7 @@ enum CanonicalPath {
     /// their resolved forms (`resolve`) when both resolve and the file lies inside, otherwise
     /// between their absolute spellings (`absolute`), which place a file that does not exist,
     /// or one that a link inside the folder leads to from elsewhere.
-    static func path(_ file: String, from folder: String,
+    package static func path(_ file: String, from folder: String,
                      resolve: (String) -> String?, absolute: (String) -> String) -> String? {
         if let resolvedFile = resolve(file), let resolvedFolder = resolve(folder),
            let relative = path(resolvedFile, from: resolvedFolder) {
@@ -56,7 +56,7 @@ enum CanonicalPath {
     }
 
     /// `path` with every symbolic link, `.` and `..` resolved; nil when it does not exist.
-    static func resolved(_ path: String) -> String? {
+    package static func resolved(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -6,18 +6,18 @@ import Darwin
 
 /// The bytes of a file descriptor, read a chunk at a time, for the servers' message readers
 /// (LSP and MCP): `buffer[position...]` is what is read and not yet taken.
-struct DescriptorInput {
+package struct DescriptorInput {
     private let descriptor: Int32
-    private(set) var buffer: [UInt8] = []
-    var position = 0
+    package private(set) var buffer: [UInt8] = []
+    package var position = 0
     private var reachedEnd = false
 
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
     }
 
     /// Replaces the buffer with what the descriptor has; false at its end or on an error.
-    mutating func fill() -> Bool {
+    package mutating func fill() -> Bool {
         guard !reachedEnd else { return false }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -8,10 +8,10 @@ import Darwin
 /// an empty file after a crash. Only a regular file has blocks to flush: for a pipe, a socket
 /// or a terminal (`--output /dev/stdout`), Linux's `fsync` fails with EINVAL and Darwin's with
 /// ENOTSUP, and neither means that anything written was lost.
-enum DiskFlush {
+package enum DiskFlush {
     /// Flushes the file open at `descriptor` when it is a regular file. Nil when it was flushed
     /// or has nothing to flush; otherwise the errno of the failure.
-    static func flush(_ descriptor: Int32) -> Int32? {
+    package static func flush(_ descriptor: Int32) -> Int32? {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return errno }
         guard flushes(fileType: info.st_mode & S_IFMT), fsync(descriptor) != 0 else { return nil }
@@ -20,14 +20,14 @@ enum DiskFlush {
     }
 
     /// Whether a file of this type (`st_mode & S_IFMT`) is flushed.
-    static func flushes(fileType: mode_t) -> Bool {
+    package static func flushes(fileType: mode_t) -> Bool {
         fileType == S_IFREG
     }
 
     /// Whether `fsync` failing with `error` means the written bytes may not reach the disk.
     /// A file system that cannot flush at all (EINVAL, ENOTSUP) or is read-only (EROFS) kept
     /// what `write` accepted; an I/O error or a full disk did not.
-    static func losesWrites(fsyncError error: Int32) -> Bool {
+    package static func losesWrites(fsyncError error: Int32) -> Bool {
         error != EINVAL && error != ENOTSUP && error != EROFS
     }
 }

@@ -8,14 +8,14 @@ import Darwin
 /// inode last changed. A rewrite in place changes the size or that time, even within one second
 /// (the time has nanoseconds), and a file replaced by a rename is another inode; the change time,
 /// unlike the modification time, cannot be set back.
-struct FileVersion: Equatable {
-    let identity: FileIdentity
-    let size: Int64
-    let changedSeconds: Int
-    let changedNanoseconds: Int
+package struct FileVersion: Equatable {
+    package let identity: FileIdentity
+    package let size: Int64
+    package let changedSeconds: Int
+    package let changedNanoseconds: Int
 
     /// The file at `path` as it is now, through symbolic links; nil when there is none.
-    init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         identity = FileIdentity(info)

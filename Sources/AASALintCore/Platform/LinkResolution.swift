@@ -7,18 +7,18 @@ import Darwin
 /// Where a write to a path lands, followed component by component as `open` follows it, so that
 /// a path whose last link dangles (`open(O_CREAT)` creates what it names) is placed too, which
 /// `realpath` cannot do.
-enum LinkResolution {
+package enum LinkResolution {
     /// A symbolic link met on the way: where it stands, and where the write ends up.
-    struct Escape: Equatable {
-        let link: String
-        let destination: String
+    package struct Escape: Equatable {
+        package let link: String
+        package let destination: String
     }
 
     /// The first symbolic link lying inside `root` that the way to `path` (absolute, or from the
     /// working folder) goes through, when the way ends outside `root`; nil when it ends inside,
     /// or meets no such link (a link the user named outside `root`, such as `/dev/stdout`, is
     /// theirs to name), or cannot be followed (then `open` fails on its own).
-    static func escape(of path: String, from root: String) -> Escape? {
+    package static func escape(of path: String, from root: String) -> Escape? {
         guard let root = CanonicalPath.resolved(root) else { return nil }
         var current = path.hasPrefix("/") ? "/" : (CanonicalPath.resolved(".") ?? "/")
         var pending = Array(path.split(separator: "/").reversed().map(String.init))

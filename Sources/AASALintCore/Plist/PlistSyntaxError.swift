@@ -1,6 +1,6 @@
 /// Why bytes are not a property list the system would read, at the offending byte.
-public struct PlistSyntaxError: Error, Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct PlistSyntaxError: Error, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Not well-formed XML, or not the shape of a property list.
         case syntax
         /// Well-formed, but asks for something aasalint does not do on principle: entity
@@ -11,13 +11,13 @@ public struct PlistSyntaxError: Error, Sendable, Equatable {
         case unsupported
     }
 
-    public let kind: Kind
+    package let kind: Kind
     /// Byte offset of the problem; nil where a byte offset means nothing to a reader of the
     /// file (binary plists: the message names the object instead).
-    public let offset: Int?
-    public let message: String
+    package let offset: Int?
+    package let message: String
 
-    public init(kind: Kind, offset: Int?, message: String) {
+    package init(kind: Kind, offset: Int?, message: String) {
         self.kind = kind
         self.offset = offset
         self.message = message

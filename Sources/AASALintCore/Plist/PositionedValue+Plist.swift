@@ -1,6 +1,6 @@
 extension PositionedValue {
     /// The property-list element a value was read from, as messages name it (`<dict>`).
-    public var plistElementName: String {
+    package var plistElementName: String {
         switch value {
         case .object: "<dict>"
         case .array: "<array>"

@@ -1,29 +1,29 @@
 /// An element of an XML document with its attributes and children, every part with its span:
 /// what documents whose meaning is in attributes (Android manifests) are read into.
-public struct XMLElementNode: Sendable {
-    public let name: String
-    public let attributes: [XMLAttribute]
-    public let children: [XMLElementNode]
+package struct XMLElementNode: Sendable {
+    package let name: String
+    package let attributes: [XMLAttribute]
+    package let children: [XMLElementNode]
     /// The start tag, `<` to `>`.
-    public let span: Range<Int>
+    package let span: Range<Int>
 
     /// The attribute with `name` (a qualified name as written, such as `android:host`).
-    public func attribute(_ name: String) -> XMLAttribute? {
+    package func attribute(_ name: String) -> XMLAttribute? {
         attributes.first { $0.name == name }
     }
 
-    public func children(named name: String) -> [XMLElementNode] {
+    package func children(named name: String) -> [XMLElementNode] {
         children.filter { $0.name == name }
     }
 }
 
-public struct XMLAttribute: Sendable {
-    public let name: String
+package struct XMLAttribute: Sendable {
+    package let name: String
     /// With references (`&amp;`, `&#x41;`) decoded.
-    public let value: String
-    public let nameSpan: Range<Int>
+    package let value: String
+    package let nameSpan: Range<Int>
     /// The value between its quotes.
-    public let valueSpan: Range<Int>
+    package let valueSpan: Range<Int>
 }
 
 /// Reads an XML document into elements, on top of `XMLTokenizer`, which checks well-formedness,

@@ -3,7 +3,7 @@
 /// no challenge, so such a page is, for it, the end of the download.
 extension HTTPResponse {
     /// `a Cloudflare challenge page (cf-mitigated: challenge)`, or nil for any other answer.
-    public var botProtectionPage: String? {
+    package var botProtectionPage: String? {
         if let mitigated = header("cf-mitigated") {
             return "a Cloudflare challenge page (cf-mitigated: \(mitigated))"
         }
@@ -33,7 +33,7 @@ extension HTTPResponse {
 
     /// A 200 whose body could be the file: JSON (an object) or a signed file (DER, which starts
     /// with a SEQUENCE). An HTML page served with 200 is not.
-    public var carriesFile: Bool {
+    package var carriesFile: Bool {
         guard status == 200, botProtectionPage == nil else { return false }
         let first = body.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         return first == UInt8(ascii: "{") || body.first == 0x30 || body.starts(with: [0xEF, 0xBB, 0xBF])

@@ -7,12 +7,12 @@ import Foundation
 /// What Apple's CDN says about its copy, in the headers of its answer: why it has none
 /// (`Apple-Failure-Reason` and its companions) and how long it keeps what it has
 /// (`Cache-Control: max-age` and `Age`).
-public struct CDNAnswer: Sendable {
-    public let response: HTTPResponse
+package struct CDNAnswer: Sendable {
+    package let response: HTTPResponse
     /// When the answer was sent: its `Date` header, else when it arrived.
-    public let sentAt: Date
+    package let sentAt: Date
 
-    public init(_ response: HTTPResponse, receivedAt: Date) {
+    package init(_ response: HTTPResponse, receivedAt: Date) {
         self.response = response
         sentAt = response.header("Date").flatMap(HTTPDate.parse) ?? receivedAt
     }
@@ -20,7 +20,7 @@ public struct CDNAnswer: Sendable {
     /// Why the CDN has no copy, in plain words, from the `Apple-*` headers; nil without them.
     /// Only the codes seen in Apple's answers with their meaning are explained: SWCERR00101
     /// carries the status the host gave Apple's crawler, SWCERR00301 says it timed out.
-    public var failureExplanation: String? {
+    package var failureExplanation: String? {
         var parts: [String] = []
         if let reason = response.header("Apple-Failure-Reason") {
             let code = reason.prefix { !$0.isWhitespace }
@@ -48,7 +48,7 @@ public struct CDNAnswer: Sendable {
     }
 
     /// How long the CDN keeps this answer: `Cache-Control: max-age`, in seconds.
-    public var maximumAge: Int? {
+    package var maximumAge: Int? {
         guard let control = response.header("Cache-Control") else { return nil }
         for directive in control.split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map { $0.trimmed().lowercased() }
@@ -60,25 +60,25 @@ public struct CDNAnswer: Sendable {
     }
 
     /// How old the CDN's copy was when it answered: `Age`, in seconds (0 without it).
-    public var age: Int {
+    package var age: Int {
         response.header("Age").flatMap { Int($0.trimmed()) }.map { max($0, 0) } ?? 0
     }
 
     /// When the CDN's copy expires and it asks the host again, at the latest; nil without max-age.
-    public var refreshedBy: Date? {
+    package var refreshedBy: Date? {
         maximumAge.map { sentAt.addingTimeInterval(Double(max($0 - age, 0))) }
     }
 
     /// `after about 11:00 UTC on 2026-12-03 (Cache-Control: max-age=3600)`: when the CDN asks
     /// the host again about an answer that is not the file; nil without max-age.
-    public var retrySentence: String? {
+    package var retrySentence: String? {
         guard let maximumAge, let refreshedBy else { return nil }
         return "after about \(HTTPDate.minuteText(refreshedBy)) (Cache-Control: max-age=\(maximumAge)\(age > 0 ? ", Age: \(age)" : ""))"
     }
 
     /// `until about 09:00 UTC on 2026-12-04 (its copy is 1 hour old and is kept up to 1 day:
     /// Cache-Control: max-age=86400)`, or nil without max-age.
-    public var refreshSentence: String? {
+    package var refreshSentence: String? {
         guard let maximumAge, let refreshedBy else { return nil }
         return "until about \(HTTPDate.minuteText(refreshedBy)) (its copy is \(HTTPDate.durationText(age)) old and is kept up to \(HTTPDate.durationText(maximumAge)): Cache-Control: max-age=\(maximumAge)\(age > 0 ? ", Age: \(age)" : ""))"
     }

@@ -5,30 +5,30 @@ import Foundation
 #endif
 
 /// One URL asked for, and what came back.
-public struct Download: Sendable {
-    public let url: String
-    public let outcome: Result<HTTPResponse, FetchFailure>
+package struct Download: Sendable {
+    package let url: String
+    package let outcome: Result<HTTPResponse, FetchFailure>
     /// When the answer arrived: the clock for how long a CDN keeps it.
-    public let receivedAt: Date
+    package let receivedAt: Date
     /// The body read as an AASA file named by its URL (empty when nothing came back), so that
     /// findings about the download and about its content point at the same name.
-    public let file: LintFile
+    package let file: LintFile
 
-    public init(url: String, outcome: Result<HTTPResponse, FetchFailure>, receivedAt: Date = Date()) {
+    package init(url: String, outcome: Result<HTTPResponse, FetchFailure>, receivedAt: Date = Date()) {
         self.url = url
         self.outcome = outcome
         self.receivedAt = receivedAt
         file = LintFile(path: url, kind: .aasa, bytes: (try? outcome.get())?.body ?? [])
     }
 
-    public var response: HTTPResponse? { try? outcome.get() }
+    package var response: HTTPResponse? { try? outcome.get() }
 
     /// The file as devices would read it: the body of a 200 answer; nil for anything else.
-    public var servedFile: LintFile? { response?.status == 200 ? file : nil }
+    package var servedFile: LintFile? { response?.status == 200 ? file : nil }
 
     /// `404 (not found)`, `200 (ok) with the file`, `403 (forbidden), a Cloudflare challenge
     /// page`, or `no answer (the connection timed out)`: what came back, in a few words.
-    public var answerSummary: String {
+    package var answerSummary: String {
         switch outcome {
         case .failure(let failure):
             return "no answer (\(failure.reason))"

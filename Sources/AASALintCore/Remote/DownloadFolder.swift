@@ -8,16 +8,16 @@ import Foundation
 /// `HOST/cdn/apple-app-site-association` under the folder, so that `aasalint lint` and
 /// `aasalint diff` can read them again. Every body that came back is kept, whatever its
 /// status: an error page is what the host served.
-public struct DownloadFolder: Sendable {
-    public let path: String
+package struct DownloadFolder: Sendable {
+    package let path: String
 
     /// Creates the folder when it does not exist yet.
-    public init(path: String) throws(UsageError) {
+    package init(path: String) throws(UsageError) {
         self.path = path
         try Self.createFolder(path)
     }
 
-    public func save(_ fetch: HostFetch) throws(UsageError) {
+    package func save(_ fetch: HostFetch) throws(UsageError) {
         for (name, download) in [("origin", fetch.origin), ("cdn", fetch.cdn)] {
             guard let response = download.response else { continue }
             let folder = "\(path)/\(fetch.host)/\(name)"

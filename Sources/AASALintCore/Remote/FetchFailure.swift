@@ -1,10 +1,10 @@
 /// Why a download produced no answer, as a sentence for a person (no error codes).
-public struct FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public let reason: String
+package struct FetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    package let reason: String
 
-    public init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 
-    public var description: String { reason }
+    package var description: String { reason }
 }

@@ -1,16 +1,16 @@
 /// What one host serves: its own file, and the copy on Apple's CDN that devices read.
-public struct HostFetch: Sendable {
-    public let host: String
+package struct HostFetch: Sendable {
+    package let host: String
     /// The host's file, asked for as Apple's crawler asks (`FetchClient.appleCrawler`).
-    public let origin: Download
-    public let cdn: Download
+    package let origin: Download
+    package let cdn: Download
     /// The same file asked for as a browser, when Apple's crawler did not get it.
-    public let originAsBrowser: Download?
+    package let originAsBrowser: Download?
     /// The places a file is often put by mistake (`AlternateLocation`), asked for when the host
     /// has no file at the right one.
-    public let alternateLocations: [(AlternateLocation, Download)]
+    package let alternateLocations: [(AlternateLocation, Download)]
 
-    public init(host: String, origin: Download, cdn: Download, originAsBrowser: Download? = nil,
+    package init(host: String, origin: Download, cdn: Download, originAsBrowser: Download? = nil,
                 alternateLocations: [(AlternateLocation, Download)] = []) {
         self.host = host
         self.origin = origin
@@ -21,7 +21,7 @@ public struct HostFetch: Sendable {
 
     /// How the host treats Apple's crawler compared with a browser, as a clause to follow what
     /// the crawler got; nil when no browser asked.
-    public var browserComparison: String? {
+    package var browserComparison: String? {
         guard let browser = originAsBrowser else { return nil }
         if browser.response?.carriesFile == true {
             return "a browser gets \(browser.answerSummary): the site treats Apple's crawler differently (a firewall, bot protection, or geo or IP filtering)"
@@ -33,16 +33,16 @@ public struct HostFetch: Sendable {
     }
 
     /// Whether a browser got the file that Apple's crawler did not.
-    public var blocksAppleCrawler: Bool { originAsBrowser?.response?.carriesFile == true }
+    package var blocksAppleCrawler: Bool { originAsBrowser?.response?.carriesFile == true }
 }
 
 /// A place other than `/.well-known/apple-app-site-association` where a host may serve its file.
-public enum AlternateLocation: String, Sendable, CaseIterable {
+package enum AlternateLocation: String, Sendable, CaseIterable {
     case jsonExtension = "/.well-known/apple-app-site-association.json"
     case root = "/apple-app-site-association"
 
     /// Who reads a file there (AASA.md §4).
-    public var readers: String {
+    package var readers: String {
         switch self {
         case .jsonExtension:
             "which no system reads (the name has no extension): serve the same file at /.well-known/apple-app-site-association"

@@ -6,24 +6,24 @@ import Foundation
 
 /// Where a host's AASA file is downloaded from: the host itself, and Apple's CDN, which devices
 /// read since iOS 14. Tests and air-gapped mirrors replace either base.
-public struct RemoteAddresses: Sendable, Equatable {
-    public static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
+package struct RemoteAddresses: Sendable, Equatable {
+    package static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
     static let wellKnownPath = "/.well-known/apple-app-site-association"
     static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "[::1]", "localhost"]
 
     /// nil: `https://HOST`; otherwise the origin's file is `<originBase>/HOST/.well-known/...`.
-    public let originBase: String?
-    public let cdnBase: String
+    package let originBase: String?
+    package let cdnBase: String
     /// Whether downloads may connect to loopback, private, link-local and multicast addresses
     /// (`--allow-private-addresses`); bases named on a loopback address may in any case.
-    public let allowsPrivateAddresses: Bool
+    package let allowsPrivateAddresses: Bool
     /// The bases given on a loopback address (a test server, a local mirror), which the user
     /// named on purpose.
     private let loopbackBases: [String]
 
     /// Bases must be `https`, or plain `http` on a loopback address: a file fetched in plain
     /// text from elsewhere proves nothing about what devices see.
-    public init(originBase: String? = nil, cdnBase: String? = nil, allowsPrivateAddresses: Bool = false) throws(UsageError) {
+    package init(originBase: String? = nil, cdnBase: String? = nil, allowsPrivateAddresses: Bool = false) throws(UsageError) {
         let origin = try originBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "the origin's address") }
         let cdn = try cdnBase.map { base throws(UsageError) in try Self.checkedBase(base, replacing: "Apple's CDN address") }
         self.originBase = origin?.base
@@ -32,12 +32,12 @@ public struct RemoteAddresses: Sendable, Equatable {
         loopbackBases = [origin, cdn].compactMap { $0 }.filter(\.isLoopback).map(\.base)
     }
 
-    public func originURL(for host: String) -> String {
+    package func originURL(for host: String) -> String {
         originURL(for: host, path: Self.wellKnownPath)
     }
 
     /// Where `host` would serve its file at `location`.
-    public func originURL(for host: String, at location: AlternateLocation) -> String {
+    package func originURL(for host: String, at location: AlternateLocation) -> String {
         originURL(for: host, path: location.rawValue)
     }
 
@@ -45,18 +45,18 @@ public struct RemoteAddresses: Sendable, Equatable {
         (originBase.map { "\($0)/\(host)" } ?? "https://\(host)") + path
     }
 
-    public func cdnURL(for host: String) -> String {
+    package func cdnURL(for host: String) -> String {
         "\(cdnBase)/\(host)"
     }
 
     /// Whether the download of `url` may connect to an address outside the public internet.
-    public func permitsPrivateAddresses(for url: String) -> Bool {
+    package func permitsPrivateAddresses(for url: String) -> Bool {
         allowsPrivateAddresses || loopbackBases.contains { url.hasPrefix($0 + "/") }
     }
 
     /// `text` as a host to download from, in lower case; a usage error when it is a URL or
     /// not a host name.
-    public static func host(_ text: String) throws(UsageError) -> String {
+    package static func host(_ text: String) throws(UsageError) -> String {
         let host = text.lowercased()
         if host.contains("/") || host.contains(":") {
             throw UsageError("'\(text)' is not a host name; give only the host, such as example.com")

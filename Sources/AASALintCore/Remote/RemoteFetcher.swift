@@ -7,31 +7,31 @@ import Foundation
 /// Downloads a URL the way the system fetches an AASA file: redirects are not followed but
 /// reported, and every download ends within the time limit, below the size limit, or with
 /// a sentence saying why it failed.
-public struct RemoteFetcher: Sendable {
-    public struct Limits: Sendable, Equatable {
+package struct RemoteFetcher: Sendable {
+    package struct Limits: Sendable, Equatable {
         /// Seconds a whole exchange may take, connecting included.
-        public var timeout: Double
+        package var timeout: Double
         /// Larger answers are refused: an AASA file is at most 128 KB, so a larger body is a
         /// mistake, and it must not exhaust memory.
-        public var maximumBytes: Int
+        package var maximumBytes: Int
 
-        public static let standard = Limits(timeout: 10, maximumBytes: 4 * 1024 * 1024)
+        package static let standard = Limits(timeout: 10, maximumBytes: 4 * 1024 * 1024)
 
-        public init(timeout: Double, maximumBytes: Int) {
+        package init(timeout: Double, maximumBytes: Int) {
             self.timeout = timeout
             self.maximumBytes = maximumBytes
         }
     }
 
-    public let limits: Limits
+    package let limits: Limits
     /// Whether the proxies of the environment (`https_proxy` and the like) are used; off unless
     /// the user opts in, so that a CI runner's settings do not route the check elsewhere.
-    public let usesEnvironmentProxy: Bool
+    package let usesEnvironmentProxy: Bool
     /// A PEM file of the only certificate authorities to trust (libcurl only): for tests, with
     /// certificates made for them.
     let trustedCertificates: String?
 
-    public init(limits: Limits = .standard, usesEnvironmentProxy: Bool = false) {
+    package init(limits: Limits = .standard, usesEnvironmentProxy: Bool = false) {
         self.init(limits: limits, usesEnvironmentProxy: usesEnvironmentProxy, trustedCertificates: nil)
     }
 
@@ -43,7 +43,7 @@ public struct RemoteFetcher: Sendable {
 
     /// One GET of `url` as `client` says it is, without cookies and without following redirects.
     /// Unless `allowsPrivateAddresses`, it connects only to public addresses (see `NetworkAddress`).
-    public func fetch(_ url: URL, as client: FetchClient = .aasalint, allowsPrivateAddresses: Bool = false) -> Result<HTTPResponse, FetchFailure> {
+    package func fetch(_ url: URL, as client: FetchClient = .aasalint, allowsPrivateAddresses: Bool = false) -> Result<HTTPResponse, FetchFailure> {
         let host = url.host ?? ""
         if !allowsPrivateAddresses, let refusal = Self.refusalByName(host) {
             return .failure(FetchFailure(reason: refusal))

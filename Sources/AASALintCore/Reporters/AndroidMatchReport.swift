@@ -1,22 +1,22 @@
 /// What Android decides for one URL against a manifest (`aasalint match AndroidManifest.xml URL`):
 /// the filters that handle it, whether they ask for verification, and with `--trace` why each
 /// other filter does not, as text or JSON like the AASA matcher's report.
-public struct AndroidLinkReport {
+package struct AndroidLinkReport {
     let file: LintFile
     let uri: AndroidURI
     let decisions: [AndroidFilterDecision]
 
-    public init(file: LintFile, manifest: AndroidManifest, uri: AndroidURI) {
+    package init(file: LintFile, manifest: AndroidManifest, uri: AndroidURI) {
         self.file = file
         self.uri = uri
         decisions = AndroidLinkMatcher.decisions(for: uri, in: manifest)
     }
 
-    public var handlers: [AndroidFilterDecision] { decisions.filter(\.matches) }
+    package var handlers: [AndroidFilterDecision] { decisions.filter(\.matches) }
 
-    public var isHandled: Bool { !handlers.isEmpty }
+    package var isHandled: Bool { !handlers.isEmpty }
 
-    public func text(trace: Bool) -> String {
+    package func text(trace: Bool) -> String {
         var lines: [String] = []
         if handlers.isEmpty {
             lines.append("none: no intent filter of \(file.path) handles \(uri.string)\(decisions.isEmpty ? " (it has no intent filter)" : "")")
@@ -33,7 +33,7 @@ public struct AndroidLinkReport {
         return TerminalText.lines(lines)
     }
 
-    public func json() -> String {
+    package func json() -> String {
         JSONWriter.prettyPrinted(.object([
             ("decision", .string(isHandled ? "match" : "none")),
             ("file", .string(file.path)),
@@ -75,16 +75,16 @@ public struct AndroidLinkReport {
 
 /// Whether an `assetlinks.json` grants an app a relation (`aasalint match assetlinks.json
 /// --package PKG --fingerprint SHA256`), as Android's own verifier and Google's API decide.
-public struct AssetLinksGrantReport {
+package struct AssetLinksGrantReport {
     let file: LintFile
     let grant: AssetLinksGrant
 
-    public init(file: LintFile, grant: AssetLinksGrant) {
+    package init(file: LintFile, grant: AssetLinksGrant) {
         self.file = file
         self.grant = grant
     }
 
-    public func text() -> String {
+    package func text() -> String {
         var lines: [String] = []
         let subject = "\(grant.packageName) with certificate \(grant.fingerprint) the relation \(grant.relation)"
         if let statement = grant.aospGrant {
@@ -102,7 +102,7 @@ public struct AssetLinksGrantReport {
         return TerminalText.lines(lines)
     }
 
-    public func json() -> String {
+    package func json() -> String {
         JSONWriter.prettyPrinted(.object([
             ("aosp", verdict(grant.aospGrant, failure: grant.aospFailure)),
             ("decision", .string(grant.isGranted ? "granted" : "none")),

@@ -1,16 +1,16 @@
 /// A semantic diff of two AASA files (`aasalint diff`), as text or JSON.
-public struct DiffReport {
+package struct DiffReport {
     let oldPath: String
     let newPath: String
     let difference: SemanticDiff
 
-    public init(oldPath: String, newPath: String, difference: SemanticDiff) {
+    package init(oldPath: String, newPath: String, difference: SemanticDiff) {
         self.oldPath = oldPath
         self.newPath = newPath
         self.difference = difference
     }
 
-    public func text() -> String {
+    package func text() -> String {
         guard !difference.isEquivalent else {
             return TerminalText.lines(["no change in behaviour: \(oldPath) and \(newPath) decide every URL alike for every app"])
         }
@@ -25,7 +25,7 @@ public struct DiffReport {
         return TerminalText.lines(lines)
     }
 
-    public func json() -> String {
+    package func json() -> String {
         JSONWriter.prettyPrinted(.object([
             ("changes", .array(difference.changes.map { change in
                 .object([
@@ -44,7 +44,7 @@ public struct DiffReport {
         ]))
     }
 
-    public static func phrase(for kind: BehaviourChange.Kind) -> String {
+    package static func phrase(for kind: BehaviourChange.Kind) -> String {
         switch kind {
         case .startsOpening: "URLs that start opening the app"
         case .stopsOpening: "URLs that stop opening the app (no rule matches them any more)"

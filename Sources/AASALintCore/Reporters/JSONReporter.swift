@@ -5,12 +5,12 @@
 /// `complete` is false when some input could not be linted (exit status 2), and `errors` then
 /// says why, as standard error does; `notifications` holds the run's notes about the analysis
 /// itself (a question over its budget), each with the places it concerns.
-struct JSONReporter: Reporter {
-    static let formatVersion = 1
+package struct JSONReporter: Reporter {
+    package static let formatVersion = 1
 
-    init() {}
+    package init() {}
 
-    func write(_ report: LintReport, to output: (String) -> Void) {
+    package func write(_ report: LintReport, to output: (String) -> Void) {
         JSONWriter.write(.object([
             ("version", .integer(Self.formatVersion)),
             ("tool", .object([

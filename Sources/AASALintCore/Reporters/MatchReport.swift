@@ -1,13 +1,13 @@
 /// What the system decides for one URL (`aasalint match AASA URL`), for each app and why,
 /// as text or JSON.
-public struct MatchReport {
+package struct MatchReport {
     let file: LintFile
     let url: LinkURL
-    public let decisions: [Decision]
+    package let decisions: [Decision]
     let knownApps: [String]
 
     /// `knownApps` are the apps the file lists, for the "did you mean" of an app it does not list.
-    public init(file: LintFile, url: LinkURL, decisions: [Decision], knownApps: [String]) {
+    package init(file: LintFile, url: LinkURL, decisions: [Decision], knownApps: [String]) {
         self.file = file
         self.url = url
         self.decisions = decisions
@@ -16,7 +16,7 @@ public struct MatchReport {
 
     /// What the system decides for `url` in `file`, for `app` or else every app the file lists,
     /// with the trace: `aasalint match` and the MCP server's `match` tool.
-    public static func deciding(_ url: LinkURL, in file: LintFile, matcher: AASAMatcher, app: String?) -> MatchReport {
+    package static func deciding(_ url: LinkURL, in file: LintFile, matcher: AASAMatcher, app: String?) -> MatchReport {
         // Through the index: a file of thousands of components compiles the few this URL meets.
         let bulk = BulkMatcher(matcher: matcher)
         let decisions = (app.map { [$0] } ?? matcher.appIDs).map { bulk.decide(url, appID: $0, tracing: true) }
@@ -24,10 +24,10 @@ public struct MatchReport {
     }
 
     /// Whether the URL opens an app (the one asked about).
-    public var opensAnApp: Bool { decisions.contains { $0.outcome == .match } }
+    package var opensAnApp: Bool { decisions.contains { $0.outcome == .match } }
 
     /// `trace` shows every component tried, not just the one that decides.
-    public func text(trace: Bool) -> String {
+    package func text(trace: Bool) -> String {
         guard !decisions.isEmpty else { return TerminalText.lines(["\(file.path) lists no app, so \(url.string) opens no app"]) }
         var lines: [String] = []
         for decision in decisions {
@@ -53,7 +53,7 @@ public struct MatchReport {
         return TerminalText.lines(lines)
     }
 
-    public func json() -> String {
+    package func json() -> String {
         JSONWriter.prettyPrinted(.object([
             ("decisions", .array(decisions.map { decision in
                 .object([

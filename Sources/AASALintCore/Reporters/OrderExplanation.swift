@@ -6,17 +6,17 @@ import Foundation
 
 /// `match --explain-order`: each details entry's components in order, with what the component-order
 /// analysis found about each, as a table a person reads at a glance, or as JSON.
-public struct OrderExplanation {
+package struct OrderExplanation {
     let file: LintFile
     let analysis: OrderAnalysis
 
-    public init(file: LintFile, analysis: OrderAnalysis) {
+    package init(file: LintFile, analysis: OrderAnalysis) {
         self.file = file
         self.analysis = analysis
     }
 
     /// True when some component is dead or shadowed, or some entry never applies.
-    public var findsDeadRules: Bool {
+    package var findsDeadRules: Bool {
         analysis.entries.contains { order in
             order.isDead && !order.entry.appIDs.isEmpty || order.verdicts.contains { verdict in
                 switch verdict {
@@ -27,7 +27,7 @@ public struct OrderExplanation {
         }
     }
 
-    public func text() -> String {
+    package func text() -> String {
         guard !analysis.entries.isEmpty else { return TerminalText.lines(["\(file.path) has no applinks details entry"]) }
         var lines: [String] = []
         for order in analysis.entries {
@@ -48,7 +48,7 @@ public struct OrderExplanation {
         return TerminalText.lines(lines.dropLast())
     }
 
-    public func json() -> String {
+    package func json() -> String {
         JSONWriter.prettyPrinted(.object([
             ("entries", .array(analysis.entries.map { order in
                 .object([

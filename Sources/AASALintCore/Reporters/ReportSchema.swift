@@ -2,10 +2,10 @@
 /// the lines of `match --format json --urls` under `$defs/matchLine`. It is versioned with the
 /// report: `$id` and `version` carry `JSONReporter.formatVersion`. Objects name the members they
 /// always have (`required`) and accept members a later release adds, as readers should.
-public enum ReportSchema {
+package enum ReportSchema {
     private typealias Members = [(key: String, value: JSONWriter.Value)]
 
-    public static var text: String {
+    package static var text: String {
         let version = JSONReporter.formatVersion
         return JSONWriter.prettyPrinted(.object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),

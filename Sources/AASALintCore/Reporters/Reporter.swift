@@ -1,5 +1,5 @@
 /// Turns the outcome of a lint run into the text a person or another tool reads.
-public protocol Reporter: Sendable {
+package protocol Reporter: Sendable {
     /// Hands the report to `output` in pieces, in order: a report of a hundred thousand
     /// findings is written as it is made, never held whole.
     func write(_ report: LintReport, to output: (String) -> Void)
@@ -7,7 +7,7 @@ public protocol Reporter: Sendable {
 
 extension Reporter {
     /// The whole report as one string.
-    public func render(_ report: LintReport) -> String {
+    package func render(_ report: LintReport) -> String {
         var text = ""
         write(report) { text += $0 }
         return text
@@ -18,7 +18,7 @@ extension ReportFormat {
     /// The reporter for this format; `options` only shape the text format, the machine
     /// formats are the same wherever they are written. The CI formats (SARIF, GitHub, GitLab,
     /// JUnit, Checkstyle, SonarQube, Azure) name files from `sourceRoot`, as CI services read them.
-    public func reporter(options: TextReporter.Options = TextReporter.Options(), sourceRoot: SourceRoot) -> any Reporter {
+    package func reporter(options: TextReporter.Options = TextReporter.Options(), sourceRoot: SourceRoot) -> any Reporter {
         switch self {
         case .text: TextReporter(options: options)
         case .json: JSONReporter()

@@ -8,12 +8,12 @@ struct SARIFReporter: Reporter {
     static let sourceRootBaseID = "%SRCROOT%"
     static let fingerprintKey = "aasalint/v1"
     /// GitHub code scanning rejects a run with more results than this.
-    public static let resultLimit = 25_000
+    package static let resultLimit = 25_000
 
-    public let sourceRoot: SourceRoot
+    package let sourceRoot: SourceRoot
     let resultLimit: Int
 
-    public init(sourceRoot: SourceRoot) {
+    package init(sourceRoot: SourceRoot) {
         self.init(sourceRoot: sourceRoot, resultLimit: Self.resultLimit)
     }
 
@@ -22,7 +22,7 @@ struct SARIFReporter: Reporter {
         self.resultLimit = resultLimit
     }
 
-    public func write(_ report: LintReport, to output: (String) -> Void) {
+    package func write(_ report: LintReport, to output: (String) -> Void) {
         var ruleIndexes: [String: Int] = [:]
         for (index, rule) in report.rules.enumerated() where ruleIndexes[rule.id] == nil {
             ruleIndexes[rule.id] = index

@@ -2,18 +2,18 @@
 /// and problem matchers read, optionally followed by the source line with a caret range,
 /// then a one-line summary. Columns count bytes from 1, as clang's do: Vim's quickfix and
 /// Xcode land on the character itself, even after non-ASCII text or tabs.
-public struct TextReporter: Reporter {
-    public struct Options: Hashable, Sendable {
+package struct TextReporter: Reporter {
+    package struct Options: Hashable, Sendable {
         /// ANSI colour, for terminals that have not opted out with `NO_COLOR`.
-        public var color: Bool
+        package var color: Bool
         /// The source line, a caret range, the example URL and the fix under each finding.
-        public var snippets: Bool
+        package var snippets: Bool
         /// Only the finding lines: nothing indented and no summary.
-        public var quiet: Bool
+        package var quiet: Bool
         /// A count per rule after the summary, for release gates.
-        public var ruleSummary: Bool
+        package var ruleSummary: Bool
 
-        public init(color: Bool = false, snippets: Bool = false, quiet: Bool = false, ruleSummary: Bool = false) {
+        package init(color: Bool = false, snippets: Bool = false, quiet: Bool = false, ruleSummary: Bool = false) {
             self.color = color
             self.snippets = snippets
             self.quiet = quiet
@@ -21,9 +21,9 @@ public struct TextReporter: Reporter {
         }
     }
 
-    public let options: Options
+    package let options: Options
 
-    public init(options: Options = Options()) {
+    package init(options: Options = Options()) {
         self.options = options
     }
 
@@ -36,7 +36,7 @@ public struct TextReporter: Reporter {
         }
     }
 
-    public func write(_ report: LintReport, to output: (String) -> Void) {
+    package func write(_ report: LintReport, to output: (String) -> Void) {
         for diagnostic in report.diagnostics {
             var lines: [String] = []
             defer { output(Self.text(ofLines: lines)) }

@@ -1,39 +1,39 @@
 /// What many URLs decide against one file: per app how many open it, are blocked by an
 /// exclusion or stay on the web, with a few examples of each; how many URLs each component decided;
 /// and what the source skipped.
-public struct URLCoverage: Sendable {
-    public struct AppTally: Sendable {
-        public let appID: String
-        public fileprivate(set) var counts: [Decision.Outcome: Int] = [:]
-        public fileprivate(set) var examples: [Decision.Outcome: [String]] = [:]
+package struct URLCoverage: Sendable {
+    package struct AppTally: Sendable {
+        package let appID: String
+        package fileprivate(set) var counts: [Decision.Outcome: Int] = [:]
+        package fileprivate(set) var examples: [Decision.Outcome: [String]] = [:]
     }
 
     /// A component and how many URLs it decided.
-    public struct ComponentTally: Sendable {
-        public let component: CompiledComponent
-        public fileprivate(set) var urls: Int
+    package struct ComponentTally: Sendable {
+        package let component: CompiledComponent
+        package fileprivate(set) var urls: Int
     }
 
-    public static let examplesPerClass = 3
+    package static let examplesPerClass = 3
 
-    public private(set) var apps: [AppTally]
-    public private(set) var urlCount = 0
-    public private(set) var unreadable: [(line: Int, reason: String)] = []
-    public private(set) var notPageViews = 0
+    package private(set) var apps: [AppTally]
+    package private(set) var urlCount = 0
+    package private(set) var unreadable: [(line: Int, reason: String)] = []
+    package private(set) var notPageViews = 0
     /// By the component's identity: hashing its pointer, an array of strings, for every URL cost
     /// more than deciding the URL.
     private var decidedByComponent: [ObjectIdentifier: ComponentTally] = [:]
     private let positionByApp: [String: Int]
 
-    public init(appIDs: [String]) {
+    package init(appIDs: [String]) {
         apps = appIDs.map { AppTally(appID: $0) }
         positionByApp = Dictionary(uniqueKeysWithValues: appIDs.enumerated().map { ($1, $0) })
     }
 
     /// The components that decided at least one URL, in no particular order.
-    public var decidingComponents: [ComponentTally] { Array(decidedByComponent.values) }
+    package var decidingComponents: [ComponentTally] { Array(decidedByComponent.values) }
 
-    public mutating func record(_ url: String, _ decisions: [Decision]) {
+    package mutating func record(_ url: String, _ decisions: [Decision]) {
         urlCount += 1
         // A component that decides for several apps decided one URL.
         var counted: [ObjectIdentifier] = []
@@ -52,22 +52,22 @@ public struct URLCoverage: Sendable {
         }
     }
 
-    public mutating func recordUnreadable(line: Int, reason: String) {
+    package mutating func recordUnreadable(line: Int, reason: String) {
         unreadable.append((line, reason))
     }
 
-    public mutating func recordNotAPageView() {
+    package mutating func recordNotAPageView() {
         notPageViews += 1
     }
 
     /// Whether `component` decided none of the URLs: dead in practice for them, whatever the
     /// order analysis proves.
-    public func isIdle(_ component: CompiledComponent) -> Bool {
+    package func isIdle(_ component: CompiledComponent) -> Bool {
         decidedByComponent[ObjectIdentifier(component)] == nil
     }
 
     /// The components the URLs were tried against: those of the entries that decide for the apps.
-    public func componentsTried(in matcher: AASAMatcher) -> [CompiledComponent] {
+    package func componentsTried(in matcher: AASAMatcher) -> [CompiledComponent] {
         let deciding = Set(apps.compactMap { matcher.decidingEntry(of: $0.appID) })
         return deciding.sorted().flatMap { matcher.entries[$0].components }
     }

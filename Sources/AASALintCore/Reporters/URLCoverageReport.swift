@@ -1,17 +1,17 @@
 /// The text summary of `match --urls`, `--sitemap` and `--access-log`.
-public struct URLCoverageReport {
-    public let coverage: URLCoverage
-    public let matcher: AASAMatcher
-    public let file: LintFile
+package struct URLCoverageReport {
+    package let coverage: URLCoverage
+    package let matcher: AASAMatcher
+    package let file: LintFile
     /// The URL source, as the user named it.
-    public let source: String
-    public static let mostDecidingShown = 5
+    package let source: String
+    package static let mostDecidingShown = 5
     /// A catalog's traffic can leave thousands of components idle: the summary names the first
     /// ones and counts the rest, unless every one is asked for.
-    public static let idleShown = 20
-    public let listsEveryIdleComponent: Bool
+    package static let idleShown = 20
+    package let listsEveryIdleComponent: Bool
 
-    public init(coverage: URLCoverage, matcher: AASAMatcher, file: LintFile, source: String, listsEveryIdleComponent: Bool = false) {
+    package init(coverage: URLCoverage, matcher: AASAMatcher, file: LintFile, source: String, listsEveryIdleComponent: Bool = false) {
         self.coverage = coverage
         self.matcher = matcher
         self.file = file
@@ -19,7 +19,7 @@ public struct URLCoverageReport {
         self.listsEveryIdleComponent = listsEveryIdleComponent
     }
 
-    public func text() -> String {
+    package func text() -> String {
         var lines = ["\(count(coverage.urlCount, "URL")) from \(source) decided against \(file.path)" + skipped()]
         for app in coverage.apps {
             let opens = app.counts[.match, default: 0]
@@ -81,17 +81,17 @@ public struct URLCoverageReport {
 /// One JSON Lines object per URL and app, in input order:
 /// `{"url": …, "app": …, "decision": "match" | "block" | "none", "rule": pointer or null, "line": rule line or null}`.
 /// The bytes are appended to the caller's buffer: a million URLs make no string per line.
-public struct URLDecisionLines {
+package struct URLDecisionLines {
     private let file: LintFile
     /// The quoted pointer and line of each deciding component, by the component's identity,
     /// which hashes in a fraction of the time its pointer takes.
     private var ruleByComponent: [ObjectIdentifier: (pointer: [UInt8], line: Int)] = [:]
 
-    public init(file: LintFile) {
+    package init(file: LintFile) {
         self.file = file
     }
 
-    public mutating func append(for url: String, _ decisions: [Decision], to bytes: inout [UInt8]) {
+    package mutating func append(for url: String, _ decisions: [Decision], to bytes: inout [UInt8]) {
         for decision in decisions {
             append("{\"url\": ", to: &bytes)
             JSONWriter.appendEscaped(url, to: &bytes)

@@ -1,16 +1,16 @@
 /// An RFC 6901 JSON pointer: the way rules name a place in a document.
-public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public let tokens: [String]
+package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertible {
+    package let tokens: [String]
 
-    public static let root = JSONPointer(tokens: [])
+    package static let root = JSONPointer(tokens: [])
 
-    public init(tokens: [String]) {
+    package init(tokens: [String]) {
         self.tokens = tokens
     }
 
     /// Parses `/a/b~1c/0`; returns nil for text that does not start with `/` (and is not empty)
     /// or that holds a `~` not followed by `0` or `1`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         if text.isEmpty {
             self.tokens = []
             return
@@ -24,7 +24,7 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
         self.tokens = tokens
     }
 
-    public func appending(_ key: String) -> JSONPointer {
+    package func appending(_ key: String) -> JSONPointer {
         // One allocation: `tokens + [key]` would make the one-token array first.
         var extended: [String] = []
         extended.reserveCapacity(tokens.count + 1)
@@ -33,17 +33,17 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
         return JSONPointer(tokens: extended)
     }
 
-    public func appending(_ index: Int) -> JSONPointer {
+    package func appending(_ index: Int) -> JSONPointer {
         appending(String(index))
     }
 
-    public var parent: JSONPointer? {
+    package var parent: JSONPointer? {
         tokens.isEmpty ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
     }
 
-    public var lastToken: String? { tokens.last }
+    package var lastToken: String? { tokens.last }
 
-    public var description: String {
+    package var description: String {
         // Made as bytes, tokens without `~` or `/` (almost all) copied whole: reports write a
         // pointer for every finding and URL.
         var bytes: [UInt8] = []
@@ -61,7 +61,7 @@ public struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertib
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    public static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+    package static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
         lhs.description < rhs.description
     }
 

@@ -1,7 +1,7 @@
 /// The way from the root to the node a walk of the tree is at, pushed and popped as the walk
 /// goes down and back up, and made a `JSONPointer` only where one is needed (a finding): a walk
 /// that built the pointer of every node would allocate an array per node.
-public struct JSONPointerStack: Sendable {
+package struct JSONPointerStack: Sendable {
     private enum Step: Sendable {
         case key(String)
         case index(Int)
@@ -9,22 +9,22 @@ public struct JSONPointerStack: Sendable {
 
     private var steps: [Step] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func push(_ key: String) {
+    package mutating func push(_ key: String) {
         steps.append(.key(key))
     }
 
-    public mutating func push(_ index: Int) {
+    package mutating func push(_ index: Int) {
         steps.append(.index(index))
     }
 
-    public mutating func pop() {
+    package mutating func pop() {
         steps.removeLast()
     }
 
     /// The pointer of the node the walk is at.
-    public var pointer: JSONPointer {
+    package var pointer: JSONPointer {
         JSONPointer(tokens: steps.map { step in
             switch step {
             case .key(let key): key

@@ -2,7 +2,7 @@
 ///
 /// Columns count Unicode scalars, so a column is the same whatever the encoding width of the
 /// characters before it; lines end at LF, CR LF or a lone CR.
-public struct LineTable: Sendable {
+package struct LineTable: Sendable {
     /// The text, as read.
     let bytes: [UInt8]
     private let lineStarts: [Int]
@@ -12,7 +12,7 @@ public struct LineTable: Sendable {
     private let scalarsBeforeBlock: [Int]
     private static let blockSize = 64
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
         var counts = [0]
@@ -72,22 +72,22 @@ public struct LineTable: Sendable {
         (word & ~(word << 1) & highBits).nonzeroBitCount
     }
 
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
-    public func position(ofOffset offset: Int) -> SourcePosition {
+    package func position(ofOffset offset: Int) -> SourcePosition {
         let clamped = max(0, min(offset, bytes.count))
         let lineIndex = lastLineStart(atOrBefore: clamped)
         let column = scalarsBefore(clamped) - scalarsBefore(lineStarts[lineIndex]) + 1
         return SourcePosition(line: lineIndex + 1, column: column)
     }
 
-    public func range(ofOffsets span: Range<Int>) -> SourceRange {
+    package func range(ofOffsets span: Range<Int>) -> SourceRange {
         SourceRange(start: position(ofOffset: span.lowerBound), end: position(ofOffset: span.upperBound))
     }
 
     /// The byte offset of a 1-based line and column (columns in Unicode scalars), clamped to
     /// the line; the inverse of `position(ofOffset:)`.
-    public func offset(of position: SourcePosition) -> Int {
+    package func offset(of position: SourcePosition) -> Int {
         guard position.line >= 1 else { return 0 }
         guard position.line <= lineStarts.count else { return bytes.count }
         let lineStart = lineStarts[position.line - 1]
@@ -117,14 +117,14 @@ public struct LineTable: Sendable {
     /// The 1-based byte column of a position, as clang writes its `path:line:col:` lines and
     /// the tools that read them count (Xcode, Vim's quickfix `%c`); a position outside the text
     /// keeps its column.
-    public func byteColumn(of position: SourcePosition) -> Int {
+    package func byteColumn(of position: SourcePosition) -> Int {
         guard position.line >= 1, position.line <= lineStarts.count else { return position.column }
         return offset(of: position) - lineStarts[position.line - 1] + 1
     }
 
     /// The UTF-16 position of a byte offset, for editors: columns count Unicode scalars, LSP
     /// counts UTF-16 code units.
-    public func utf16Position(ofOffset offset: Int) -> UTF16Position {
+    package func utf16Position(ofOffset offset: Int) -> UTF16Position {
         let clamped = max(0, min(offset, bytes.count))
         let lineIndex = lastLineStart(atOrBefore: clamped)
         let units = String(decoding: bytes[lineStarts[lineIndex]..<clamped], as: UTF8.self).utf16.count
@@ -133,7 +133,7 @@ public struct LineTable: Sendable {
 
     /// The byte offset of a UTF-16 position, clamped to its line's text; a position inside a
     /// surrogate pair or a multi-byte character resolves to the start of that character.
-    public func offset(of position: UTF16Position) -> Int {
+    package func offset(of position: UTF16Position) -> Int {
         guard position.line >= 0 else { return 0 }
         guard position.line < lineStarts.count else { return bytes.count }
         let end = textEnd(ofLine: position.line + 1)
@@ -163,7 +163,7 @@ public struct LineTable: Sendable {
     /// The scalars `scalars` (0-based) of a 1-based line's text, without its line break: a
     /// snippet of a minified file shows a window of its one line, and decoding the whole line
     /// for each finding would be quadratic.
-    public func lineText(_ line: Int, scalars: Range<Int>) -> String {
+    package func lineText(_ line: Int, scalars: Range<Int>) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let end = textEnd(ofLine: line)
         let start = min(offset(of: SourcePosition(line: line, column: scalars.lowerBound + 1)), end)
@@ -172,7 +172,7 @@ public struct LineTable: Sendable {
     }
 
     /// The length of a 1-based line's text in Unicode scalars, without its line break.
-    public func scalarCount(ofLine line: Int) -> Int {
+    package func scalarCount(ofLine line: Int) -> Int {
         guard line >= 1, line <= lineStarts.count else { return 0 }
         return scalarsBefore(textEnd(ofLine: line)) - scalarsBefore(lineStarts[line - 1])
     }

@@ -3,9 +3,9 @@
 public struct Location: Hashable, Sendable {
     public let file: String
     public let range: SourceRange
-    public let pointer: JSONPointer?
+    package let pointer: JSONPointer?
 
-    public init(file: String, range: SourceRange, pointer: JSONPointer?) {
+    package init(file: String, range: SourceRange, pointer: JSONPointer?) {
         self.file = file
         self.range = range
         self.pointer = pointer
@@ -17,7 +17,7 @@ public struct RelatedLocation: Hashable, Sendable {
     public let location: Location
     public let message: String
 
-    public init(_ location: Location, message: String) {
+    package init(_ location: Location, message: String) {
         self.location = location
         self.message = message
     }

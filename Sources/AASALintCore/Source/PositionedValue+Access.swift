@@ -1,12 +1,12 @@
 /// Which part of a pointed-to member a span should cover.
-public enum JSONPointerPart: Sendable {
+package enum JSONPointerPart: Sendable {
     case key
     case value
 }
 
 extension PositionedValue {
     /// The JSON type, as messages name it.
-    public var typeName: String {
+    package var typeName: String {
         switch value {
         case .object: "object"
         case .array: "array"
@@ -17,39 +17,39 @@ extension PositionedValue {
         }
     }
 
-    public var members: [PositionedMember]? {
+    package var members: [PositionedMember]? {
         if case .object(let members) = value { members } else { nil }
     }
 
-    public var elements: [PositionedValue]? {
+    package var elements: [PositionedValue]? {
         if case .array(let elements) = value { elements } else { nil }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let string) = value { string } else { nil }
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let bool) = value { bool } else { nil }
     }
 
     /// The value the system sees for `key`: the last member with that key, because
     /// NSJSONSerialization keeps the last duplicate. Keys compare by their Unicode scalars, as
     /// NSString does, not by Swift's canonical equivalence: "é" and "e\u{301}" are different keys.
-    public func member(_ key: String) -> PositionedMember? {
+    package func member(_ key: String) -> PositionedMember? {
         // The same scalars are the same UTF-8 bytes: their count, known without reading them,
         // and `==` rule out most other keys before the bytes are compared.
         members?.last { $0.key.utf8.count == key.utf8.count && $0.key == key && $0.key.utf8.elementsEqual(key.utf8) }
     }
 
     /// Resolves `pointer`; object tokens choose the last member with that key. Nil if absent.
-    public func node(at pointer: JSONPointer) -> PositionedValue? {
+    package func node(at pointer: JSONPointer) -> PositionedValue? {
         resolve(pointer)?.node
     }
 
     /// The byte span for `pointer`. `.key` gives the key span of the final object member, and
     /// falls back to the value span for array elements and the root.
-    public func span(at pointer: JSONPointer, part: JSONPointerPart) -> Range<Int>? {
+    package func span(at pointer: JSONPointer, part: JSONPointerPart) -> Range<Int>? {
         guard let (node, keySpan) = resolve(pointer) else { return nil }
         switch part {
         case .key: return keySpan ?? node.span

@@ -1,8 +1,8 @@
 /// A value of a JSON, plist or YAML document with the byte span it was read from: the
 /// positioned value tree every reader produces. Objects keep every member in source order,
 /// duplicates included, because `duplicate-key` needs both occurrences.
-public struct PositionedValue: Sendable {
-    public enum Value: Sendable {
+package struct PositionedValue: Sendable {
+    package enum Value: Sendable {
         case object([PositionedMember])
         case array([PositionedValue])
         case string(String)
@@ -12,23 +12,23 @@ public struct PositionedValue: Sendable {
         case null
     }
 
-    public let value: Value
+    package let value: Value
     /// Byte offsets in the parsed input; for strings the span includes the quotes.
-    public let span: Range<Int>
+    package let span: Range<Int>
 
-    public init(value: Value, span: Range<Int>) {
+    package init(value: Value, span: Range<Int>) {
         self.value = value
         self.span = span
     }
 }
 
-public struct PositionedMember: Sendable {
-    public let key: String
+package struct PositionedMember: Sendable {
+    package let key: String
     /// Byte offsets of the key including its quotes.
-    public let keySpan: Range<Int>
-    public let value: PositionedValue
+    package let keySpan: Range<Int>
+    package let value: PositionedValue
 
-    public init(key: String, keySpan: Range<Int>, value: PositionedValue) {
+    package init(key: String, keySpan: Range<Int>, value: PositionedValue) {
         self.key = key
         self.keySpan = keySpan
         self.value = value
@@ -36,18 +36,18 @@ public struct PositionedMember: Sendable {
 }
 
 /// Why bytes are not strict JSON, at the first offending byte.
-public struct JSONSyntaxError: Error, Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct JSONSyntaxError: Error, Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         case invalidUTF8
         case syntax
         case tooDeep
     }
 
-    public let kind: Kind
-    public let offset: Int
-    public let message: String
+    package let kind: Kind
+    package let offset: Int
+    package let message: String
 
-    public init(kind: Kind, offset: Int, message: String) {
+    package init(kind: Kind, offset: Int, message: String) {
         self.kind = kind
         self.offset = offset
         self.message = message

@@ -3,7 +3,7 @@ public struct SourcePosition: Hashable, Comparable, Sendable, Codable {
     public let line: Int
     public let column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }
@@ -18,7 +18,7 @@ public struct SourceRange: Hashable, Comparable, Sendable, Codable {
     public let start: SourcePosition
     public let end: SourcePosition
 
-    public init(start: SourcePosition, end: SourcePosition) {
+    package init(start: SourcePosition, end: SourcePosition) {
         self.start = start
         self.end = end
     }
@@ -30,16 +30,16 @@ public struct SourceRange: Hashable, Comparable, Sendable, Codable {
 
 /// A place as the Language Server Protocol counts it: 0-based line, 0-based UTF-16 code units
 /// into the line (a character outside the Basic Multilingual Plane counts two).
-public struct UTF16Position: Hashable, Comparable, Sendable {
-    public let line: Int
-    public let character: Int
+package struct UTF16Position: Hashable, Comparable, Sendable {
+    package let line: Int
+    package let character: Int
 
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
-    public static func < (lhs: UTF16Position, rhs: UTF16Position) -> Bool {
+    package static func < (lhs: UTF16Position, rhs: UTF16Position) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }

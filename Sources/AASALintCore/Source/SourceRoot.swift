@@ -7,21 +7,21 @@ import Foundation
 /// The folder that machine reports name files from: the repository's top level, because
 /// GitHub reads a SARIF `%SRCROOT%` URI and a workflow command's `file=` from there, whichever
 /// folder aasalint ran in (`cd web && aasalint -f sarif` must still name `web/...`).
-public struct SourceRoot: Sendable, Equatable {
+package struct SourceRoot: Sendable, Equatable {
     /// Absolute and standardized, without a trailing slash (except for `/` itself).
-    public let path: String
+    package let path: String
     /// The folder that relative report paths start from.
-    public let workingDirectory: String
+    package let workingDirectory: String
 
     /// `path` may be relative to `workingDirectory`.
-    public init(path: String, workingDirectory: String) {
+    package init(path: String, workingDirectory: String) {
         self.workingDirectory = workingDirectory
         self.path = PathNames.absolute(path, from: workingDirectory)
     }
 
     /// The nearest folder at or above `directory` that holds `.git` (a folder, or a file in
     /// worktrees and submodules); `directory` itself when it is in no repository.
-    public static func repository(containing directory: String) -> SourceRoot {
+    package static func repository(containing directory: String) -> SourceRoot {
         SourceRoot(path: repositoryFolder(containing: PathNames.absolute(directory, from: directory)) ?? directory,
                    workingDirectory: directory)
     }
@@ -38,7 +38,7 @@ public struct SourceRoot: Sendable, Equatable {
     }
 
     /// Where a file that a report names is.
-    public enum Place: Equatable, Sendable {
+    package enum Place: Equatable, Sendable {
         /// Inside the root: the path from it, with `/` between components.
         case repository(String)
         /// On this machine, outside the root: the absolute path.
@@ -49,7 +49,7 @@ public struct SourceRoot: Sendable, Equatable {
 
     /// Where the file at `reportedPath` (relative to the working directory, absolute, or the
     /// URL of a download) is.
-    public func place(of reportedPath: String) -> Place {
+    package func place(of reportedPath: String) -> Place {
         if reportedPath.hasPrefix("https://") || reportedPath.hasPrefix("http://") { return .download(reportedPath) }
         let file = PathNames.absolute(reportedPath, from: workingDirectory)
         if path == "/" { return .repository(String(file.dropFirst())) }

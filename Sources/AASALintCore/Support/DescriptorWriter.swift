@@ -6,9 +6,9 @@ import Darwin
 
 /// Writes all of some bytes to a file descriptor, retrying short and interrupted writes, and
 /// says why it could not: where FileHandle would trap on a full disk or a closed pipe.
-public enum DescriptorWriter {
+package enum DescriptorWriter {
     /// The `errno` of the write that failed; nil when everything was written.
-    public static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -21,13 +21,13 @@ public enum DescriptorWriter {
         return nil
     }
 
-    public static func write(_ text: String, to descriptor: Int32) -> Int32? {
+    package static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
         return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// "no space left on device": the system's words, to follow a colon.
-    public static func sentence(for error: Int32) -> String {
+    package static func sentence(for error: Int32) -> String {
         let words = String(cString: strerror(error))
         return words.prefix(1).lowercased() + words.dropFirst()
     }

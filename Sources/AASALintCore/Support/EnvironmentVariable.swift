@@ -6,8 +6,8 @@ import Darwin
 
 /// One variable of the process's environment. `ProcessInfo.environment` makes a dictionary of
 /// all of them, some 400,000 instructions that every run would pay for one lookup.
-public enum EnvironmentVariable {
-    public static func value(of name: String) -> String? {
+package enum EnvironmentVariable {
+    package static func value(of name: String) -> String? {
         getenv(name).map { String(cString: $0) }
     }
 }

@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// The file a path names, whatever path names it: its device and inode.
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     let device: UInt64
     let inode: UInt64
 
     /// The file at `path`, through symbolic links; nil when there is none.
-    public init?(path: String) {
+    package init?(path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         self.init(info)

@@ -6,11 +6,11 @@ import Darwin
 
 /// A file or standard input, read through its descriptor (Foundation's FileHandle, which the
 /// binary does not link).
-public final class InputDescriptor: Sendable {
-    public let descriptor: Int32
+package final class InputDescriptor: Sendable {
+    package let descriptor: Int32
     private let closesOnDeinit: Bool
 
-    public static let standardInput = InputDescriptor(descriptor: STDIN_FILENO, closesOnDeinit: false)
+    package static let standardInput = InputDescriptor(descriptor: STDIN_FILENO, closesOnDeinit: false)
 
     private init(descriptor: Int32, closesOnDeinit: Bool) {
         self.descriptor = descriptor
@@ -18,14 +18,14 @@ public final class InputDescriptor: Sendable {
     }
 
     /// Nil when the file cannot be opened for reading.
-    public convenience init?(forReadingAtPath path: String) {
+    package convenience init?(forReadingAtPath path: String) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         self.init(descriptor: descriptor, closesOnDeinit: true)
     }
 
     /// `-` is standard input.
-    public static func opening(_ path: String) -> InputDescriptor? {
+    package static func opening(_ path: String) -> InputDescriptor? {
         path == "-" ? standardInput : InputDescriptor(forReadingAtPath: path)
     }
 
@@ -34,7 +34,7 @@ public final class InputDescriptor: Sendable {
     }
 
     /// Up to `count` bytes, fewer only at the end of the input; nil when reading fails.
-    public func read(upToCount count: Int) -> [UInt8]? {
+    package func read(upToCount count: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         while bytes.count < count {
             guard let chunk = readChunk(upToCount: Swift.min(count - bytes.count, 1 << 16)) else { return nil }

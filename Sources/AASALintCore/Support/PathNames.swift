@@ -6,9 +6,9 @@ import Foundation
 
 /// The parts of a path as text, as NSString's path methods name them (Foundation's, which the
 /// binary does not link): trailing slashes are ignored, `/` is its own last component.
-public enum PathNames {
+package enum PathNames {
     /// `a/b` for `a/b/c`, `/` for `/a`, the empty string for a bare name.
-    public static func folder(of path: String) -> String {
+    package static func folder(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         let folder = trimmed[..<slash]
@@ -16,21 +16,21 @@ public enum PathNames {
     }
 
     /// `c` for `a/b/c/`, `/` for `/`.
-    public static func lastComponent(of path: String) -> String {
+    package static func lastComponent(of path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
         guard let slash = trimmed.lastIndex(of: "/"), trimmed != "/" else { return trimmed }
         return String(trimmed[trimmed.index(after: slash)...])
     }
 
     /// `name` in `folder`, with one slash between them; `name` alone when `folder` is empty.
-    public static func appending(_ name: String, to folder: String) -> String {
+    package static func appending(_ name: String, to folder: String) -> String {
         guard !folder.isEmpty else { return name }
         return withoutTrailingSlashes(folder) == "/" ? "/" + name : withoutTrailingSlashes(folder) + "/" + name
     }
 
     /// `relative` under `base` (itself when absolute), with `.` and `..` resolved, in the form
     /// reports show paths; a `..` that climbs above a relative base is kept.
-    public static func joined(_ base: String, _ relative: String) -> String {
+    package static func joined(_ base: String, _ relative: String) -> String {
         let combined = relative.hasPrefix("/") || base == "." ? relative : base + "/" + relative
         let isAbsolute = combined.hasPrefix("/")
         var parts: [Substring] = []
@@ -55,7 +55,7 @@ public enum PathNames {
     /// `path` as an absolute path with `.` and `..` resolved and no link followed: the one form
     /// in which two spellings of a path are compared. A relative `path` is taken from
     /// `directory`, itself absolute or from the working folder (the default).
-    public static func absolute(_ path: String, from directory: String = ".") -> String {
+    package static func absolute(_ path: String, from directory: String = ".") -> String {
         let workingFolder = FileManager.default.currentDirectoryPath
         let base = directory.hasPrefix("/") ? directory : joined(workingFolder, directory)
         return joined(base, path)

@@ -6,12 +6,12 @@ import Darwin
 
 /// What a path names, symbolic links followed: what `FileManager.fileExists(atPath:isDirectory:)`
 /// tells, whose flag is an `ObjCBool` on Apple's platforms and a `Bool` elsewhere.
-public enum PathStatus: Equatable {
+package enum PathStatus: Equatable {
     case missing
     case folder
     case other
 
-    public static func of(_ path: String) -> PathStatus {
+    package static func of(_ path: String) -> PathStatus {
         var info = stat()
         guard stat(path, &info) == 0 else { return .missing }
         return info.st_mode & S_IFMT == S_IFDIR ? .folder : .other

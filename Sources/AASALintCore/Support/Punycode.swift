@@ -5,12 +5,12 @@ import Foundation
 #endif
 
 /// RFC 3492 Punycode, to suggest the `xn--` form of an internationalised host name.
-public enum Punycode {
+package enum Punycode {
     private static let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700, initialBias = 72, initialN = 128
 
     /// `münchen.de` -> `xn--mnchen-3ya.de`: each non-ASCII label lower-cased, NFC-composed and
     /// encoded; ASCII labels unchanged.
-    public static func asciiHost(_ host: String) -> String {
+    package static func asciiHost(_ host: String) -> String {
         host.split(separator: ".", omittingEmptySubsequences: false).map { label in
             guard !label.unicodeScalars.allSatisfy(\.isASCII) else { return String(label) }
             let prepared = Array(CanonicalComposition.of(label.lowercased()).unicodeScalars)

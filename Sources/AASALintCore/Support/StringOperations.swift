@@ -2,14 +2,14 @@
 extension StringProtocol {
     /// The text without the leading and trailing characters `isTrimmed` accepts, white space and
     /// line breaks by default (`trimmingCharacters(in:)`).
-    public func trimmed(where isTrimmed: (Character) -> Bool = { $0.isWhitespace }) -> String {
+    package func trimmed(where isTrimmed: (Character) -> Bool = { $0.isWhitespace }) -> String {
         guard let first = firstIndex(where: { !isTrimmed($0) }), let last = lastIndex(where: { !isTrimmed($0) }) else { return "" }
         return String(self[first...last])
     }
 
     /// The text followed by spaces up to `length` characters, or as it is when it is as long
     /// (`padding(toLength:withPad:startingAt:)`).
-    public func padded(toLength length: Int) -> String {
+    package func padded(toLength length: Int) -> String {
         String(self) + String(repeating: " ", count: Swift.max(0, length - count))
     }
 }
@@ -18,7 +18,7 @@ extension String {
     /// The last occurrence of `needle`, comparing UTF-8 bytes, with ASCII letters in either case
     /// when `ignoringASCIICase` (`range(of:options: [.backwards, .caseInsensitive])` for the
     /// ASCII names it is used with).
-    public func lastRange(of needle: String, ignoringASCIICase: Bool = false) -> Range<String.Index>? {
+    package func lastRange(of needle: String, ignoringASCIICase: Bool = false) -> Range<String.Index>? {
         let text = Array(utf8)
         let pattern = Array(needle.utf8)
         guard !pattern.isEmpty, pattern.count <= text.count else { return nil }

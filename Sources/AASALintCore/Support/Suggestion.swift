@@ -1,10 +1,10 @@
 /// "Did you mean" suggestions, for misspelled keys, rule IDs and command-line flags.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`, when it is close enough to be a plausible typo:
     /// the completion of an abbreviation, a case-insensitive match, or an edit distance of at most a third of the word's length
     /// (and at least 1, at most 3), and below the length of both words: a suggestion that shares no
     /// letter with the word (`"x"` for `"#"`) is a guess, not a correction.
-    public static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let candidates = Array(candidates)
         let lowered = word.lowercased()
         // An abbreviation (`warn` for `warning`) is a likelier intent than a distant typo.
@@ -29,7 +29,7 @@ public enum Suggestion {
     }
 
     /// Levenshtein distance with adjacent transpositions counted as one edit.
-    public static func editDistance(_ lhs: String, _ rhs: String) -> Int {
+    package static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs.unicodeScalars)
         let b = Array(rhs.unicodeScalars)
         if a.isEmpty { return b.count }

@@ -7,8 +7,8 @@
 ///
 /// Every human-readable output goes through here: reports, `match`, `diff`, and every message
 /// on standard error. JSON and SARIF escape in their own syntax, GitHub annotations with `%0A`.
-public enum TerminalText {
-    public static func escaped(_ text: String) -> String {
+package enum TerminalText {
+    package static func escaped(_ text: String) -> String {
         // Almost every message needs no escape; building it anew scalar by scalar is what costs.
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
@@ -20,7 +20,7 @@ public enum TerminalText {
 
     /// Output of several lines, each escaped whole (a line break inside one is shown as `\u{A}`),
     /// each ended by a line break.
-    public static func lines(_ lines: some Sequence<String>) -> String {
+    package static func lines(_ lines: some Sequence<String>) -> String {
         lines.map { escaped($0) + "\n" }.joined()
     }
 

@@ -1,14 +1,14 @@
 /// A web server's access log in the common or combined format
 /// (`host ident user [time] "GET /path HTTP/1.1" 200 size ["referer" "agent"]`): each GET
 /// answered with 2xx or 3xx is a page view of `https://DOMAIN/path`.
-public struct AccessLogReader: Sendable {
-    public let domain: String
+package struct AccessLogReader: Sendable {
+    package let domain: String
 
-    public init(domain: String) {
+    package init(domain: String) {
         self.domain = domain
     }
 
-    public func item(of line: Substring, number: Int) -> URLSourceItem? {
+    package func item(of line: Substring, number: Int) -> URLSourceItem? {
         guard !line.trimmingSpaces.isEmpty else { return nil }
         guard let open = line.firstIndex(of: "\""),
               let close = line[line.index(after: open)...].firstIndex(of: "\"") else {

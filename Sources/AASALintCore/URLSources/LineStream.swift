@@ -6,12 +6,12 @@ import Foundation
 
 /// The lines of a file or of standard input, read in chunks so that a file of a million URLs
 /// never sits in memory whole. A line is split at `\n`, a `\r` before it dropped.
-public struct LineStream {
+package struct LineStream {
     private let handle: InputDescriptor
     private static let chunkSize = 1 << 16
 
     /// `-` reads standard input.
-    public init(path: String) throws(URLSourceError) {
+    package init(path: String) throws(URLSourceError) {
         guard let handle = InputDescriptor.opening(path) else {
             throw URLSourceError("\(path): cannot read this file (check the path and its permissions)")
         }
@@ -19,7 +19,7 @@ public struct LineStream {
     }
 
     /// Calls `body` with each line and its number, from 1; `consumed` is the bytes read so far.
-    public func forEachLine(_ body: (_ line: Substring, _ number: Int, _ consumed: Int) -> Void) {
+    package func forEachLine(_ body: (_ line: Substring, _ number: Int, _ consumed: Int) -> Void) {
         var pending: [UInt8] = []
         var number = 0
         var consumed = 0

@@ -12,16 +12,16 @@ import Foundation
 /// An index is read as a whole within one budget: each child once, however often the index
 /// names it, only from the index's folder, and the URLs passed on one at a time, so that an
 /// index of a few kilobytes cannot make the reader decompress gigabytes or hold every URL.
-public struct SitemapReader: Sendable {
+package struct SitemapReader: Sendable {
     /// sitemaps.org caps a sitemap at 50 MB uncompressed; more is a gzip bomb or not a sitemap.
-    public static let largestSitemap = 50 * 1024 * 1024
+    package static let largestSitemap = 50 * 1024 * 1024
     /// What an index and its children may hold together, uncompressed: a check before release
     /// reads the sitemaps on disk, not a whole site's worth of 50,000 of them.
-    public static let largestIndex = 2 * largestSitemap
+    package static let largestIndex = 2 * largestSitemap
     let decompressedLimit: Int
     let indexLimit: Int
 
-    public init() {
+    package init() {
         self.init(decompressedLimit: Self.largestSitemap, indexLimit: Self.largestIndex)
     }
 
@@ -32,7 +32,7 @@ public struct SitemapReader: Sendable {
 
     /// Calls `body` with each URL of the sitemap at `path`, or of its children when it is an
     /// index, and with each `<loc>` of an index that names no child the reader may read.
-    public func forEachItem(ofFile path: String, _ body: (URLSourceItem) -> Void) throws(URLSourceError) {
+    package func forEachItem(ofFile path: String, _ body: (URLSourceItem) -> Void) throws(URLSourceError) {
         let bytes = try contents(of: path, limit: decompressedLimit)
         guard Self.isIndex(bytes) else {
             Self.forEachLocation(in: bytes) { text, line in body(.url(text, line: line)) }

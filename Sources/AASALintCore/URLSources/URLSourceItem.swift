@@ -1,5 +1,5 @@
 /// What a URL source yields, one line or entry at a time.
-public enum URLSourceItem: Sendable, Equatable {
+package enum URLSourceItem: Sendable, Equatable {
     /// A URL to decide, and the line of the source it is on.
     case url(String, line: Int)
     /// A line that holds no usable URL: reported with its number, then skipped.
@@ -10,10 +10,10 @@ public enum URLSourceItem: Sendable, Equatable {
 }
 
 /// Why a URL source cannot be read at all.
-public struct URLSourceError: Error, CustomStringConvertible, Sendable {
-    public let description: String
+package struct URLSourceError: Error, CustomStringConvertible, Sendable {
+    package let description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -1,8 +1,8 @@
 import CYaml
 
 /// The libyaml the configuration reader is linked against, shown by `aasalint version`.
-public enum YAMLLibrary {
-    public static var version: String {
+package enum YAMLLibrary {
+    package static var version: String {
         String(cString: yaml_get_version_string())
     }
 }

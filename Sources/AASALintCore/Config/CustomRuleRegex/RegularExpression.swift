@@ -4,8 +4,8 @@
 /// pattern becomes a Thompson NFA simulated as a Pike VM, which costs O(text length × program
 /// size) whatever the pattern and the text. Syntax and meaning follow ICU (NSRegularExpression),
 /// over Unicode scalars; features that only a backtracking matcher provides are rejected.
-public struct RegularExpression: Sendable {
-    public let pattern: String
+package struct RegularExpression: Sendable {
+    package let pattern: String
     private let program: [RegexInstruction]
 
     /// Bounds memory and the work per scalar, since counted repetition is expanded by copying.
@@ -13,7 +13,7 @@ public struct RegularExpression: Sendable {
     static let maximumGroupDepth = 200
 
     /// Throws UsageError("'<pattern>' is not a valid regular expression: <reason>").
-    public init(_ pattern: String) throws(UsageError) {
+    package init(_ pattern: String) throws(UsageError) {
         self.pattern = pattern
         do throws(RegexSyntaxError) {
             var parser = RegexParser(pattern)
@@ -24,7 +24,7 @@ public struct RegularExpression: Sendable {
     }
 
     /// Whether `text` contains a match anywhere (unanchored search, as NSRegularExpression's firstMatch(in:range:) != nil).
-    public func search(in text: String) -> Bool {
+    package func search(in text: String) -> Bool {
         var steps = 0
         return search(in: text, steps: &steps)
     }

@@ -1,3 +1,4 @@
+import AASALintCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,8 +17,8 @@ import Foundation
 ///
 /// Messages are read on the calling thread and handled one at a time on `queue`, where the
 /// debounced lints run too, so the state needs no other lock.
-public final class LanguageServer: @unchecked Sendable {
-    public static let defaultDebounceMilliseconds = 200
+package final class LanguageServer: @unchecked Sendable {
+    package static let defaultDebounceMilliseconds = 200
 
     private enum Phase {
         case starting
@@ -37,7 +38,7 @@ public final class LanguageServer: @unchecked Sendable {
     private var pendingLints: [String: DispatchWorkItem] = [:]
     private var hovers: [String: (version: Int, hover: ComponentHover?)] = [:]
 
-    public init(rules: [any BuiltInRule.Type], input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+    package init(rules: [any BuiltInRule.Type], input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         self.input = input
         writer = JSONRPCWriter(descriptor: output)
         workspace = try LSPWorkspace(rules: rules)
@@ -49,7 +50,7 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Serves until `exit`, the end of the input or a message it cannot frame: exit status 0
     /// after `shutdown`, else 1.
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         var reader = LSPMessageReader(descriptor: input)
         while true {
             switch reader.next() {

@@ -1,3 +1,4 @@
+import AASALintCore
 /// Converts between the core's positions (1-based lines, columns in Unicode scalars) and LSP's
 /// (0-based lines, characters in UTF-16 code units): a scalar outside the Basic Multilingual
 /// Plane is one column here and two characters there.

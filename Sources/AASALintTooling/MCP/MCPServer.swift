@@ -1,3 +1,4 @@
+import AASALintCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,7 +15,7 @@ import Darwin
 /// else the folder the server started in. A call that names a file elsewhere, or that is
 /// malformed or too large, is answered with a JSON-RPC error; the server goes on serving.
 /// Messages are handled one at a time, in order.
-public final class MCPServer: @unchecked Sendable {
+package final class MCPServer: @unchecked Sendable {
     /// The protocol revisions of the `initialize` handshake that this server speaks; it answers a
     /// client that asks for another with the newest.
     static let protocolVersions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"]
@@ -38,7 +39,7 @@ public final class MCPServer: @unchecked Sendable {
     private var heldCalls: [JSONRPCMessage] = []
 
     /// `root` is the workspace until the client gives its roots.
-    public init(rules: [any BuiltInRule.Type], allowsFetch: Bool, root: String,
+    package init(rules: [any BuiltInRule.Type], allowsFetch: Bool, root: String,
                 input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         self.input = input
         writer = JSONRPCWriter(descriptor: output, framing: .lines)
@@ -46,7 +47,7 @@ public final class MCPServer: @unchecked Sendable {
     }
 
     /// Serves until the input ends: exit status 0.
-    public func run() -> Int32 {
+    package func run() -> Int32 {
         var reader = MCPLineReader(descriptor: input)
         while true {
             switch reader.next() {

@@ -1,3 +1,4 @@
+import AASALintCore
 /// The folders an MCP client may name files in: its workspace roots. A path is inside when,
 /// with every symbolic link and `..` resolved, it is a root or lies below one, so that neither
 /// `../` nor a link in the workspace leads a tool out of it.

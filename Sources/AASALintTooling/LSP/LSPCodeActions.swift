@@ -1,3 +1,4 @@
+import AASALintCore
 /// The fixes of a document's findings as LSP code actions: one quick fix per finding, and
 /// `source.fixAll.aasalint`, every safe fix as `lint --fix` makes them.
 struct LSPCodeActions {

@@ -1,3 +1,4 @@
+import AASALintCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,9 +25,9 @@ import Foundation
 /// - A regular file with several hard links is rewritten in place, so every link still names it.
 /// - A device, FIFO or socket (`/dev/null`) is opened and written, never replaced.
 /// - A new file is created with the default permissions (0666 less the umask).
-public enum FileReplacement {
+package enum FileReplacement {
     /// Writes the pieces `produce` hands to the writer it is given, as UTF-8, to `path`.
-    public static func write(to path: String, _ produce: ((String) -> Void) -> Void) throws(UsageError) {
+    package static func write(to path: String, _ produce: ((String) -> Void) -> Void) throws(UsageError) {
         try refuseEscapingLink(path)
         try write(to: path) { sink in
             produce { piece in
@@ -44,7 +45,7 @@ public enum FileReplacement {
     /// leave half-written in every link; a file whose copy cannot keep its owner, or whose folder
     /// takes no new file; and a file that changed since it was read (an editor saved it), whose
     /// new contents the fix of the old would lose.
-    public static func rewrite(_ bytes: [UInt8], at path: String, original: [UInt8]) throws(UsageError) {
+    package static func rewrite(_ bytes: [UInt8], at path: String, original: [UInt8]) throws(UsageError) {
         try refuseEscapingLink(path)
         guard let target = CanonicalPath.resolved(path) else { throw failure(path, errno) }
         var info = stat()
@@ -67,7 +68,7 @@ public enum FileReplacement {
     }
 
     /// Whether `path` names a regular file, through symbolic links.
-    public static func isRegularFile(_ path: String) -> Bool {
+    package static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }

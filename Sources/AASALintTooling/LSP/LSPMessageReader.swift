@@ -1,3 +1,4 @@
+import AASALintCore
 /// Reads Language Server Protocol messages (`Content-Length` headers, a blank line, a JSON
 /// body) from a file descriptor, within bounds: an editor is trusted, but a stuck or broken one
 /// must not make the server hold gigabytes or wait for a header line that never ends.

@@ -1,3 +1,4 @@
+import AASALintCore
 /// What hovering over a component of an AASA file shows: which URLs it matches and what the
 /// component-order analysis found about it (the verdicts of `aasalint match --explain-order`).
 struct ComponentHover {

@@ -1,3 +1,4 @@
+import AASALintCore
 /// Reads the messages of MCP's standard input transport, one JSON-RPC message per line, within a
 /// bound: a line longer than `maximumLineLength` is read to its end and dropped, so that a client
 /// cannot make the server hold more than that.

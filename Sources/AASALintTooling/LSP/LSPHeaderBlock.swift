@@ -1,3 +1,4 @@
+import AASALintCore
 /// What the header lines of one LSP message say: the length of its body, when the block
 /// names it once and plainly, and the first other thing wrong with the block.
 struct LSPHeaderBlock {

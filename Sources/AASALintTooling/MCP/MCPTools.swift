@@ -1,5 +1,6 @@
+import AASALintCore
 /// The tools of `aasalint mcp`. Each runs what its command runs (`LintSession` for `lint`, the
-/// matcher and `MatchReport` for `match`, `OrderExplanation`, `SemanticDiff`, `RemoteLintSession`
+/// matcher and `MatchReport` for `match`, `OrderExplanation`, `SemanticDiff`, `HostDownloader` and `LintSession`
 /// for `fetch`) and answers with the command's JSON report, as text and as structured content.
 ///
 /// What a call cannot be (unknown tool or argument, a wrong type, text over the limit, a path
@@ -185,7 +186,7 @@ struct MCPTools {
         let host: String
         let addresses: RemoteAddresses
         do {
-            plan = try RemoteLintSession.plan(rules: rules, configuration: configuration)
+            plan = try RulePlan.forDownloads(rules: rules, configuration: configuration)
         } catch {
             throw .toolFailed("\(error)")
         }
@@ -195,8 +196,8 @@ struct MCPTools {
         } catch {
             throw .invalid(error.message)
         }
-        let session = RemoteLintSession(plan: plan, addresses: addresses, fetcher: RemoteFetcher())
-        let report = session.report([session.check(host: host)])
+        let fetch = HostDownloader(addresses: addresses, fetcher: RemoteFetcher()).fetch(host: host)
+        let report = LintSession(plan: plan).lint(downloads: [fetch]).report
         return (JSONReporter().render(report), !report.problems.isEmpty)
     }
 

@@ -1,0 +1,68 @@
+/// Downloads linted by the one session: the remote rules on each host's exchange, the file
+/// rules on the file each host serves, then the signed apps against what their hosts served.
+/// Each host counts as one file in the report, and so does each signed executable.
+extension LintSession {
+    /// `problems` and `warnings` are those of reading the input (the signed apps' artifacts):
+    /// the outcome's, not the report's.
+    package func lint(downloads fetches: [HostFetch], signedApps: [LintFile]? = nil, problems: [UsageError] = [],
+                      warnings: [String] = []) -> Outcome {
+        let hosts: [DownloadFindings] = fetches.map { lint(hostFetch: $0) }
+        let crossChecked: DownloadFindings? = signedApps.map { crossCheck($0, against: fetches) }
+        let downloads = fetches.flatMap { [$0.origin, $0.cdn] }
+        let signedFiles = signedApps ?? []
+        let diagnostics = (hosts.flatMap(\.diagnostics) + (crossChecked?.diagnostics ?? [])).sorted(by: Diagnostic.reportOrder)
+        let lintProblems = hosts.flatMap(\.problems) + (crossChecked?.problems ?? [])
+        let report = LintReport(
+            diagnostics: diagnostics,
+            fileCount: fetches.count + signedFiles.count,
+            rules: plan.base.descriptions,
+            sources: Dictionary(downloads.map { ($0.url, $0.file.lines) } + signedFiles.map { ($0.path, $0.lines) }) { first, _ in first },
+            ignoredCount: hosts.map(\.ignoredCount).reduce(0, +) + (crossChecked?.ignoredCount ?? 0),
+            problems: lintProblems.map(\.message)
+        )
+        return Outcome(report: report, problems: problems + lintProblems, warnings: warnings, allDiagnostics: diagnostics,
+                       scope: LintScope(linted: [], named: []), releaseExplanation: [], lintedFiles: [])
+    }
+
+    /// The findings of one group of rules, after `ignore:` entries.
+    private struct DownloadFindings {
+        let diagnostics: [Diagnostic]
+        let ignoredCount: Int
+        /// Why the rules could not run (a configuration override that does not apply).
+        let problems: [UsageError]
+    }
+
+    /// The remote rules on the exchange, and the file rules on the file the host serves.
+    private func lint(hostFetch fetch: HostFetch) -> DownloadFindings {
+        var diagnostics = plan.base.entries.flatMap { entry -> [Diagnostic] in
+            guard let rule = entry.check.remoteCheck else { return [] }
+            return rule.check(fetch).compactMap { plan.adjusted(entry.configured($0)) }
+        }
+        var problems: [UsageError] = []
+        if let served = fetch.origin.servedFile {
+            do throws(UsageError) {
+                diagnostics += try Linter(plan: plan).lint([served])
+            } catch {
+                problems.append(error)
+            }
+        }
+        let ignoring = IgnoreFilter(configuration: plan.configuration).apply(diagnostics)
+        return DownloadFindings(diagnostics: ignoring.kept.sorted(by: Diagnostic.reportOrder), ignoredCount: ignoring.ignoredCount, problems: problems)
+    }
+
+    /// The `ServedFileCrossCheck` rules on the signed executables and on what each host
+    /// served (a 200 answer): findings point into the artifacts and at the downloads.
+    private func crossCheck(_ signedFiles: [LintFile], against fetches: [HostFetch]) -> DownloadFindings {
+        let served = fetches.compactMap { fetch in fetch.origin.servedFile.map { (fetch.host.lowercased(), $0) } }
+        var diagnostics: [Diagnostic] = []
+        var problems: [UsageError] = []
+        do throws(UsageError) {
+            diagnostics = try Linter(plan: plan).lint(signedFiles + served.map(\.1), servedFiles: Dictionary(served) { first, _ in first },
+                                                      runs: { $0 is any ServedFileCrossCheck })
+        } catch {
+            problems.append(error)
+        }
+        let ignoring = IgnoreFilter(configuration: plan.configuration).apply(diagnostics)
+        return DownloadFindings(diagnostics: ignoring.kept, ignoredCount: ignoring.ignoredCount, problems: problems)
+    }
+}
