@@ -39,9 +39,9 @@ struct AppLinksGroupMinSdkRule: OptionlessRule {
         let versions = manifest.minSdkVersion.map { "minSdkVersion is \($0)" }
             ?? "the manifest states no minSdkVersion; Gradle's minSdk is not read"
         var diagnostics: [Diagnostic] = []
-        for (_, filter) in manifest.filters where filter.handlesWebURLs && filter.paths.isEmpty && !filter.authorities.isEmpty {
-            guard let group = filter.groups.first else { continue }
-            let host = filter.authorities[0].host.value
+        for (_, filter) in manifest.filters where filter.handlesWebURLs && filter.paths.isEmpty {
+            guard let group = filter.groups.first, let authority = filter.authorities.first(where: { !$0.host.isPlaceholder }) else { continue }
+            let host = authority.host.value
             let shownHost = host.hasPrefix("*.") ? String(host.dropFirst(2)) : host
             let example = "https://\(shownHost)\(unhandledPath(by: filter, host: shownHost, in: manifest))"
             diagnostics.append(diagnostic(

@@ -79,8 +79,9 @@ public struct AssetLinksDiff: Sendable {
         for (statement, target) in document.androidAppTargets where statement.aospRejection == nil {
             guard let package = target.packageName?.value, packageName == nil || package == packageName else { continue }
             for relation in statement.relations ?? [] {
-                for fingerprint in target.fingerprints ?? [] where !certificates[Grantee(packageName: package, relation: relation.value), default: []].contains(fingerprint.value) {
-                    certificates[Grantee(packageName: package, relation: relation.value), default: []].append(fingerprint.value)
+                let grantee = Grantee(packageName: package, relation: relation.value)
+                for fingerprint in target.fingerprints ?? [] where !certificates[grantee, default: []].contains(fingerprint.value) {
+                    certificates[grantee, default: []].append(fingerprint.value)
                 }
             }
         }
