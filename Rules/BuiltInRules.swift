@@ -114,6 +114,11 @@ public enum BuiltInRules {
         AppLinksPathNeverMatchesRule.self,
         AppLinksGlobBacktrackRule.self,
         AppLinksUnverifiableHostRule.self,
+        // Android, issue 35 sections 2 and 3: relative groups before API 35, pattern escapes and regexes, Dynamic App Links
+        AppLinksGroupMinSdkRule.self,
+        AppLinksPatternBackslashRule.self,
+        AppLinksRegexPatternRule.self,
+        AssetlinksDynamicComponentsRule.self,
     ]
 
     package static func registry() throws(RegistryError) -> RuleRegistry {

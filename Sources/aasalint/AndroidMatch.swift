@@ -6,7 +6,7 @@ struct AndroidMatch {
     let output: StandardStreams
 
     func run(_ parsed: ParsedArguments<MatchCommand.Options>, kind: FileKind) throws(UsageError) -> Int32 {
-        let file = try read(parsed.positionals[0], kind: kind)
+        let file = try Self.read(parsed.positionals[0], kind: kind)
         let json = DocumentFormat.of(parsed[\.format]) == .json
         if kind == .assetLinks {
             guard parsed.positionals.count == 1 else { throw UsageError("with assetlinks.json give --package and --fingerprint, not a URL") }
@@ -25,10 +25,15 @@ struct AndroidMatch {
             output.write(json ? report.json() : report.text())
             return grant.isGranted ? ExitStatus.success : ExitStatus.findings
         }
-        guard parsed.positionals.count == 2 else { throw UsageError("missing URL: give the URL to decide after the manifest") }
         guard let manifest = file.androidManifest else {
             throw UsageError("\(file.path): not an Android manifest (aasalint lint lists every problem)")
         }
+        if let source = try URLBatchMatch.source(parsed[\.sources]) {
+            guard parsed.positionals.count == 1 else { throw UsageError("with --urls, --sitemap or --access-log give the manifest only, not a URL") }
+            return try AndroidURLBatchMatch(file: file, manifest: manifest, source: source, writesJSONLines: json,
+                                            listsEveryIdleFilter: parsed[\.sources][\.allIdle], output: output).run()
+        }
+        guard parsed.positionals.count == 2 else { throw UsageError("missing URL: give the URL to decide after the manifest, or --urls, --sitemap or --access-log") }
         guard let uri = AndroidURI(parsed.positionals[1]) else {
             throw UsageError("\(parsed.positionals[1]) is not a URL: write it with its scheme, such as https://example.com/product/1")
         }
@@ -37,12 +42,13 @@ struct AndroidMatch {
         return report.isHandled ? ExitStatus.success : ExitStatus.findings
     }
 
-    private func read(_ path: String, kind: FileKind) throws(UsageError) -> LintFile {
+    /// Reads an Android file a command decides or compares (`-` for standard input).
+    static func read(_ path: String, kind: FileKind) throws(UsageError) -> LintFile {
         let reader = FileReader()
         guard let handle = InputDescriptor.opening(path), let contents = reader.contents(of: handle) else {
             throw UsageError("\(path): cannot read this file (check the path and its permissions)")
         }
-        let file = FileReader.file(path: path, kind: kind, contents)
+        let file = FileReader.file(path: path == "-" ? "<stdin>" : path, kind: kind, contents)
         guard file.isRead else { throw UsageError("\(file.path): the file is over \(reader.readLimit) bytes, more than aasalint reads") }
         return file
     }

@@ -9,7 +9,7 @@ struct MatchCommand: KeepingSubcommand {
         summary: "Decide like the system whether a URL opens each app of an AASA file, and why",
         usage: "aasalint match [options] AASA URL\n       aasalint match [options] AndroidManifest.xml URL\n"
             + "       aasalint match --package PKG --fingerprint SHA256 [--relation REL] assetlinks.json\n"
-            + "       aasalint match --urls FILE | --sitemap FILE | --access-log FILE --domain HOST [options] AASA\n"
+            + "       aasalint match --urls FILE | --sitemap FILE | --access-log FILE --domain HOST [options] AASA|AndroidManifest.xml\n"
             + "       aasalint match --explain-order [options] AASA",
         options: Options(),
         positionals: PositionalSpec(name: "AASA URL", help: "The apple-app-site-association file (- reads standard input), AndroidManifest.xml or assetlinks.json, then the URL (no URL with --explain-order, a URL source or assetlinks.json)",

@@ -27,11 +27,7 @@ package struct AssetLinksGrant: Sendable {
             statement.target?.packageName?.value == packageName && statement.target?.fingerprints?.contains { $0.value == fingerprint } == true
         }
         googleGrant = granting
-        let failure = document.statements.lazy.compactMap { statement -> String? in
-            if let rejection = statement.aospRejection { return "\(rejection) (statement \(statement.pointer))" }
-            if let value = statement.unsupportedValue { return "a \(value.value) at \(value.pointer)" }
-            return nil
-        }.first
+        let failure = document.aospFailure
         aospFailure = failure
         aospGrant = failure == nil ? granting : nil
         guard granting == nil else {

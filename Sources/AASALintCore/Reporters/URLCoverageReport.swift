@@ -51,10 +51,7 @@ package struct URLCoverageReport {
     }
 
     private func skipped() -> String {
-        var parts: [String] = []
-        if !coverage.unreadable.isEmpty { parts.append("\(count(coverage.unreadable.count, "unreadable line")) skipped") }
-        if coverage.notPageViews > 0 { parts.append("\(count(coverage.notPageViews, "request")) that are not GET with 2xx or 3xx skipped") }
-        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+        Self.skipped(unreadable: coverage.unreadable.count, notPageViews: coverage.notPageViews)
     }
 
     /// The components that decided most URLs, the earlier in the file first among equals.
