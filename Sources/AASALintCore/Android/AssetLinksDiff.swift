@@ -3,19 +3,19 @@
 /// gains or loses, which includes come or go, and whether Android's own verifier starts or stops
 /// losing the whole file. Statements are read as Google's API reads them (a statement it cannot
 /// parse is dropped); fingerprints compare as written, as both verifiers compare them.
-public struct AssetLinksDiff: Sendable {
-    public struct Change: Sendable, Equatable {
-        public enum Kind: String, Sendable {
+package struct AssetLinksDiff: Sendable {
+    package struct Change: Sendable, Equatable {
+        package enum Kind: String, Sendable {
             case appGranted, appNoLongerGranted, certificatesAdded, certificatesRemoved
             case includeAdded, includeRemoved, aospFailureStarts, aospFailureEnds
         }
 
-        public let kind: Kind
-        public let packageName: String?
-        public let relation: String?
-        public let fingerprints: [String]
+        package let kind: Kind
+        package let packageName: String?
+        package let relation: String?
+        package let fingerprints: [String]
         /// The include URL, or why AOSP fails on the file.
-        public let detail: String?
+        package let detail: String?
     }
 
     /// An app a statement grants a relation.
@@ -28,10 +28,10 @@ public struct AssetLinksDiff: Sendable {
         }
     }
 
-    public let changes: [Change]
+    package let changes: [Change]
 
     /// `packageName` limits the comparison to that app.
-    public init(old: AssetLinksDocument, new: AssetLinksDocument, packageName: String? = nil) {
+    package init(old: AssetLinksDocument, new: AssetLinksDocument, packageName: String? = nil) {
         let before = Self.certificates(in: old, packageName: packageName)
         let after = Self.certificates(in: new, packageName: packageName)
         var changes: [Change] = []
@@ -71,7 +71,7 @@ public struct AssetLinksDiff: Sendable {
         self.changes = changes
     }
 
-    public var isEquivalent: Bool { changes.isEmpty }
+    package var isEquivalent: Bool { changes.isEmpty }
 
     /// Each app's certificates per relation, in the order the file first lists them.
     static func certificates(in document: AssetLinksDocument, packageName: String?) -> [Grantee: [String]] {
@@ -92,7 +92,7 @@ public struct AssetLinksDiff: Sendable {
 extension AssetLinksDocument {
     /// Why Android's own verifier (AOSP) reads no statement of the file: the first statement it
     /// cannot parse, or the first number or null; nil when it reads them all (ANDROID.md 1.2).
-    public var aospFailure: String? {
+    package var aospFailure: String? {
         statements.lazy.compactMap { statement -> String? in
             if let rejection = statement.aospRejection { return "\(rejection) (statement \(statement.pointer))" }
             if let value = statement.unsupportedValue { return "a \(value.value) at \(value.pointer)" }

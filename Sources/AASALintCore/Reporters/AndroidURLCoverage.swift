@@ -2,9 +2,9 @@
 /// how many open the app as App Links, how many only through a filter that does not verify, how
 /// many no filter handles, with a few examples of each; how many URLs each intent filter handled;
 /// and what the source skipped.
-public struct AndroidURLCoverage: Sendable {
+package struct AndroidURLCoverage: Sendable {
     /// How Android treats a URL the app's filters are asked about.
-    public enum Outcome: Sendable, CaseIterable {
+    package enum Outcome: Sendable, CaseIterable {
         /// A filter that asks for verification handles it: the app opens it where the host verifies.
         case appLink
         /// Only filters without verification handle it: on Android 12 and later the browser opens it.
@@ -13,31 +13,31 @@ public struct AndroidURLCoverage: Sendable {
         case none
     }
 
-    public static let examplesPerOutcome = 3
+    package static let examplesPerOutcome = 3
 
-    public let manifest: AndroidManifest
-    public private(set) var urlCount = 0
-    public private(set) var counts: [Outcome: Int] = [:]
-    public private(set) var examples: [Outcome: [String]] = [:]
-    public private(set) var unreadable: [(line: Int, reason: String)] = []
-    public private(set) var notPageViews = 0
+    package let manifest: AndroidManifest
+    package private(set) var urlCount = 0
+    package private(set) var counts: [Outcome: Int] = [:]
+    package private(set) var examples: [Outcome: [String]] = [:]
+    package private(set) var unreadable: [(line: Int, reason: String)] = []
+    package private(set) var notPageViews = 0
     /// How many URLs each filter handled, by its position in `manifest.filters`.
-    public private(set) var handledByFilter: [Int]
+    package private(set) var handledByFilter: [Int]
 
-    public init(manifest: AndroidManifest) {
+    package init(manifest: AndroidManifest) {
         self.manifest = manifest
         handledByFilter = Array(repeating: 0, count: manifest.filters.count)
     }
 
     /// How Android treats a URL with these decisions (every filter's, in manifest order).
-    public static func outcome(of decisions: [AndroidFilterDecision]) -> Outcome {
+    package static func outcome(of decisions: [AndroidFilterDecision]) -> Outcome {
         let handlers = decisions.filter(\.matches)
         if handlers.isEmpty { return .none }
         return handlers.contains { $0.filter.isCollectedForVerification } ? .appLink : .unverified
     }
 
     /// `decisions` are every filter's answer to `url`, in manifest order.
-    public mutating func record(_ url: String, _ decisions: [AndroidFilterDecision]) {
+    package mutating func record(_ url: String, _ decisions: [AndroidFilterDecision]) {
         urlCount += 1
         for (position, decision) in decisions.enumerated() where decision.matches && position < handledByFilter.count {
             handledByFilter[position] += 1
@@ -49,32 +49,32 @@ public struct AndroidURLCoverage: Sendable {
         }
     }
 
-    public mutating func recordUnreadable(line: Int, reason: String) {
+    package mutating func recordUnreadable(line: Int, reason: String) {
         unreadable.append((line, reason))
     }
 
-    public mutating func recordNotAPageView() {
+    package mutating func recordNotAPageView() {
         notPageViews += 1
     }
 }
 
 /// The text summary of `match AndroidManifest.xml --urls`, `--sitemap` and `--access-log`.
-public struct AndroidURLCoverageReport {
-    public static let mostHandlingShown = 5
-    public let coverage: AndroidURLCoverage
-    public let file: LintFile
+package struct AndroidURLCoverageReport {
+    package static let mostHandlingShown = 5
+    package let coverage: AndroidURLCoverage
+    package let file: LintFile
     /// The URL source, as the user named it.
-    public let source: String
-    public let listsEveryIdleFilter: Bool
+    package let source: String
+    package let listsEveryIdleFilter: Bool
 
-    public init(coverage: AndroidURLCoverage, file: LintFile, source: String, listsEveryIdleFilter: Bool = false) {
+    package init(coverage: AndroidURLCoverage, file: LintFile, source: String, listsEveryIdleFilter: Bool = false) {
         self.coverage = coverage
         self.file = file
         self.source = source
         self.listsEveryIdleFilter = listsEveryIdleFilter
     }
 
-    public func text() -> String {
+    package func text() -> String {
         let filters = coverage.manifest.filters
         var lines = ["\(count(coverage.urlCount, "URL")) from \(source) decided against \(file.path)" + skipped()]
         lines.append("\(coverage.counts[.appLink, default: 0]) open the app as App Links, "
@@ -121,16 +121,16 @@ public struct AndroidURLCoverageReport {
 /// One JSON Lines object per URL, in input order: `{"url": …, "decision": "match" | "none",
 /// "appLink": bool or null, "activity": name or null, "filter": pointer or null, "line": line or null}`,
 /// naming the first filter in manifest order that handles the URL, an App Link's before others.
-public struct AndroidDecisionLines {
+package struct AndroidDecisionLines {
     private let file: LintFile
     /// The quoted pointer and line of each filter, by its position in the manifest, made once.
     private var filterByPosition: [Int: (pointer: [UInt8], line: Int)] = [:]
 
-    public init(file: LintFile) {
+    package init(file: LintFile) {
         self.file = file
     }
 
-    public mutating func append(for url: String, _ decisions: [AndroidFilterDecision], to bytes: inout [UInt8]) {
+    package mutating func append(for url: String, _ decisions: [AndroidFilterDecision], to bytes: inout [UInt8]) {
         append("{\"url\": ", to: &bytes)
         JSONWriter.appendEscaped(url, to: &bytes)
         let handling = decisions.indices.filter { decisions[$0].matches }

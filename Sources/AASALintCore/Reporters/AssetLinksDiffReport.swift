@@ -1,24 +1,24 @@
 /// The diff of two `assetlinks.json` files (`aasalint diff`), as text or JSON, shaped like the
 /// AASA diff's report.
-public struct AssetLinksDiffReport {
+package struct AssetLinksDiffReport {
     let oldPath: String
     let newPath: String
     let difference: AssetLinksDiff
 
-    public init(oldPath: String, newPath: String, difference: AssetLinksDiff) {
+    package init(oldPath: String, newPath: String, difference: AssetLinksDiff) {
         self.oldPath = oldPath
         self.newPath = newPath
         self.difference = difference
     }
 
-    public func text() -> String {
+    package func text() -> String {
         guard !difference.isEquivalent else {
             return TerminalText.lines(["no change in what is granted: \(oldPath) and \(newPath) grant the same apps the same relations with the same certificates"])
         }
         return TerminalText.lines(difference.changes.map(Self.line))
     }
 
-    public func json() -> String {
+    package func json() -> String {
         JSONWriter.prettyPrinted(.object([
             ("changes", .array(difference.changes.map { change in
                 .object([
