@@ -41,7 +41,7 @@ public struct LintFile: Sendable {
     /// The profile's model, when the file is a provisioning profile whose payload is a dictionary.
     public var profile: ProvisioningProfile? { contents.profile }
     /// Positions for everything in the file.
-    public var document: SourceDocument { contents.document }
+    public var document: SourceDocument { contents.positions.document }
     /// Where the entitlements come from when they are those an executable inside an artifact
     /// was signed with; nil for files in the repository.
     public var signedBundle: SignedBundle? { contents.signedBundle }
@@ -99,7 +99,7 @@ public struct LintFile: Sendable {
         private var androidManifestView = LazyView<AndroidManifest?>()
         private var entitlementsView = LazyView<EntitlementsDocument?>()
         private var profileView = LazyView<ProvisioningProfile?>()
-        private var documentView = LazyView<SourceDocument>()
+        private var positionsView = LazyView<Positions>()
         /// Work derived from the parsed file that several rules need, done once.
         let derived = DerivedWork()
 
@@ -215,8 +215,18 @@ public struct LintFile: Sendable {
             derive(&profileView) { kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil }
         }
 
-        var document: SourceDocument {
-            derive(&documentView) { SourceDocument(path: path, lines: LineTable(payload), root: root) }
+        var positions: Positions {
+            derive(&positionsView) { Positions(SourceDocument(path: path, lines: LineTable(payload), root: root)) }
+        }
+    }
+
+    /// The file's document in a class, so that asking for a position borrows it rather than
+    /// copying the document's arrays out of the lock (a report asks for thousands).
+    private final class Positions: Sendable {
+        let document: SourceDocument
+
+        init(_ document: SourceDocument) {
+            self.document = document
         }
     }
 
@@ -234,24 +244,24 @@ public struct LintFile: Sendable {
 
     public var root: PositionedValue? { contents.root }
 
-    public var lines: LineTable { document.lines }
+    public var lines: LineTable { contents.positions.document.lines }
 
     public func location(_ pointer: JSONPointer, _ part: JSONPointerPart = .value) -> Location {
-        document.location(pointer, part)
+        contents.positions.document.location(pointer, part)
     }
 
     public func location(span: Range<Int>, pointer: JSONPointer?) -> Location {
-        document.location(span: span, pointer: pointer)
+        contents.positions.document.location(span: span, pointer: pointer)
     }
 
     public func location(offset: Int) -> Location {
-        document.location(offset: offset)
+        contents.positions.document.location(offset: offset)
     }
 
-    public var fileLocation: Location { document.fileLocation }
+    public var fileLocation: Location { contents.positions.document.fileLocation }
 
     public func edit(replacing span: Range<Int>, with replacement: String) -> TextEdit {
-        document.edit(replacing: span, with: replacement)
+        contents.positions.document.edit(replacing: span, with: replacement)
     }
 
     /// Files larger than this are not compiled for matching and rule-order analysis: Apple
