@@ -18,7 +18,7 @@ struct DuplicateKeyRule: OptionlessRule {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let root = file.root else { return [] }
+        guard let root = file.root, Self.repeatsAKey(root) else { return [] }
         var diagnostics: [Diagnostic] = []
         var path = JSONPointerStack()
         visitObjects(root, path: &path) { members, path in
@@ -58,6 +58,16 @@ struct DuplicateKeyRule: OptionlessRule {
             }
         }
         return repeated
+    }
+
+    /// Whether an object of the tree repeats a key: the walk that names each object's pointer,
+    /// a string per member, is done only for a tree where it finds something.
+    private static func repeatsAKey(_ node: PositionedValue) -> Bool {
+        switch node.value {
+        case .object(let members): !repeatedKeys(in: members).isEmpty || members.contains { repeatsAKey($0.value) }
+        case .array(let elements): elements.contains(where: repeatsAKey)
+        default: false
+        }
     }
 
     private func visitObjects(_ node: PositionedValue, path: inout JSONPointerStack,

@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// One input file, read and parsed once, shared by every rule.
+/// One input file, read once, shared by every rule; what is parsed or built from it is derived
+/// the first time a rule or command asks (see `Contents`).
 ///
 /// Rules, closures and the engine pass files around by value; the contents live in one shared
 /// object, so that a copy costs a retain rather than one per field.
@@ -40,7 +41,7 @@ package struct LintFile: Sendable {
     /// The profile's model, when the file is a provisioning profile whose payload is a dictionary.
     package var profile: ProvisioningProfile? { contents.profile }
     /// Positions for everything in the file.
-    package var document: SourceDocument { contents.document }
+    package var document: SourceDocument { contents.positions.document }
     /// Where the entitlements come from when they are those an executable inside an artifact
     /// was signed with; nil for files in the repository.
     package var signedBundle: SignedBundle? { contents.signedBundle }
@@ -69,26 +70,36 @@ package struct LintFile: Sendable {
         path == other.path && embeddingTarget == other.embeddingTarget
     }
 
-    /// What `LintFile` reads and derives, held once however many copies of the file there are.
-    private final class Contents: Sendable {
+    /// What `LintFile` reads, held once however many copies of the file there are, and the views
+    /// derived from it: each parsed or built the first time a rule or command asks, never for a
+    /// file whose kind has no such view, and never when nothing asks (a `match` needs no line
+    /// table until it writes a position; a lint with rules of one kind parses nothing else).
+    ///
+    /// The views are guarded by one lock per file, so that rules of one file run on several
+    /// threads build each view once; it is recursive, since a view asks for those it is derived
+    /// from while it is built (the model for the tree, the tree for the payload, the payload for
+    /// the signature). One lock rather than one per view: a file costs two allocations for it,
+    /// not two per view, and threads rarely ask for views of the same file at once.
+    private final class Contents: @unchecked Sendable {
         let path: String
         let kind: FileKind
         let byteCount: Int
         let bytes: [UInt8]
-        let signature: ParseOutcome<CMSSignedData, DERSyntaxError>?
-        let payload: [UInt8]
-        let json: ParseOutcome<PositionedValue, JSONSyntaxError>?
-        let aasa: AASADocument?
-        let assetLinks: AssetLinksDocument?
-        let xml: ParseOutcome<XMLElementNode, PlistSyntaxError>?
-        let androidManifest: AndroidManifest?
-        let plist: ParseOutcome<PositionedValue, PlistSyntaxError>?
-        let entitlements: EntitlementsDocument?
-        let profile: ProvisioningProfile?
-        let document: SourceDocument
         let signedBundle: SignedBundle?
         let embeddingProject: XcodeProject?
         let embeddingTarget: String?
+        private let lock = Lock(recursive: true)
+        private var signatureView: LazyView<ParseOutcome<CMSSignedData, DERSyntaxError>?>
+        private var payloadView: LazyView<[UInt8]>
+        private var jsonView: LazyView<ParseOutcome<PositionedValue, JSONSyntaxError>?>
+        private var plistView: LazyView<ParseOutcome<PositionedValue, PlistSyntaxError>?>
+        private var xmlView = LazyView<ParseOutcome<XMLElementNode, PlistSyntaxError>?>()
+        private var aasaView = LazyView<AASADocument?>()
+        private var assetLinksView = LazyView<AssetLinksDocument?>()
+        private var androidManifestView = LazyView<AndroidManifest?>()
+        private var entitlementsView = LazyView<EntitlementsDocument?>()
+        private var profileView = LazyView<ProvisioningProfile?>()
+        private var positionsView = LazyView<Positions>()
         /// Work derived from the parsed file that several rules need, done once.
         let derived = DerivedWork()
 
@@ -100,34 +111,10 @@ package struct LintFile: Sendable {
             embeddingTarget = nil
             self.bytes = bytes
             self.byteCount = byteCount ?? bytes.count
-            let isRead = bytes.count == self.byteCount
-            let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
-            signature = isRead && isSigned ? ParseOutcome { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
-            // A signed AASA file whose signature is broken may still hold its JSON: lint that.
-            let salvaged = kind == .aasa && signature != nil && signature?.value == nil ? CMSSignedData.salvagedContent(bytes) : nil
-            let content = signature?.value?.content ?? salvaged
-            let payload = content ?? bytes
-            self.payload = payload
-            // Without content, the bytes are the broken signature's, not JSON: signed-aasa says so.
-            if kind == .aasa || kind == .assetLinks, isRead, signature == nil || content != nil {
-                json = ParseOutcome { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
-            } else {
-                json = nil
-            }
-            if kind == .entitlements && isRead || kind == .provisioningProfile && content != nil {
-                plist = ParseOutcome { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
-            } else {
-                plist = nil
-            }
-            let root = json?.value ?? plist?.value
-            let object = root?.members == nil ? nil : root
-            aasa = kind == .aasa ? object.map(AASADocument.init(root:)) : nil
-            assetLinks = kind == .assetLinks ? root.flatMap(AssetLinksDocument.init(root:)) : nil
-            xml = kind == .androidManifest && isRead ? ParseOutcome { () throws(PlistSyntaxError) in try XMLElementReader.root(of: payload) } : nil
-            androidManifest = xml?.value.flatMap(AndroidManifest.init(root:))
-            entitlements = kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil
-            profile = kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil
-            document = SourceDocument(path: path, lines: LineTable(payload), root: root)
+            signatureView = LazyView()
+            payloadView = LazyView()
+            jsonView = LazyView()
+            plistView = LazyView()
         }
 
         init(embeddedEntitlements root: PositionedValue, at path: String, in project: XcodeProject, target: String, bytes: [UInt8]) {
@@ -138,17 +125,108 @@ package struct LintFile: Sendable {
             embeddingProject = project
             self.bytes = bytes
             byteCount = bytes.count
-            signature = nil
-            payload = bytes
-            json = nil
-            plist = .success(root)
-            aasa = nil
-            assetLinks = nil
-            xml = nil
-            androidManifest = nil
-            entitlements = root.members == nil ? nil : EntitlementsDocument(root: root)
-            profile = nil
-            document = SourceDocument(path: path, lines: LineTable(bytes), root: root)
+            signatureView = LazyView(nil)
+            payloadView = LazyView(bytes)
+            jsonView = LazyView(nil)
+            plistView = LazyView(.success(root))
+        }
+
+        private var isRead: Bool { bytes.count == byteCount }
+
+        /// The value of `view`, built the first time any thread asks.
+        private func derive<Value>(_ view: inout LazyView<Value>, _ build: () -> Value) -> Value {
+            lock.withLock { view.value(build) }
+        }
+
+        var signature: ParseOutcome<CMSSignedData, DERSyntaxError>? {
+            derive(&signatureView) {
+                let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
+                return isRead && isSigned ? ParseOutcome { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
+            }
+        }
+
+        /// The signed content, or the JSON salvaged from inside a broken signature of an AASA file.
+        private var content: [UInt8]? {
+            guard let signature else { return nil }
+            if let value = signature.value { return value.content }
+            // A signed AASA file whose signature is broken may still hold its JSON: lint that.
+            return kind == .aasa ? CMSSignedData.salvagedContent(bytes) : nil
+        }
+
+        var payload: [UInt8] { derive(&payloadView) { content ?? bytes } }
+
+        var json: ParseOutcome<PositionedValue, JSONSyntaxError>? {
+            derive(&jsonView) {
+                // Without content, the bytes are the broken signature's, not JSON: signed-aasa says so.
+                guard kind == .aasa || kind == .assetLinks, isRead, signature == nil || content != nil else { return nil }
+                let payload = payload
+                return ParseOutcome { () throws(JSONSyntaxError) in try JSONParser.parse(payload) }
+            }
+        }
+
+        var plist: ParseOutcome<PositionedValue, PlistSyntaxError>? {
+            derive(&plistView) {
+                guard kind == .entitlements && isRead || kind == .provisioningProfile && content != nil else { return nil }
+                let payload = payload
+                return ParseOutcome { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
+            }
+        }
+
+        /// The root of the tree, JSON or property list, when the file parsed.
+        var root: PositionedValue? {
+            switch kind {
+            case .aasa, .assetLinks: json?.value
+            case .entitlements, .provisioningProfile: plist?.value
+            default: nil
+            }
+        }
+
+        /// The root when it is an object (a dictionary), which every model but assetlinks' reads.
+        private var object: PositionedValue? {
+            let root = root
+            return root?.members == nil ? nil : root
+        }
+
+        var aasa: AASADocument? {
+            derive(&aasaView) { kind == .aasa ? object.map(AASADocument.init(root:)) : nil }
+        }
+
+        var assetLinks: AssetLinksDocument? {
+            derive(&assetLinksView) { kind == .assetLinks ? root.flatMap(AssetLinksDocument.init(root:)) : nil }
+        }
+
+        var xml: ParseOutcome<XMLElementNode, PlistSyntaxError>? {
+            derive(&xmlView) {
+                guard kind == .androidManifest && isRead else { return nil }
+                let payload = payload
+                return ParseOutcome { () throws(PlistSyntaxError) in try XMLElementReader.root(of: payload) }
+            }
+        }
+
+        var androidManifest: AndroidManifest? {
+            derive(&androidManifestView) { xml?.value.flatMap(AndroidManifest.init(root:)) }
+        }
+
+        var entitlements: EntitlementsDocument? {
+            derive(&entitlementsView) { kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil }
+        }
+
+        var profile: ProvisioningProfile? {
+            derive(&profileView) { kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil }
+        }
+
+        var positions: Positions {
+            derive(&positionsView) { Positions(SourceDocument(path: path, lines: LineTable(payload), root: root)) }
+        }
+    }
+
+    /// The file's document in a class, so that asking for a position borrows it rather than
+    /// copying the document's arrays out of the lock (a report asks for thousands).
+    private final class Positions: Sendable {
+        let document: SourceDocument
+
+        init(_ document: SourceDocument) {
+            self.document = document
         }
     }
 
@@ -164,26 +242,26 @@ package struct LintFile: Sendable {
 
     package var hasByteOrderMark: Bool { payload.starts(with: [0xEF, 0xBB, 0xBF]) }
 
-    package var root: PositionedValue? { document.root }
+    package var root: PositionedValue? { contents.root }
 
-    package var lines: LineTable { document.lines }
+    package var lines: LineTable { contents.positions.document.lines }
 
     package func location(_ pointer: JSONPointer, _ part: JSONPointerPart = .value) -> Location {
-        document.location(pointer, part)
+        contents.positions.document.location(pointer, part)
     }
 
     package func location(span: Range<Int>, pointer: JSONPointer?) -> Location {
-        document.location(span: span, pointer: pointer)
+        contents.positions.document.location(span: span, pointer: pointer)
     }
 
     package func location(offset: Int) -> Location {
-        document.location(offset: offset)
+        contents.positions.document.location(offset: offset)
     }
 
-    package var fileLocation: Location { document.fileLocation }
+    package var fileLocation: Location { contents.positions.document.fileLocation }
 
     package func edit(replacing span: Range<Int>, with replacement: String) -> TextEdit {
-        document.edit(replacing: span, with: replacement)
+        contents.positions.document.edit(replacing: span, with: replacement)
     }
 
     /// Files larger than this are not compiled for matching and rule-order analysis: Apple
@@ -285,5 +363,25 @@ private final class DerivedWork: @unchecked Sendable {
         let built = build()
         patterns = built
         return built
+    }
+}
+
+/// A value derived from a file the first time it is asked for, then kept (under the lock of
+/// the file's contents).
+private struct LazyView<Value> {
+    private var built: Value?
+
+    init() {}
+
+    /// A view known when the file is made (entitlements read from a project file).
+    init(_ value: Value) {
+        built = value
+    }
+
+    mutating func value(_ build: () -> Value) -> Value {
+        if let built { return built }
+        let value = build()
+        built = value
+        return value
     }
 }

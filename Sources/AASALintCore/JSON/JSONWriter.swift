@@ -195,7 +195,7 @@ package enum JSONWriter {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         let isPlain = text.withUTF8 { utf8 in
-            guard utf8.allSatisfy(isPlainASCII) else { return false }
+            guard isPlainASCII(utf8) else { return false }
             bytes.append(contentsOf: utf8)
             return true
         }
@@ -219,6 +219,36 @@ package enum JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `escaped` copies every byte of `utf8` as it is: eight bytes at a time, a few
+    /// instructions for a word that holds no control character, `"`, `\`, DEL or non-ASCII byte.
+    private static func isPlainASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        var index = 0
+        while index + 8 <= utf8.count {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+            guard !holdsEscapedByte(word) else { return false }
+            index += 8
+        }
+        return utf8[index...].allSatisfy(isPlainASCII)
+    }
+
+    private static let everyByte: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether a byte of `word` is under 0x20, over 0x7E, `"` or `\` (the tests of a zero byte
+    /// and of a byte under a bound of "Bit Twiddling Hacks", exact as yes-or-no answers).
+    @inline(__always)
+    private static func holdsEscapedByte(_ word: UInt64) -> Bool {
+        func holdsZero(_ word: UInt64) -> Bool { (word &- everyByte) & ~word & highBits != 0 }
+        // The last two are exact when no byte has its high bit set, which the first rules out.
+        let nonASCII = word & highBits
+        let control = (word &- 0x20 &* everyByte) & ~word & highBits
+        let delete = (word &+ everyByte) & highBits
+        return nonASCII | control | delete != 0
+            || holdsZero(word ^ (UInt64(UInt8(ascii: "\"")) &* everyByte))
+            || holdsZero(word ^ (UInt64(UInt8(ascii: "\\")) &* everyByte))
     }
 
     /// A byte that `escaped` copies as it is.

@@ -32,6 +32,9 @@ package struct LinkURL: Sendable {
             return (ascii ?? nil) ?? text.unicodeScalars.map(\.value)
         }
 
+        /// A missing query or fragment, made once: most URLs of a list have neither.
+        static let empty = Text(encoded: "")
+
         package func text(percentEncoded: Bool) -> String { percentEncoded ? encoded : decoded }
 
         func scalars(percentEncoded: Bool) -> [UInt32] { percentEncoded ? encodedScalars : decodedScalars }
@@ -71,9 +74,9 @@ package struct LinkURL: Sendable {
         path = Text(encoded: normalizedPath,
                     decoded: PercentEncoding.decode(encodedPath).map { $0 == encodedPath ? normalizedPath : PathNormalization.normalize($0) })
         let encodedQuery = parts.query ?? ""
-        query = Text(encoded: encodedQuery)
+        query = encodedQuery.isEmpty ? .empty : Text(encoded: encodedQuery)
         queryItems = Self.items(of: encodedQuery)
-        fragment = Text(encoded: parts.fragment ?? "")
+        fragment = parts.fragment.map { $0.isEmpty ? .empty : Text(encoded: $0) } ?? .empty
     }
 
     /// `URLComponents.queryItems`: none for an empty query; otherwise one per `&`-separated

@@ -46,8 +46,14 @@ package enum PercentEncoding {
     /// The text with every well-formed escape decoded; nil when the bytes are not UTF-8.
     /// Malformed escapes stay as they are.
     package static func decode(_ text: String) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        guard holdsPercent(text) else { return text }
         return String(validating: decodedBytes(text.utf8), as: UTF8.self)
+    }
+
+    /// Whether `text` holds a `%`: on a native string's bytes in one pass (the generic search
+    /// of its UTF-8 view steps index by index, a few hundred instructions for a URL).
+    private static func holdsPercent(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "%")) } ?? text.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// The bytes `text` stands for, every well-formed escape decoded; malformed ones stay as they are.

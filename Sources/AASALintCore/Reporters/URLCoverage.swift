@@ -4,8 +4,35 @@
 package struct URLCoverage: Sendable {
     package struct AppTally: Sendable {
         package let appID: String
-        package fileprivate(set) var counts: [Decision.Outcome: Int] = [:]
-        package fileprivate(set) var examples: [Decision.Outcome: [String]] = [:]
+        /// Per outcome, in the order of `outcomes`: counted in an array, not a dictionary that
+        /// hashes the outcome three times for every URL.
+        private var countByOutcome = [0, 0, 0]
+        private var examplesByOutcome: [[String]] = [[], [], []]
+        private static let outcomes: [Decision.Outcome] = [.match, .blocked, .noMatch]
+
+        init(appID: String) {
+            self.appID = appID
+        }
+
+        /// How many URLs had each outcome; an outcome no URL had is missing.
+        package var counts: [Decision.Outcome: Int] {
+            Dictionary(uniqueKeysWithValues: zip(Self.outcomes, countByOutcome).filter { $0.1 > 0 })
+        }
+
+        /// The first few URLs of each outcome; an outcome no URL had is missing.
+        package var examples: [Decision.Outcome: [String]] {
+            Dictionary(uniqueKeysWithValues: zip(Self.outcomes, examplesByOutcome).filter { !$0.1.isEmpty })
+        }
+
+        fileprivate mutating func record(_ url: String, _ outcome: Decision.Outcome) {
+            let position = switch outcome {
+            case .match: 0
+            case .blocked: 1
+            case .noMatch: 2
+            }
+            countByOutcome[position] += 1
+            if examplesByOutcome[position].count < URLCoverage.examplesPerClass { examplesByOutcome[position].append(url) }
+        }
     }
 
     /// A component and how many URLs it decided.
@@ -45,10 +72,7 @@ package struct URLCoverage: Sendable {
             // The decisions usually come in the order of the apps.
             let position = offset < apps.count && apps[offset].appID == decision.appID ? offset : positionByApp[decision.appID]
             guard let position else { continue }
-            apps[position].counts[decision.outcome, default: 0] += 1
-            if apps[position].examples[decision.outcome, default: []].count < Self.examplesPerClass {
-                apps[position].examples[decision.outcome, default: []].append(url)
-            }
+            apps[position].record(url, decision.outcome)
         }
     }
 
