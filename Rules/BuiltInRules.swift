@@ -114,6 +114,9 @@ public enum BuiltInRules {
         AppLinksPathNeverMatchesRule.self,
         AppLinksGlobBacktrackRule.self,
         AppLinksUnverifiableHostRule.self,
+        AppNotInAssetlinksRule.self,
+        AssetlinksHostNotClaimedRule.self,
+        AssetlinksMissingForDomainRule.self,
     ]
 
     public static func registry() throws(RegistryError) -> RuleRegistry {

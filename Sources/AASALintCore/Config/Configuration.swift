@@ -20,6 +20,9 @@ public struct Configuration: Sendable {
     public package(set) var releaseEntitlements: [Glob] = []
     public package(set) var apps: [ConfiguredApp] = []
     public package(set) var domains: [ConfiguredDomain] = []
+    /// The Android apps of `apps:` and the `assetlinks.json` files of `domains:`.
+    public package(set) var androidApps: [ConfiguredAndroidApp] = []
+    public package(set) var assetLinksDomains: [ConfiguredAssetLinksDomain] = []
     public package(set) var expectations: [URLExpectationSet] = []
     public package(set) var overrides: [Override] = []
     public package(set) var ignore: [IgnoreEntry] = []
