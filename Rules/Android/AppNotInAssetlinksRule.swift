@@ -47,9 +47,11 @@ struct AppNotInAssetlinksRule: OptionlessRule {
         let assetLinksFile: LintFile
         /// The statements that grant the package with other certificates.
         let otherCertificates: [AssetLinkTarget]
+        /// The packages the file grants App Links instead, for a name that differs (a flavour's suffix, the namespace).
+        let otherPackages: [Located<String>]
 
         var assetLinksLocation: Location {
-            assetLinksFile.location(otherCertificates.first.map { $0.packageName?.pointer ?? $0.pointer } ?? .root)
+            assetLinksFile.location(otherCertificates.first.map { $0.packageName?.pointer ?? $0.pointer } ?? otherPackages.first?.pointer ?? .root)
         }
     }
 
@@ -79,7 +81,8 @@ struct AppNotInAssetlinksRule: OptionlessRule {
                     })
                     guard !granted else { continue }
                     mismatches.append(Mismatch(app: app, packageName: packageName, manifestFile: manifestFile, claim: claim,
-                                               assetLinksFile: assetLinksFile, otherCertificates: targets))
+                                               assetLinksFile: assetLinksFile, otherCertificates: targets,
+                                               otherPackages: Self.packages(grantedBy: document).filter { $0.value != packageName }))
                 }
             }
         }
@@ -104,11 +107,22 @@ struct AppNotInAssetlinksRule: OptionlessRule {
 
     private static func problem(_ mismatch: Mismatch, app: String) -> String {
         guard !mismatch.otherCertificates.isEmpty else {
-            return "does not grant \(app) delegate_permission/common.handle_all_urls"
+            let others = mismatch.otherPackages.isEmpty ? "" : " (it grants \(mismatch.otherPackages.map(\.value).joined(separator: ", ")))"
+            return "does not grant \(app) delegate_permission/common.handle_all_urls\(others)"
         }
         let listed = mismatch.otherCertificates.flatMap { $0.fingerprints ?? [] }.map(\.value)
         return "grants \(app) only for " + (listed.isEmpty ? "no certificate" : "other certificates (\(listed.joined(separator: ", ")))")
             + ", not for its release certificate\(mismatch.app.releaseFingerprints.count == 1 ? "" : "s") \(mismatch.app.releaseFingerprints.joined(separator: ", "))"
+    }
+
+    /// The packages the file grants App Links, each at its first `package_name`.
+    private static func packages(grantedBy document: AssetLinksDocument) -> [Located<String>] {
+        var seen = Set<String>()
+        return document.androidAppTargets.compactMap { statement, target in
+            guard statement.relations?.contains(where: { $0.value == AssetLinksDocument.handleAllURLs }) == true,
+                  let name = target.packageName, seen.insert(name.value).inserted else { return nil }
+            return name
+        }
     }
 
     private static func fix(_ mismatch: Mismatch) -> String {

@@ -98,13 +98,13 @@ extension LintContext {
     public var androidApps: [AndroidProjectApp] {
         let configured = configuration.androidApps.map { app in
             let manifestFile = app.manifest.flatMap { file(atConfiguredPath: $0.value) }
-            let package = app.packageName.map { ($0.value, AndroidProjectApp.PackageSource.configuration) } ?? manifestFile.flatMap(Self.declaredPackage)
+            let package = app.packageName.map { ($0.value, AndroidProjectApp.PackageSource.configuration) } ?? manifestFile.flatMap(declaredPackage)
             return AndroidProjectApp(configured: app, packageName: package?.0, packageSource: package?.1, manifestFile: manifestFile,
                                      releaseFingerprints: app.releaseFingerprints.map(\.value))
         }
         let bound = Set(configured.compactMap(\.manifestFile?.path))
         let declared = files.filter { $0.kind == .androidManifest && !bound.contains($0.path) && Self.isMainManifest($0.path) }.compactMap { file in
-            Self.declaredPackage(of: file).map {
+            declaredPackage(of: file).map {
                 AndroidProjectApp(configured: nil, packageName: $0.0, packageSource: $0.1, manifestFile: file, releaseFingerprints: [])
             }
         }
@@ -130,8 +130,9 @@ extension LintContext {
         return PathNames.lastComponent(of: PathNames.folder(of: sourceSet)) != "src" || PathNames.lastComponent(of: sourceSet) == "main"
     }
 
-    private static func declaredPackage(of manifestFile: LintFile) -> (String, AndroidProjectApp.PackageSource)? {
-        let module = GradleModule.of(manifestAt: manifestFile.path)
+    /// The package name the project says, and where; the build file is read once per run.
+    private func declaredPackage(of manifestFile: LintFile) -> (String, AndroidProjectApp.PackageSource)? {
+        let module = appCodeCache.gradleModule(forManifestAt: manifestFile.path) { GradleModule.of(manifestAt: manifestFile.path) }
         if let module, let id = module.applicationID { return (id, .applicationID(module.buildFile)) }
         if let package = manifestFile.androidManifest?.packageName, !package.isPlaceholder { return (package.value, .manifest) }
         if let module, let namespace = module.namespace { return (namespace, .namespace(module.buildFile)) }
