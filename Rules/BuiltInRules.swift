@@ -119,6 +119,10 @@ public enum BuiltInRules {
         AppLinksPatternBackslashRule.self,
         AppLinksRegexPatternRule.self,
         AssetlinksDynamicComponentsRule.self,
+        // Android, issue 35 section 4: the manifests' apps against the domains' assetlinks.json
+        AppNotInAssetlinksRule.self,
+        AssetlinksHostNotClaimedRule.self,
+        AssetlinksMissingForDomainRule.self,
     ]
 
     package static func registry() throws(RegistryError) -> RuleRegistry {

@@ -21,11 +21,11 @@ private struct SizedRule: Rule {
 @Suite struct ConfigurationLoaderTests {
     let loader = ConfigurationLoader(registry: try! RuleRegistry([SampleRule.self, SizedRule.self]))
 
-    private func load(_ text: String) throws(ConfigurationErrors) -> Configuration {
+    func load(_ text: String) throws(ConfigurationErrors) -> Configuration {
         try loader.load(bytes: Array(text.utf8), path: ".aasalint.yml", directory: ".")
     }
 
-    private func errors(_ text: String) -> [String] {
+    func errors(_ text: String) -> [String] {
         do {
             _ = try load(text)
             return []

@@ -175,6 +175,7 @@ final class AppCodeCache: @unchecked Sendable {
     private let lock = Lock()
     private var apps: [String: AppCode] = [:]
     private var sources: [String: AppSourceFile?] = [:]
+    private var gradleModules: [String: GradleModule?] = [:]
 
     init() {}
 
@@ -192,6 +193,11 @@ final class AppCodeCache: @unchecked Sendable {
     /// The source at `path`, or nil when it could not be read, read once.
     func source(path: String, read: () -> AppSourceFile?) -> AppSourceFile? {
         cached(\.sources, path, build: read)
+    }
+
+    /// The Gradle module of the manifest at `path`, read once.
+    func gradleModule(forManifestAt path: String, read: () -> GradleModule?) -> GradleModule? {
+        cached(\.gradleModules, path, build: read)
     }
 
     /// The value of `key` in `table`, built outside the lock the first time (two rules may

@@ -5,6 +5,8 @@ import CZlib
 /// archives are entries like any other: never opened.
 struct ZipArchive: Sendable {
     let entries: [ZipEntry]
+    /// Where the central directory starts: an APK's signing block ends just before it.
+    let centralDirectoryOffset: Int
     private let source: any ArtifactReaderSource
     private let limits: ZipLimits
     private let byName: [String: Int]
@@ -22,6 +24,7 @@ struct ZipArchive: Sendable {
         self.source = source
         self.limits = limits
         let directory = try Self.centralDirectory(in: source, limits: limits)
+        centralDirectoryOffset = directory.offset
         let declared = try Self.entries(ZipFields(bytes: try source.bytes(at: directory.offset, length: directory.size, what: "the central directory")),
                                         count: directory.count, limits: limits)
         var entries = declared

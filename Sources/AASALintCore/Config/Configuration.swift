@@ -20,6 +20,9 @@ public struct Configuration: Sendable {
     package var releaseEntitlements: [Glob] = []
     package var apps: [ConfiguredApp] = []
     package var domains: [ConfiguredDomain] = []
+    /// The Android apps of `apps:` and the `assetlinks.json` files of `domains:`.
+    package var androidApps: [ConfiguredAndroidApp] = []
+    package var assetLinksDomains: [ConfiguredAssetLinksDomain] = []
     package var expectations: [URLExpectationSet] = []
     package var overrides: [Override] = []
     package var ignore: [IgnoreEntry] = []

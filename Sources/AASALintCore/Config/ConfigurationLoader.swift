@@ -87,8 +87,8 @@ package struct ConfigurationLoader: Sendable {
         if let (node, at) = child("release_entitlements") {
             configuration.releaseEntitlements = reader.globs(node, at: at, what: "'release_entitlements'")
         }
-        if let (node, at) = child("apps") { configuration.apps = readApps(node, at: at, &reader) }
-        if let (node, at) = child("domains") { configuration.domains = readDomains(node, at: at, &reader) }
+        if let (node, at) = child("apps") { (configuration.apps, configuration.androidApps) = readApps(node, at: at, &reader) }
+        if let (node, at) = child("domains") { (configuration.domains, configuration.assetLinksDomains) = readDomains(node, at: at, &reader) }
         if let (node, at) = child("expectations") {
             configuration.expectations = readExpectations(node, at: at, directory: configuration.directory, &reader)
         }

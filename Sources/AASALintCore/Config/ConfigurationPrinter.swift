@@ -29,8 +29,14 @@ package enum ConfigurationPrinter {
                     ("entitlements", .optional(app.entitlements?.value)),
                     ("build_settings", .object(app.buildSettings.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
                 ])
+            } + configuration.androidApps.map { app in
+                .object([
+                    ("package", .optional(app.packageName?.value)),
+                    ("manifest", .optional(app.manifest?.value)),
+                    ("fingerprints", .array(app.releaseFingerprints.map { .string($0.value) })),
+                ])
             })),
-            ("domains", .object(configuration.domains.map { ($0.host.value, .string($0.aasaPath.value)) })),
+            ("domains", .object(domains(of: configuration))),
             ("expectations", .array(configuration.expectations.map { set in
                 .object([
                     ("app", .optional(set.app?.value)),
@@ -56,6 +62,19 @@ package enum ConfigurationPrinter {
             ("baseline", .optional(configuration.baseline)),
             ("fail_on", .string(failOn?.rawValue ?? "none")),
         ] + reportsSetting(reports)))
+    }
+
+    /// A host's AASA file as text, or its files as `{aasa, assetlinks}` when it serves an `assetlinks.json`.
+    private static func domains(of configuration: Configuration) -> [(key: String, value: JSONWriter.Value)] {
+        let assetLinks = Dictionary(configuration.assetLinksDomains.map { ($0.host.value, $0.path.value) }) { first, _ in first }
+        let aasaHosts = Set(configuration.domains.map(\.host.value))
+        let shown: [(key: String, value: JSONWriter.Value)] = configuration.domains.map { domain in
+            guard let path = assetLinks[domain.host.value] else { return (domain.host.value, .string(domain.aasaPath.value)) }
+            return (domain.host.value, .object([("aasa", .string(domain.aasaPath.value)), ("assetlinks", .string(path))]))
+        }
+        return shown + configuration.assetLinksDomains.filter { !aasaHosts.contains($0.host.value) }.map { domain in
+            (domain.host.value, .object([("assetlinks", .string(domain.path.value))]))
+        }
     }
 
     private static func reportsSetting(_ reports: [RequestedReport]) -> [(key: String, value: JSONWriter.Value)] {

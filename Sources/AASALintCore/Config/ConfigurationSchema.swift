@@ -22,11 +22,22 @@ package enum ConfigurationSchema {
                     ("id", string("The appID: <team ID>.<bundle ID>")),
                     ("entitlements", string("The entitlements file that signs the app, relative to this file")),
                     ("build_settings", .object([("type", .string("object")), ("additionalProperties", string("A build setting value"))])),
-                ]), "The apps of the project, for cross-checks with the AASA files")),
+                    ("package", string("Android: the package name (Gradle's applicationId)")),
+                    ("manifest", string("Android: the AndroidManifest.xml that claims the app's hosts, relative to this file")),
+                    ("module", string("Android: the Gradle module folder (its src/main/AndroidManifest.xml and build.gradle), relative to this file")),
+                    ("fingerprints", array(string("The SHA-256 of a certificate, 32 hex bytes joined by ':'"),
+                                           "Android: the release signing certificates (with Play App Signing, the app signing key from Play Console)")),
+                ]), "The apps of the project, for cross-checks with the AASA and assetlinks.json files")),
                 ("domains", .object([
                     ("type", .string("object")),
-                    ("description", .string("Which AASA file is served on which host")),
-                    ("additionalProperties", string("The AASA file, relative to this file")),
+                    ("description", .string("Which AASA file and assetlinks.json are served on which host")),
+                    ("additionalProperties", .object([("anyOf", .array([
+                        string("The AASA file (or a file named assetlinks.json), relative to this file"),
+                        object([
+                            ("aasa", string("The apple-app-site-association file, relative to this file")),
+                            ("assetlinks", string("The assetlinks.json file, relative to this file")),
+                        ], "The files the host serves"),
+                    ]))])),
                 ])),
                 ("expectations", array(object([
                     ("app", string("The appID the URLs are about")),

@@ -32,8 +32,15 @@ package enum StarterConfiguration {
         #   - id: ABCDE12345.com.example.shop
         #     entitlements: ios/Shop/Shop.entitlements
         #     build_settings: {AppIdentifierPrefix: "ABCDE12345."}
+        #   # Android: the applicationId, the Gradle module (or manifest: its AndroidManifest.xml),
+        #   # and the SHA-256 of the app signing key from Play Console (Setup > App integrity).
+        #   - package: com.example.shop
+        #     module: android/app
+        #     fingerprints: ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]
         # domains:
         #   example.com: web/.well-known/apple-app-site-association
+        #   # A host that serves both files:
+        #   # example.com: {aasa: web/.well-known/apple-app-site-association, assetlinks: web/.well-known/assetlinks.json}
 
         # URLs that must open the app, or stay on the web, checked on every lint.
         # expectations:

@@ -274,6 +274,7 @@ package struct LintSession: Sendable {
         let configuration = plan.configuration
         let named = configuration.domains.map { ($0.aasaPath.value, FileKind.aasa) }
             + configuration.apps.compactMap { app in app.entitlements.map { ($0.value, FileKind.entitlements) } }
+            + configuration.androidReferencedFiles
         var seen = linted
         var files: [LintFile] = []
         for (path, kind) in named {

@@ -1,0 +1,6 @@
+android {
+    namespace = "com.example.shop.app"
+    defaultConfig {
+        applicationId = "com.example.shop"
+    }
+}
