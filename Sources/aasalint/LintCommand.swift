@@ -127,7 +127,7 @@ struct LintCommand: KeepingSubcommand {
         } else if parsed[\.unsafeFixes] {
             throw UsageError("--unsafe-fixes says which fixes --fix or --diff apply: use it with one of them")
         }
-        let session = LintSession(plan: plan, baseline: baseline, keptUntilExit: keptUntilExit)
+        let session = LintSession(plan: plan, baseline: baseline, retention: keptUntilExit?.retention)
         var workspace = session.read(paths: paths, extraFiles: extraFiles)
         var fixFailed = false
         if parsed[\.fix] || parsed[\.diff] {

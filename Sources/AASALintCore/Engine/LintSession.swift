@@ -1,3 +1,8 @@
+/// What a run hands the values it is done with, instead of freeing them: a short-lived process
+/// can leave them to its exit, which frees them at once (the command line's `KeptUntilExit`);
+/// freeing a large file's tree, model and matcher object by object costs millions of instructions.
+package typealias Retention = @Sendable (any Sendable) -> Void
+
 /// One `aasalint lint`: discover the files, read and parse each once, run the planned rules,
 /// and hold back what `ignore:` entries and a baseline accept.
 package struct LintSession: Sendable {
@@ -5,15 +10,15 @@ package struct LintSession: Sendable {
     package let reader: FileReader
     /// The accepted findings and the folder their paths are relative to.
     package let baseline: (baseline: Baseline, directory: String)?
-    /// Keeps the files read, their trees, models and compiled forms, until the process exits;
-    /// nil frees them as the run goes.
-    package let keptUntilExit: KeptUntilExit?
+    /// Takes the files read, with their trees, models and compiled forms, once the run is done
+    /// with them; nil frees them as the run goes.
+    package let retention: Retention?
 
-    package init(plan: RulePlan, baseline: (Baseline, String)? = nil, reader: FileReader = FileReader(), keptUntilExit: KeptUntilExit? = nil) {
+    package init(plan: RulePlan, baseline: (Baseline, String)? = nil, reader: FileReader = FileReader(), retention: Retention? = nil) {
         self.plan = plan
         self.baseline = baseline
         self.reader = reader
-        self.keptUntilExit = keptUntilExit
+        self.retention = retention
     }
 
     package struct Outcome: Sendable {
@@ -64,7 +69,7 @@ package struct LintSession: Sendable {
         let report = report(of: findings, files: files, referenced: referenced, scope: scope, problems: problems)
         let release = ReleaseFiles(configuration: plan.configuration, options: plan.options, xcodeProjects: workspace.xcodeProjects, files: files)
             .explanation(for: files + referenced)
-        keptUntilExit?.keep(files + referenced)
+        retention?(files + referenced)
         return Outcome(report: report, problems: problems, warnings: workspace.warnings,
                        allDiagnostics: findings.diagnostics, scope: scope, releaseExplanation: release,
                        lintedFiles: files.filter(\.isFixable).map { DiscoveredFile(path: $0.path, kind: $0.kind) })
@@ -172,7 +177,7 @@ package struct LintSession: Sendable {
         var diagnostics: [Diagnostic] = []
         let appCode = AppCodeCache()
         do throws(UsageError) {
-            diagnostics = try Linter(plan: plan, keptUntilExit: keptUntilExit).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects,
+            diagnostics = try Linter(plan: plan, retention: retention).lint(files, referencedFiles: referenced, xcodeProjects: xcodeProjects,
                                                                                     appCode: appCode)
         } catch {
             problems.append(error)

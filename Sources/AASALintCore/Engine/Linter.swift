@@ -5,11 +5,11 @@ struct Linter: Sendable {
     /// run, rather than being freed; nil frees them then. Files of a run of several are freed as
     /// they are done, so that the next ones reuse the memory and a run holds the compiled forms of
     /// only the files in progress.
-    let keptUntilExit: KeptUntilExit?
+    let retention: Retention?
 
-    init(plan: RulePlan, keptUntilExit: KeptUntilExit? = nil) {
+    init(plan: RulePlan, retention: Retention? = nil) {
         self.plan = plan
-        self.keptUntilExit = keptUntilExit
+        self.retention = retention
     }
 
     init(selection: RuleSelection, configuration: Configuration = Configuration(), options: RunOptions = RunOptions()) {
@@ -41,7 +41,7 @@ struct Linter: Sendable {
             }
         }
         let plan = self.plan
-        let keptUntilExit = work.count == 1 ? self.keptUntilExit : nil
+        let retention = work.count == 1 ? self.retention : nil
         let diagnostics = work.parallelMap { file, selection in
             let kinds = file.kinds
             var findings = selection.entries.filter { $0.description.fileKinds.contains(where: kinds.contains) && runs($0.check) }.flatMap { entry in
@@ -50,8 +50,8 @@ struct Linter: Sendable {
             if !file.isFixable {
                 for index in findings.indices { findings[index].fix = findings[index].fix?.withoutEdits }
             }
-            if let keptUntilExit {
-                keptUntilExit.keep(file)
+            if let retention {
+                retention(file)
             } else {
                 file.releaseDerivedWork()
             }
