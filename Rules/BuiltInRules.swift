@@ -74,6 +74,7 @@ public enum BuiltInRules {
         RedirectRule.self,
         ContentTypeRule.self,
         CDNOutOfDateRule.self,
+        AssetlinksHostingRule.self,
         // Provisioning profiles and signed files
         InvalidProfileRule.self,
         ProfileExpiredRule.self,

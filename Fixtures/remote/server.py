@@ -6,6 +6,7 @@ serves until its standard input closes (when the test that started it ends or di
 never outlives the test run.
 
     /origin/HOST/.well-known/apple-app-site-association   what HOST serves   (--origin-base http://127.0.0.1:PORT/origin)
+    /origin/HOST/.well-known/assetlinks.json              HOST's assetlinks.json (404 unless HOST serves one)
     /origin/HOST/PATH                                     other places HOST serves a file at
     /cdn/HOST                                             Apple's CDN copy   (--cdn-base http://127.0.0.1:PORT/cdn)
 
@@ -22,6 +23,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 FILES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "files")
 WELL_KNOWN = "/.well-known/apple-app-site-association"
+ASSET_LINKS = "/.well-known/assetlinks.json"
 OVERSIZED = 5 * 1024 * 1024  # over aasalint's 4 MB download limit
 
 
@@ -160,6 +162,17 @@ HOSTS = {
     "root-only.example.com": ({"apple-app-site-association": file("current.json")}, status(404)),
 }
 
+# The hosts that also serve an assetlinks.json (HOSTS answer 404 for it): their AASA file is good.
+ANDROID_HOSTS = {
+    "android.example.com": file("assetlinks.json"),
+    "android-redirect.example.com": redirect("https://www.android-redirect.example.com" + ASSET_LINKS),
+    "android-wrong-type.example.com": file("assetlinks.json", "text/plain"),
+    "android-lowercase.example.com": file("assetlinks-lowercase.json"),  # the file rules run on what is served
+    "android-missing.example.com": status(404),  # a configuration names its assetlinks.json
+}
+for android_host in ANDROID_HOSTS:
+    HOSTS[android_host] = (file("current.json"), file("current.json"))
+
 
 class Handler(BaseHTTPRequestHandler):
     # HTTP/1.0: one request per connection, and a body without a length ends when it closes.
@@ -179,6 +192,8 @@ class Handler(BaseHTTPRequestHandler):
             if parts[1] == "cdn" and len(parts) == 3:
                 return cdn
             if parts[1] == "origin" and len(parts) == 4:
+                if "/" + parts[3] == ASSET_LINKS:
+                    return ANDROID_HOSTS.get(parts[2], status(404))
                 if isinstance(origin, dict):
                     return origin.get(parts[3], status(404))
                 if "/" + parts[3] == WELL_KNOWN:

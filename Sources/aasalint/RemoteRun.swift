@@ -55,10 +55,11 @@ struct RemoteRun {
                           problems: outcomes.flatMap(\.problems), warnings: outcomes.flatMap(\.warnings))
     }
 
-    /// The hosts `lint --remote` checks: those under domains: in the configuration, then those
-    /// that the signed apps name.
+    /// The hosts `lint --remote` checks: those under domains: in the configuration (with an AASA
+    /// file or an assetlinks.json; each is downloaded once), then those that the signed apps name.
     static func hosts(_ configuration: Configuration, signedFiles: [LintFile]) throws(UsageError) -> [String] {
-        let hosts = configuration.domains.map(\.host.value) + HostDownloader.hosts(signedInto: signedFiles)
+        let hosts = configuration.domains.map(\.host.value) + configuration.assetLinksDomains.map(\.host.value)
+            + HostDownloader.hosts(signedInto: signedFiles)
         guard !hosts.isEmpty else {
             throw UsageError(signedFiles.isEmpty
                 ? "--remote checks the hosts under domains: in the configuration, and it names none; add them (domains: {example.com: path/to/apple-app-site-association}) or run aasalint fetch HOST"

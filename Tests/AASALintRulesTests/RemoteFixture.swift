@@ -4,7 +4,8 @@ import Foundation
 /// A folder that stands for what `example.com` served: `origin.http` (the answer as it came
 /// over the wire: status line, headers, a blank line, the body) or `origin.failure` (why the
 /// download failed, in the fetcher's words), and the same for Apple's CDN copy as `cdn.http` or
-/// `cdn.failure`; without either, the CDN holds the same answer as the host.
+/// `cdn.failure` (without either, the CDN holds the same answer as the host) and for the host's
+/// `assetlinks.json` as `assetlinks.http` or `assetlinks.failure` (without either, none was asked for).
 enum RemoteFixture {
     static let host = "example.com"
 
@@ -16,20 +17,22 @@ enum RemoteFixture {
         guard let origin = try outcome(in: folder, named: "origin") else {
             throw FixtureError(message: "\(folder.path) has neither origin.http nor origin.failure")
         }
-        return try check(origin: origin, cdn: try outcome(in: folder, named: "cdn") ?? origin, with: selection)
+        return try check(origin: origin, cdn: try outcome(in: folder, named: "cdn") ?? origin,
+                         assetLinks: try outcome(in: folder, named: "assetlinks"), with: selection)
     }
 
-    /// The host answered `answer` (an `origin.http` text) and the CDN holds the same.
+    /// The host answered `answer` (an `origin.http` text) to every request, and the CDN holds the same.
     static func check(answer: [UInt8], with selection: RuleSelection) throws -> [Diagnostic] {
         let origin = Result<HTTPResponse, FetchFailure>.success(try response(from: answer))
-        return try check(origin: origin, cdn: origin, with: selection)
+        return try check(origin: origin, cdn: origin, assetLinks: origin, with: selection)
     }
 
     private static func check(origin: Result<HTTPResponse, FetchFailure>, cdn: Result<HTTPResponse, FetchFailure>,
-                              with selection: RuleSelection) throws -> [Diagnostic] {
+                              assetLinks: Result<HTTPResponse, FetchFailure>?, with selection: RuleSelection) throws -> [Diagnostic] {
         let addresses = try RemoteAddresses()
         let fetch = HostFetch(host: host, origin: Download(url: addresses.originURL(for: host), outcome: origin),
-                              cdn: Download(url: addresses.cdnURL(for: host), outcome: cdn))
+                              cdn: Download(url: addresses.cdnURL(for: host), outcome: cdn),
+                              assetLinks: assetLinks.map { Download(url: addresses.assetLinksURL(for: host), outcome: $0, kind: .assetLinks) })
         return LintSession(plan: RulePlan(fixed: selection)).lint(downloads: [fetch]).report.diagnostics
     }
 

@@ -42,6 +42,11 @@ import Testing
         ("cached-cdn", ["cdn-out-of-date"], 0),
         ("json-only", ["http-status"], 1),
         ("root-only", ["http-status"], 1),
+        ("android", [], 0),
+        ("android-redirect", ["assetlinks-hosting"], 1),
+        ("android-wrong-type", ["assetlinks-hosting"], 1),
+        ("android-lowercase", ["assetlinks-fingerprint-format"], 1),
+        ("android-missing", [], 0),
     ] as [(String, Set<String>, Int32)])
     func eachHostingFailureHasItsFinding(name: String, ruleIDs: Set<String>, status: Int32) throws {
         let run = try fetch(["\(name).example.com", "--timeout", "1"])
@@ -117,7 +122,7 @@ import Testing
     @Test func saveKeepsWhatWasDownloaded() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-fetch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let run = try fetch(["stale-cdn.example.com", "missing.example.com", "slow.example.com", "--timeout", "1", "--save", folder.path])
+        let run = try fetch(["stale-cdn.example.com", "missing.example.com", "slow.example.com", "android.example.com", "--timeout", "1", "--save", folder.path])
         #expect(run.standardError.isEmpty)
         func saved(_ path: String) -> Data? {
             FileManager.default.contents(atPath: folder.appendingPathComponent(path).path)
@@ -128,6 +133,8 @@ import Testing
             == (try Data(contentsOf: files.appendingPathComponent("before-account-exclusion.json"))))
         #expect(saved("missing.example.com/origin/apple-app-site-association") == Data("<html><body>404</body></html>\n".utf8))
         #expect(saved("slow.example.com/origin/apple-app-site-association") == nil, "nothing came back in time")
+        #expect(saved("android.example.com/origin/assetlinks.json") == (try Data(contentsOf: files.appendingPathComponent("assetlinks.json"))))
+        #expect(saved("missing.example.com/origin/assetlinks.json") == nil, "a host that serves no assetlinks.json keeps none")
     }
 
     @Test func configuredSeveritiesApply() throws {
@@ -151,6 +158,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases, workingDirectory: folder)
         try expectGolden(transcript(run), named: "lint-remote")
+    }
+
+    /// android-missing.example.com serves no assetlinks.json (no finding from `fetch`, which knows
+    /// no Android app), but the configuration says Android apps rely on it; the assetlinks.json of
+    /// android.example.com is downloaded and linted.
+    @Test func lintRemoteChecksTheConfiguredAssetLinksDomains() throws {
+        let folder = try temporaryFolder(configuration: """
+            domains:
+              android.example.com: {aasa: web/apple-app-site-association, assetlinks: web/.well-known/assetlinks.json}
+              android-missing.example.com: web/.well-known/assetlinks.json
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let run = try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases, workingDirectory: folder)
+        #expect(Self.ruleIDs(in: run.standardOutput) == ["assetlinks-hosting"])
+        try expectGolden(transcript(run), named: "lint-remote-android")
     }
 
     /// `Fixtures/artifacts/remote/Shop.ipa` signs applinks for shop.example.com (which lists the

@@ -10,15 +10,16 @@ package struct Download: Sendable {
     package let outcome: Result<HTTPResponse, FetchFailure>
     /// When the answer arrived: the clock for how long a CDN keeps it.
     package let receivedAt: Date
-    /// The body read as an AASA file named by its URL (empty when nothing came back), so that
-    /// findings about the download and about its content point at the same name.
+    /// The body read as a file of `kind` (an AASA file or an `assetlinks.json`) named by its URL
+    /// (empty when nothing came back), so that findings about the download and about its content
+    /// point at the same name.
     package let file: LintFile
 
-    package init(url: String, outcome: Result<HTTPResponse, FetchFailure>, receivedAt: Date = Date()) {
+    package init(url: String, outcome: Result<HTTPResponse, FetchFailure>, receivedAt: Date = Date(), kind: FileKind = .aasa) {
         self.url = url
         self.outcome = outcome
         self.receivedAt = receivedAt
-        file = LintFile(path: url, kind: .aasa, bytes: (try? outcome.get())?.body ?? [])
+        file = LintFile(path: url, kind: kind, bytes: (try? outcome.get())?.body ?? [])
     }
 
     package var response: HTTPResponse? { try? outcome.get() }

@@ -4,8 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Keeps what `aasalint fetch --save` downloaded: `HOST/origin/apple-app-site-association` and
-/// `HOST/cdn/apple-app-site-association` under the folder, so that `aasalint lint` and
+/// Keeps what `aasalint fetch --save` downloaded: `HOST/origin/apple-app-site-association`,
+/// `HOST/cdn/apple-app-site-association` and `HOST/origin/assetlinks.json` under the folder, so that `aasalint lint` and
 /// `aasalint diff` can read them again. Every body that came back is kept, whatever its
 /// status: an error page is what the host served.
 package struct DownloadFolder: Sendable {
@@ -20,12 +20,21 @@ package struct DownloadFolder: Sendable {
     package func save(_ fetch: HostFetch) throws(UsageError) {
         for (name, download) in [("origin", fetch.origin), ("cdn", fetch.cdn)] {
             guard let response = download.response else { continue }
-            let folder = "\(path)/\(fetch.host)/\(name)"
-            try Self.createFolder(folder)
-            let file = "\(folder)/apple-app-site-association"
-            guard FileManager.default.createFile(atPath: file, contents: Data(response.body)) else {
-                throw UsageError("\(file): cannot write the downloaded file (check the folder's permissions)")
-            }
+            try write(response.body, to: "\(fetch.host)/\(name)", named: "apple-app-site-association")
+        }
+        // Only a served file: an iOS-only host's error page kept as assetlinks.json would be
+        // linted as one when the folder is read again.
+        if let assetLinks = fetch.servedAssetLinks {
+            try write(assetLinks.bytes, to: "\(fetch.host)/origin", named: "assetlinks.json")
+        }
+    }
+
+    private func write(_ body: [UInt8], to subfolder: String, named name: String) throws(UsageError) {
+        let folder = "\(path)/\(subfolder)"
+        try Self.createFolder(folder)
+        let file = "\(folder)/\(name)"
+        guard FileManager.default.createFile(atPath: file, contents: Data(body)) else {
+            throw UsageError("\(file): cannot write the downloaded file (check the folder's permissions)")
         }
     }
 

@@ -6,7 +6,9 @@ package enum FetchClient: Sendable, Equatable {
     case appleCrawler
     /// Safari on a Mac.
     case browser
-    /// aasalint itself, for Apple's CDN.
+    /// aasalint itself, for Apple's CDN, and for `assetlinks.json`: neither Google nor AOSP
+    /// publishes the User-Agent of its verifier (ANDROID.md names none), and both, like every
+    /// download here, follow no redirects.
     case aasalint
 
     package var userAgent: String {

@@ -16,27 +16,28 @@ package struct HostDownloader: Sendable {
         self.fetcher = fetcher
     }
 
-    /// Downloads the host's file as Apple's crawler asks for it and Apple's CDN copy at the same
-    /// time; when the crawler did not get the file, asks once more as a browser (and, for a
-    /// missing file, at the places files are often put by mistake).
+    /// Downloads the host's file as Apple's crawler asks for it, Apple's CDN copy and the host's
+    /// `assetlinks.json` at the same time; when the crawler did not get the file, asks once more
+    /// as a browser (and, for a missing file, at the places files are often put by mistake).
     package func fetch(host: String) -> HostFetch {
         let originURL = addresses.originURL(for: host)
-        let first = [(originURL, FetchClient.appleCrawler), (addresses.cdnURL(for: host), .aasalint)].parallelMap { download($0.0, as: $0.1) }
+        let first = [(originURL, FetchClient.appleCrawler, FileKind.aasa), (addresses.cdnURL(for: host), .aasalint, .aasa),
+                     (addresses.assetLinksURL(for: host), .aasalint, .assetLinks)].parallelMap { download($0.0, as: $0.1, kind: $0.2) }
         let origin = first[0]
         guard origin.response?.carriesFile != true else {
-            return HostFetch(host: host, origin: origin, cdn: first[1])
+            return HostFetch(host: host, origin: origin, cdn: first[1], assetLinks: first[2])
         }
         let isMissing = origin.response.map { [404, 410].contains($0.status) } ?? false
         let locations = isMissing ? AlternateLocation.allCases : []
         let retries = [(originURL, FetchClient.browser)] + locations.map { (addresses.originURL(for: host, at: $0), .appleCrawler) }
         let more = retries.parallelMap { download($0.0, as: $0.1) }
         return HostFetch(host: host, origin: origin, cdn: first[1], originAsBrowser: more[0],
-                         alternateLocations: Array(zip(locations, more.dropFirst())))
+                         alternateLocations: Array(zip(locations, more.dropFirst())), assetLinks: first[2])
     }
 
-    private func download(_ url: String, as client: FetchClient) -> Download {
+    private func download(_ url: String, as client: FetchClient, kind: FileKind = .aasa) -> Download {
         Download(url: url, outcome: URL(string: url).map { fetcher.fetch($0, as: client, allowsPrivateAddresses: addresses.permitsPrivateAddresses(for: url)) }
-            ?? .failure(FetchFailure(reason: "'\(url)' is not a valid address")))
+            ?? .failure(FetchFailure(reason: "'\(url)' is not a valid address")), kind: kind)
     }
 
     /// The hosts that the associated domains signed into `signedFiles` (the executables of

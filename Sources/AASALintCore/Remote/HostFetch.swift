@@ -9,14 +9,30 @@ package struct HostFetch: Sendable {
     /// The places a file is often put by mistake (`AlternateLocation`), asked for when the host
     /// has no file at the right one.
     package let alternateLocations: [(AlternateLocation, Download)]
+    /// The host's `/.well-known/assetlinks.json`, asked for as Google's verifier asks.
+    package let assetLinks: Download?
+    /// Whether the configuration names an `assetlinks.json` for this host (`domains:`), so that
+    /// Android apps rely on the host serving it; set by the session that lints the download.
+    package var requiresAssetLinks = false
 
     package init(host: String, origin: Download, cdn: Download, originAsBrowser: Download? = nil,
-                alternateLocations: [(AlternateLocation, Download)] = []) {
+                alternateLocations: [(AlternateLocation, Download)] = [], assetLinks: Download? = nil) {
         self.host = host
         self.origin = origin
         self.cdn = cdn
         self.originAsBrowser = originAsBrowser
         self.alternateLocations = alternateLocations
+        self.assetLinks = assetLinks
+    }
+
+    /// The `assetlinks.json` the host serves (a 200 answer), as Android's verifier reads it. A
+    /// host that no configuration ties to Android serves one only when the body is JSON: most
+    /// hosts are iOS only, and many answer every path with a 200 web page.
+    package var servedAssetLinks: LintFile? {
+        guard let file = assetLinks?.servedFile else { return nil }
+        if requiresAssetLinks { return file }
+        let start = file.bytes.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        return start == UInt8(ascii: "[") || start == UInt8(ascii: "{") ? file : nil
     }
 
     /// How the host treats Apple's crawler compared with a browser, as a clause to follow what

@@ -1,14 +1,20 @@
 /// Downloads linted by the one session: the remote rules on each host's exchange, the file
-/// rules on the file each host serves, then the signed apps against what their hosts served.
+/// rules on the files each host serves (its AASA file and its `assetlinks.json`), then the signed apps against what their hosts served.
 /// Each host counts as one file in the report, and so does each signed executable.
 extension LintSession {
     /// `problems` and `warnings` are those of reading the input (the signed apps' artifacts):
     /// the outcome's, not the report's.
     package func lint(downloads fetches: [HostFetch], signedApps: [LintFile]? = nil, problems: [UsageError] = [],
                       warnings: [String] = []) -> Outcome {
+        let androidHosts = Set(plan.configuration.assetLinksDomains.map { $0.host.value.lowercased() })
+        let fetches = fetches.map { fetch in
+            var fetch = fetch
+            fetch.requiresAssetLinks = androidHosts.contains(fetch.host.lowercased())
+            return fetch
+        }
         let hosts: [DownloadFindings] = fetches.map { lint(hostFetch: $0) }
         let crossChecked: DownloadFindings? = signedApps.map { crossCheck($0, against: fetches) }
-        let downloads = fetches.flatMap { [$0.origin, $0.cdn] }
+        let downloads = fetches.flatMap { [$0.origin, $0.cdn] + ($0.assetLinks.map { [$0] } ?? []) }
         let signedFiles = signedApps ?? []
         let diagnostics = (hosts.flatMap(\.diagnostics) + (crossChecked?.diagnostics ?? [])).sorted(by: Diagnostic.reportOrder)
         let lintProblems = hosts.flatMap(\.problems) + (crossChecked?.problems ?? [])
@@ -32,16 +38,17 @@ extension LintSession {
         let problems: [UsageError]
     }
 
-    /// The remote rules on the exchange, and the file rules on the file the host serves.
+    /// The remote rules on the exchange, and the file rules on the files the host serves.
     private func lint(hostFetch fetch: HostFetch) -> DownloadFindings {
         var diagnostics = plan.base.entries.flatMap { entry -> [Diagnostic] in
             guard let rule = entry.check.remoteCheck else { return [] }
             return rule.check(fetch).compactMap { plan.adjusted(entry.configured($0)) }
         }
         var problems: [UsageError] = []
-        if let served = fetch.origin.servedFile {
+        let served = [fetch.origin.servedFile, fetch.servedAssetLinks].compactMap { $0 }
+        if !served.isEmpty {
             do throws(UsageError) {
-                diagnostics += try Linter(plan: plan).lint([served])
+                diagnostics += try Linter(plan: plan).lint(served)
             } catch {
                 problems.append(error)
             }

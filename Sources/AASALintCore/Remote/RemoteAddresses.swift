@@ -9,6 +9,7 @@ import Foundation
 package struct RemoteAddresses: Sendable, Equatable {
     package static let appleCDNBase = "https://app-site-association.cdn-apple.com/a/v1"
     static let wellKnownPath = "/.well-known/apple-app-site-association"
+    package static let assetLinksPath = "/.well-known/assetlinks.json"
     static let loopbackHosts: Set<String> = ["127.0.0.1", "::1", "[::1]", "localhost"]
 
     /// nil: `https://HOST`; otherwise the origin's file is `<originBase>/HOST/.well-known/...`.
@@ -43,6 +44,11 @@ package struct RemoteAddresses: Sendable, Equatable {
 
     private func originURL(for host: String, path: String) -> String {
         (originBase.map { "\($0)/\(host)" } ?? "https://\(host)") + path
+    }
+
+    /// Where `host` serves its `assetlinks.json`, which Android's verifier asks for.
+    package func assetLinksURL(for host: String) -> String {
+        originURL(for: host, path: Self.assetLinksPath)
     }
 
     package func cdnURL(for host: String) -> String {
