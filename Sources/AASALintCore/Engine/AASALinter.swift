@@ -42,7 +42,7 @@ public struct AASALinter: Sendable {
     /// unless `kind` says, the configuration's overrides and ignores for that path), without
     /// reading the disk for it: an editor's unsaved text, or a download.
     public func lint(contents: [UInt8], path: String, kind: FileKind? = nil) -> LintReport {
-        let file = FileReader.file(path: DisplayPath.of(path), kind: kind ?? FileDiscovery.kind(ofExplicitName: path), .bytes(contents))
+        let file = FileReader.file(path: DisplayPath.of(path), kind: kind ?? FileDiscovery.kind(ofNamed: path), .bytes(contents))
         return session.run(paths: [], extraFiles: [file]).report
     }
 }
