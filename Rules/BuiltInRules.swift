@@ -3,7 +3,7 @@ import AASALintCore
 /// Every built-in rule. Adding a rule: one file in `Rules/`, one line here, fixtures in
 /// `Fixtures/rules/<rule-id>/`.
 public enum BuiltInRules {
-    package static let all: [any BuiltInRule.Type] = [
+    package static let all: [any Rule.Type] = [
         InvalidJSONRule.self,
         ByteOrderMarkRule.self,
         InvalidUTF8Rule.self,

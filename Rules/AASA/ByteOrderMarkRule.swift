@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ByteOrderMarkRule: OptionlessRule {
+struct ByteOrderMarkRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "byte-order-mark",
         summary: "The file starts with a UTF-8 byte order mark",

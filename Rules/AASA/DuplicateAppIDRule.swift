@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct DuplicateAppIDRule: OptionlessRule {
+struct DuplicateAppIDRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "duplicate-app-id",
         summary: "An appID listed in more than one details entry, or twice in one list",

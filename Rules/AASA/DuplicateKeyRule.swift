@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct DuplicateKeyRule: OptionlessRule {
+struct DuplicateKeyRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "duplicate-key",
         summary: "A key appears twice in one object",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct EmptyComponentsRule: OptionlessRule {
+struct EmptyComponentsRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "empty-components",
         summary: "`components: []`: the details entry opens nothing",

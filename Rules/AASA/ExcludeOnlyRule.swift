@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ExcludeOnlyRule: OptionlessRule {
+struct ExcludeOnlyRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "exclude-only",
         summary: "A details entry whose every component is an exclusion: it opens nothing",

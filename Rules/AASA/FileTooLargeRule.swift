@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct FileTooLargeRule: Rule {
+struct FileTooLargeRule: Rule, FileCheck {
     static let maxBytes = RuleOptionDescription(
         name: "max_bytes",
         defaultValue: .integer(131_072),
@@ -25,6 +25,10 @@ struct FileTooLargeRule: Rule {
     )
 
     let maxBytes: Int
+
+    init() {
+        maxBytes = Self.maxBytes.defaultInteger
+    }
 
     init(options: RuleOptions) throws(RuleOptionError) {
         maxBytes = try FileSizeLimit.maxBytes(Self.maxBytes, in: options)

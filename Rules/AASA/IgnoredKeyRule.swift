@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct IgnoredKeyRule: OptionlessRule {
+struct IgnoredKeyRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "ignored-key",
         summary: "A key the system ignores because of its sibling",

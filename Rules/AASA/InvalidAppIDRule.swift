@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidAppIDRule: OptionlessRule {
+struct InvalidAppIDRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-app-id",
         summary: "An appID that is not `<team ID>.<bundle ID>`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidJSONRule: OptionlessRule {
+struct InvalidJSONRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-json",
         summary: "The file is not strict JSON, or its root is not an object",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidTypeRule: OptionlessRule {
+struct InvalidTypeRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-type",
         summary: "A value of the wrong JSON type",

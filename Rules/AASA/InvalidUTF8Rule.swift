@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidUTF8Rule: OptionlessRule {
+struct InvalidUTF8Rule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-utf8",
         summary: "The file contains bytes that are not UTF-8",

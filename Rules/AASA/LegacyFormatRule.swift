@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct LegacyFormatRule: OptionlessRule {
+struct LegacyFormatRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "legacy-format",
         summary: "A shape of the file from iOS 12 and earlier, which still works: advice to modernise it",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct MisplacedAASARule: OptionlessRule {
+struct MisplacedAASARule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "misplaced-aasa",
         summary: "The file is in a folder that no web server serves at `/.well-known/apple-app-site-association`",

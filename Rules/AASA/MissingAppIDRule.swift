@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct MissingAppIDRule: OptionlessRule {
+struct MissingAppIDRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "missing-app-id",
         summary: "A details entry names no app",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct NoApplinksDetailsRule: OptionlessRule {
+struct NoApplinksDetailsRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "no-applinks-details",
         summary: "`applinks` has no details, or the file is `{}`: no app opens links on this host",

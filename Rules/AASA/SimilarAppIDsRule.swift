@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct SimilarAppIDsRule: OptionlessRule {
+struct SimilarAppIDsRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "similar-app-ids",
         summary: "Two services name appIDs that differ by one letter",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UndocumentedDefaultRule: OptionlessRule {
+struct UndocumentedDefaultRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "undocumented-default",
         summary: "`defaults` sets a key Apple does not document there",

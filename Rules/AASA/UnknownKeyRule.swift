@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UnknownKeyRule: OptionlessRule {
+struct UnknownKeyRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "unknown-key",
         summary: "A key that is not valid where it is written",

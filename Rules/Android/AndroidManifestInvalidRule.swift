@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AndroidManifestInvalidRule: OptionlessRule {
+struct AndroidManifestInvalidRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "android-manifest-invalid",
         summary: "`AndroidManifest.xml` is not well-formed XML, or its root is not `<manifest>`",

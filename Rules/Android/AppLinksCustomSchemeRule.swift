@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksCustomSchemeRule: OptionlessRule {
+struct AppLinksCustomSchemeRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-custom-scheme",
         summary: "A verifying intent filter that also lists a scheme other than `http` and `https`",

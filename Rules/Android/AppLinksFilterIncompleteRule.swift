@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksFilterIncompleteRule: OptionlessRule {
+struct AppLinksFilterIncompleteRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-filter-incomplete",
         summary: "An `autoVerify` intent filter that Android does not collect for verification",

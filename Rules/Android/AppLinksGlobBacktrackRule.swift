@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksGlobBacktrackRule: OptionlessRule {
+struct AppLinksGlobBacktrackRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-glob-backtrack",
         summary: "A `pathPattern` with `.*` before more text, which Android matches without backtracking",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksGroupMinSdkRule: OptionlessRule {
+struct AppLinksGroupMinSdkRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-group-min-sdk",
         summary: "A filter whose only path limits are inside `<uri-relative-filter-group>`, in an app that runs before Android 15",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksHostFormatRule: OptionlessRule {
+struct AppLinksHostFormatRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-host-format",
         summary: "An `android:host` with upper case, a scheme, a port or a path, or repeated in another case",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksNoAutoVerifyRule: OptionlessRule {
+struct AppLinksNoAutoVerifyRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-no-auto-verify",
         summary: "An intent filter for https links of a host that does not ask for verification",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksPathNeverMatchesRule: OptionlessRule {
+struct AppLinksPathNeverMatchesRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-path-never-matches",
         summary: "A path attribute of an intent filter that no link can match, or that Android refuses",

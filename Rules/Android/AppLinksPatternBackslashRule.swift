@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksPatternBackslashRule: OptionlessRule {
+struct AppLinksPatternBackslashRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-pattern-backslash",
         summary: "A single backslash in a path attribute, which the resource compiler takes as its own escape",

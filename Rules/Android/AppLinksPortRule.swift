@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksPortRule: OptionlessRule {
+struct AppLinksPortRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-port",
         summary: "`android:port` in a filter for web links",

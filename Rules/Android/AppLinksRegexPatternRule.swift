@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksRegexPatternRule: OptionlessRule {
+struct AppLinksRegexPatternRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-regex-pattern",
         summary: "A regular expression written as `android:pathPattern` or `android:pathAdvancedPattern`",

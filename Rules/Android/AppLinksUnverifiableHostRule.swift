@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksUnverifiableHostRule: OptionlessRule {
+struct AppLinksUnverifiableHostRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-unverifiable-host",
         summary: "A verifying intent filter lists a host that can never be verified",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppLinksWildcardHostRule: OptionlessRule {
+struct AppLinksWildcardHostRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-links-wildcard-host",
         summary: "A host wildcard that matches more or less than it seems",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppNotInAssetlinksRule: OptionlessRule {
+struct AppNotInAssetlinksRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-not-in-assetlinks",
         summary: "A manifest asks Android to verify a host whose `assetlinks.json` does not grant the app",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksDebugCertificateRule: OptionlessRule {
+struct AssetlinksDebugCertificateRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-debug-certificate",
         summary: "A release `assetlinks.json` grants an app signed with a public debug certificate",

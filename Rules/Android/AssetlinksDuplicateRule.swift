@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksDuplicateRule: OptionlessRule {
+struct AssetlinksDuplicateRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-duplicate",
         summary: "A fingerprint listed twice for one app, or a statement that repeats an earlier one",

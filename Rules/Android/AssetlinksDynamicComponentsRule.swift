@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksDynamicComponentsRule: OptionlessRule {
+struct AssetlinksDynamicComponentsRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-dynamic-components",
         summary: "Dynamic App Links components (`dynamic_app_link_components`, Android 15) of the wrong shape, or that never apply",

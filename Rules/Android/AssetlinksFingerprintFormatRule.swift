@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksFingerprintFormatRule: OptionlessRule {
+struct AssetlinksFingerprintFormatRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-fingerprint-format",
         summary: "A certificate fingerprint that is not 32 upper-case hex bytes joined by `:`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksHostNotClaimedRule: OptionlessRule {
+struct AssetlinksHostNotClaimedRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-host-not-claimed",
         summary: "An `assetlinks.json` grants an app of the project whose manifest does not claim the host",

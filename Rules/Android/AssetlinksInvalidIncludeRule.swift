@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksInvalidIncludeRule: OptionlessRule {
+struct AssetlinksInvalidIncludeRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-invalid-include",
         summary: "An include statement whose URL is not an https URL",

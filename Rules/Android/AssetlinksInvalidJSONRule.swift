@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksInvalidJSONRule: OptionlessRule {
+struct AssetlinksInvalidJSONRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-invalid-json",
         summary: "`assetlinks.json` is not strict JSON, or its root is not an array",

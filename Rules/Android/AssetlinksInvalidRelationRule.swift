@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksInvalidRelationRule: OptionlessRule {
+struct AssetlinksInvalidRelationRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-invalid-relation",
         summary: "A relation string is not `kind/detail` in lower-case letters, digits, `_` and `.`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksInvalidStatementRule: OptionlessRule {
+struct AssetlinksInvalidStatementRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-invalid-statement",
         summary: "A statement of `assetlinks.json` is not a `relation` array with a `target` object, nor an include",

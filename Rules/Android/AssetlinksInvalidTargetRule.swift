@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksInvalidTargetRule: OptionlessRule {
+struct AssetlinksInvalidTargetRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-invalid-target",
         summary: "A `target` without a known `namespace`, or whose package name, fingerprint list or site is invalid",

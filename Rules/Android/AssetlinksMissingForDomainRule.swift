@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksMissingForDomainRule: OptionlessRule {
+struct AssetlinksMissingForDomainRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-missing-for-domain",
         summary: "A host a manifest asks Android to verify, with no `assetlinks.json` configured, so nothing could be cross-checked",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksNoAppLinksRule: OptionlessRule {
+struct AssetlinksNoAppLinksRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-no-app-links",
         summary: "No statement of `assetlinks.json` grants an app `delegate_permission/common.handle_all_urls`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksNumberOrNullRule: OptionlessRule {
+struct AssetlinksNumberOrNullRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-number-or-null",
         summary: "A number or `null` inside a statement, which Android's own verifier cannot read",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksTooLargeRule: Rule {
+struct AssetlinksTooLargeRule: Rule, FileCheck {
     static let maxBytes = RuleOptionDescription(
         name: "max_bytes",
         defaultValue: .integer(1_048_576),
@@ -28,6 +28,10 @@ struct AssetlinksTooLargeRule: Rule {
     )
 
     let maxBytes: Int
+
+    init() {
+        maxBytes = Self.maxBytes.defaultInteger
+    }
 
     init(options: RuleOptions) throws(RuleOptionError) {
         maxBytes = try FileSizeLimit.maxBytes(Self.maxBytes, in: options)

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksUnknownKeyRule: OptionlessRule {
+struct AssetlinksUnknownKeyRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-unknown-key",
         summary: "A key of a statement or target that neither verifier reads",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksUnknownRelationRule: OptionlessRule {
+struct AssetlinksUnknownRelationRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "assetlinks-unknown-relation",
         summary: "A relation whose kind is not `delegate_permission`, or a near miss of `common.handle_all_urls`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppDelegateLinkHandlerRule: OptionlessRule {
+struct AppDelegateLinkHandlerRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-delegate-link-handler",
         summary: "An app with scenes handles links only in its app delegate, which the system does not call for them",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ColdStartLinkIgnoredRule: OptionlessRule {
+struct ColdStartLinkIgnoredRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "cold-start-link-ignored",
         summary: "A scene handles links when the app runs, but not when a link launches it",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct LinkEntryPointRule: OptionlessRule {
+struct LinkEntryPointRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "link-entry-point",
         summary: "Where in the app's code each expected URL arrives",

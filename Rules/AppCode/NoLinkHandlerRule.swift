@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct NoLinkHandlerRule: OptionlessRule {
+struct NoLinkHandlerRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "no-link-handler",
         summary: "The app claims `applinks:`, but none of its code receives a link",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UncheckedActivityTypeRule: OptionlessRule {
+struct UncheckedActivityTypeRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "unchecked-activity-type",
         summary: "A link handler reads `webpageURL` without checking the activity's type",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct DevelopmentProfileInReleaseRule: OptionlessRule {
+struct DevelopmentProfileInReleaseRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "development-profile-in-release",
         summary: "A development provisioning profile in a release (`--release`, `release_entitlements` globs)",

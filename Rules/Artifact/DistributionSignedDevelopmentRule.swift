@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct DistributionSignedDevelopmentRule: OptionlessRule {
+struct DistributionSignedDevelopmentRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "distribution-signed-development",
         summary: "An app signed with a distribution profile carries development entitlements",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidProfileRule: OptionlessRule {
+struct InvalidProfileRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-profile",
         summary: "A provisioning profile that is not a CMS SignedData message around a property list dictionary",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidSignedAASARule: OptionlessRule {
+struct InvalidSignedAASARule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-signed-aasa",
         summary: "The AASA file starts as a CMS-signed message whose structure is broken",

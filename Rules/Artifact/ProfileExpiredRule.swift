@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ProfileExpiredRule: OptionlessRule {
+struct ProfileExpiredRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "profile-expired",
         summary: "The provisioning profile's `ExpirationDate` has passed",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ProfileExpiringRule: Rule {
+struct ProfileExpiringRule: Rule, FileCheck {
     static let days = RuleOptionDescription(
         name: "days",
         defaultValue: .integer(30),
@@ -29,6 +29,10 @@ struct ProfileExpiringRule: Rule {
     )
 
     let days: Int
+
+    init() {
+        days = Self.days.defaultInteger
+    }
 
     init(options: RuleOptions) throws(RuleOptionError) {
         days = try options.integer(Self.days)

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct SignedAASARule: OptionlessRule {
+struct SignedAASARule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "signed-aasa",
         summary: "The AASA file is CMS-signed, as only iOS 8 required",

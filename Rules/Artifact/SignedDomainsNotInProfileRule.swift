@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct SignedDomainsNotInProfileRule: OptionlessRule {
+struct SignedDomainsNotInProfileRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "signed-domains-not-in-profile",
         summary: "A signed associated domain that the embedded provisioning profile does not allow",

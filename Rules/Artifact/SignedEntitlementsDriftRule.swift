@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct SignedEntitlementsDriftRule: OptionlessRule {
+struct SignedEntitlementsDriftRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "signed-entitlements-drift",
         summary: "The signed associated domains differ from the project's entitlements file for the same target",

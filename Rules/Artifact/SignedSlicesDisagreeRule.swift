@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct SignedSlicesDisagreeRule: OptionlessRule {
+struct SignedSlicesDisagreeRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "signed-slices-disagree",
         summary: "The architectures of a universal executable are signed with different entitlements",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct TeamMismatchRule: OptionlessRule {
+struct TeamMismatchRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "team-mismatch",
         summary: "The team in `application-identifier`, `com.apple.developer.team-identifier` and the profile's `TeamIdentifier` disagree",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct APSEnvironmentRule: OptionlessRule {
+struct APSEnvironmentRule: Rule, FileCheck {
     static let values = ["development", "production"]
 
     static let description = RuleDescription(

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct BrowserApplinksRule: OptionlessRule {
+struct BrowserApplinksRule: Rule, FileCheck {
     static let webBrowserKey = "com.apple.developer.web-browser"
 
     static let description = RuleDescription(

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct DeveloperModeInReleaseRule: OptionlessRule {
+struct DeveloperModeInReleaseRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "developer-mode-in-release",
         summary: "`?mode=developer` in an entitlements file that ships",

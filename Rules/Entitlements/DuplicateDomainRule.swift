@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct DuplicateDomainRule: OptionlessRule {
+struct DuplicateDomainRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "duplicate-domain",
         summary: "The same associated-domains entry twice",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct EmptyAssociatedDomainsRule: OptionlessRule {
+struct EmptyAssociatedDomainsRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "empty-associated-domains",
         summary: "An empty associated-domains array",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct GetTaskAllowInReleaseRule: OptionlessRule {
+struct GetTaskAllowInReleaseRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "get-task-allow-in-release",
         summary: "`get-task-allow` is true in an entitlements file that ships",

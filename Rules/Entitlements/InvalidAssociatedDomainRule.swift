@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidAssociatedDomainRule: OptionlessRule {
+struct InvalidAssociatedDomainRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-associated-domain",
         summary: "An associated-domains entry that is not `service:host`",

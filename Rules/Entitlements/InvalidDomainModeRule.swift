@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidDomainModeRule: OptionlessRule {
+struct InvalidDomainModeRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-domain-mode",
         summary: "A `?mode=` other than `developer`, `managed` or `developer+managed`, or another query",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidPlistRule: OptionlessRule {
+struct InvalidPlistRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-plist",
         summary: "The entitlements file is not a well-formed property list, or its root is not a dictionary",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct TooManyDomainsRule: Rule {
+struct TooManyDomainsRule: Rule, FileCheck {
     static let max = RuleOptionDescription(
         name: "max",
         defaultValue: .integer(30),
@@ -29,6 +29,10 @@ struct TooManyDomainsRule: Rule {
     )
 
     let max: Int
+
+    init() {
+        max = Self.max.defaultInteger
+    }
 
     init(options: RuleOptions) throws(RuleOptionError) {
         max = try options.integer(Self.max)

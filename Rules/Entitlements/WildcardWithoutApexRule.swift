@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct WildcardWithoutApexRule: OptionlessRule {
+struct WildcardWithoutApexRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "wildcard-without-apex",
         summary: "`*.example.com` without `example.com` for the same service",

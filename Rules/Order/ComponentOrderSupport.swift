@@ -9,6 +9,8 @@ enum ComponentOrderSupport {
         help: "The most automaton states one question about a component may explore (the whole file: 50 times as many); past it the run notes once that the analysis of the file is incomplete."
     )
 
+    static var defaultBudget: AnalysisBudget { AnalysisBudget(states: stateBudget.defaultInteger) }
+
     static func budget(from options: RuleOptions) throws(RuleOptionError) -> AnalysisBudget {
         let states = try options.integer(stateBudget)
         guard states > 0 else { throw RuleOptionError(option: stateBudget.name, message: "must be a positive number of states") }

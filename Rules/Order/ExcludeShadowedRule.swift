@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ExcludeShadowedRule: Rule {
+struct ExcludeShadowedRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "exclude-shadowed",
         summary: "An exclusion comes after a component that already opens the URLs it should block",
@@ -24,6 +24,10 @@ struct ExcludeShadowedRule: Rule {
     )
 
     let budget: AnalysisBudget
+
+    init() {
+        budget = ComponentOrderSupport.defaultBudget
+    }
 
     init(options: RuleOptions) throws(RuleOptionError) {
         budget = try ComponentOrderSupport.budget(from: options)

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UnreachableComponentRule: Rule {
+struct UnreachableComponentRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "unreachable-component",
         summary: "A component every URL of which is decided by earlier components of the same entry",
@@ -27,6 +27,10 @@ struct UnreachableComponentRule: Rule {
     )
 
     let budget: AnalysisBudget
+
+    init() {
+        budget = ComponentOrderSupport.defaultBudget
+    }
 
     init(options: RuleOptions) throws(RuleOptionError) {
         budget = try ComponentOrderSupport.budget(from: options)

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UnreachableDetailRule: OptionlessRule {
+struct UnreachableDetailRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "unreachable-detail",
         summary: "A details entry all of whose apps were listed by earlier entries",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct BackslashInPatternRule: OptionlessRule {
+struct BackslashInPatternRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "backslash-in-pattern",
         summary: "`\\` in a pattern, where no escape syntax exists",

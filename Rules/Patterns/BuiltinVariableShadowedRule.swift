@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct BuiltinVariableShadowedRule: OptionlessRule {
+struct BuiltinVariableShadowedRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "builtin-variable-shadowed",
         summary: "A custom variable named like a built-in one",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct CatchAllRule: OptionlessRule {
+struct CatchAllRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "catch-all",
         summary: "A component that opens the app for every URL of the host",

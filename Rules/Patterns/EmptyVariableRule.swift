@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct EmptyVariableRule: OptionlessRule {
+struct EmptyVariableRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "empty-variable",
         summary: "A substitution variable with no values, or with `\"\"` among them",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct FragmentInPathRule: OptionlessRule {
+struct FragmentInPathRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "fragment-in-path",
         summary: "`#` inside a path pattern",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidPercentEncodingRule: OptionlessRule {
+struct InvalidPercentEncodingRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-percent-encoding",
         summary: "`%` not followed by two hex digits where `percentEncoded` is in effect",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct InvalidVariableNameRule: OptionlessRule {
+struct InvalidVariableNameRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "invalid-variable-name",
         summary: "A variable name that is empty or contains `$`, `(` or `)`",

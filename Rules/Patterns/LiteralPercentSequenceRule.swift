@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct LiteralPercentSequenceRule: OptionlessRule {
+struct LiteralPercentSequenceRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "literal-percent-sequence",
         summary: "`%XX` in a pattern compared with the decoded URL",

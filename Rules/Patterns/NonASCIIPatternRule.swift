@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct NonASCIIPatternRule: OptionlessRule {
+struct NonASCIIPatternRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "non-ascii-pattern",
         summary: "A raw non-ASCII character where `percentEncoded` is in effect",

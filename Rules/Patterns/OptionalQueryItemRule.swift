@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct OptionalQueryItemRule: OptionlessRule {
+struct OptionalQueryItemRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "optional-query-item",
         summary: "A `?` object value that matches the empty string, so the item is not required",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct PercentEncodedUnicodeRule: OptionlessRule {
+struct PercentEncodedUnicodeRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "percent-encoded-unicode",
         summary: "`%XX` sequences that encode non-ASCII text",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct QueryInPathRule: OptionlessRule {
+struct QueryInPathRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "query-in-path",
         summary: "`?name=` inside a path pattern",

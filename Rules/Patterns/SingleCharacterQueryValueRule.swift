@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct SingleCharacterQueryValueRule: OptionlessRule {
+struct SingleCharacterQueryValueRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "single-character-query-value",
         summary: "A `?` object value that is `\"?\"` alone, which matches values of exactly one character",

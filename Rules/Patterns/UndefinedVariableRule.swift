@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UndefinedVariableRule: OptionlessRule {
+struct UndefinedVariableRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "undefined-variable",
         summary: "A `$(name)` that is neither defined nor built in",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UnterminatedVariableRule: OptionlessRule {
+struct UnterminatedVariableRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "unterminated-variable",
         summary: "`$(` without a closing `)`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UnusedVariableRule: OptionlessRule {
+struct UnusedVariableRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "unused-variable",
         summary: "A substitution variable that no pattern uses",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct VariableReferencesVariableRule: OptionlessRule {
+struct VariableReferencesVariableRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "variable-references-variable",
         summary: "A substitution variable value that contains `$(`",

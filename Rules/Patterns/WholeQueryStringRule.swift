@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct WholeQueryStringRule: OptionlessRule {
+struct WholeQueryStringRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "whole-query-string",
         summary: "A string `?` shaped like `name=value`",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AASAAppNotEntitledRule: OptionlessRule {
+struct AASAAppNotEntitledRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "aasa-app-not-entitled",
         summary: "An AASA file lists a configured app for a service whose entitlements do not declare the host",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AASAMissingForDomainRule: OptionlessRule {
+struct AASAMissingForDomainRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "aasa-missing-for-domain",
         summary: "An entitled host with no AASA file configured, so nothing could be cross-checked",

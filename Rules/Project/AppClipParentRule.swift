@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppClipParentRule: OptionlessRule {
+struct AppClipParentRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "app-clip-parent",
         summary: "An App Clip and its full app disagree: parent identifier, bundle ID or `appclips:` hosts",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppNotInAASARule: OptionlessRule, ServedFileCrossCheck {
+struct AppNotInAASARule: Rule, ServedFileCrossCheck {
     static let description = RuleDescription(
         id: "app-not-in-aasa",
         summary: "An app declares `service:host`, but the AASA file for that host does not list the app",

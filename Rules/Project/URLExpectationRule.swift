@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct URLExpectationRule: OptionlessRule {
+struct URLExpectationRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "url-expectation",
         summary: "A configured URL that does not open the app, or opens it but should not",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct UnusedIgnoreRule: IgnoreAuditRule, OptionlessCheck {
+struct UnusedIgnoreRule: Rule, IgnoreAuditCheck {
     static let description = RuleDescription(
         id: "unused-ignore",
         summary: "An ignore entry of the configuration that holds back no finding",

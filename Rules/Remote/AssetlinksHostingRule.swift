@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AssetlinksHostingRule: RemoteCheck, OptionlessCheck {
+struct AssetlinksHostingRule: Rule, RemoteCheck {
     static let description = RuleDescription(
         id: "assetlinks-hosting",
         summary: "The host does not serve its `assetlinks.json` the way Android's verifier reads it",

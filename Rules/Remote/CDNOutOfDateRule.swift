@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct CDNOutOfDateRule: RemoteCheck, OptionlessCheck {
+struct CDNOutOfDateRule: Rule, RemoteCheck {
     static let description = RuleDescription(
         id: "cdn-out-of-date",
         summary: "Apple's CDN serves a copy of the file that differs in meaning from the host's",

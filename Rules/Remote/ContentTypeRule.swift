@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct ContentTypeRule: RemoteCheck, OptionlessCheck {
+struct ContentTypeRule: Rule, RemoteCheck {
     static let expectedType = "application/json"
 
     static let description = RuleDescription(

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct HTTPStatusRule: RemoteCheck, OptionlessCheck {
+struct HTTPStatusRule: Rule, RemoteCheck {
     static let description = RuleDescription(
         id: "http-status",
         summary: "The host does not answer the request for its file with status 200",

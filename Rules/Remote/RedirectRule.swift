@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct RedirectRule: RemoteCheck, OptionlessCheck {
+struct RedirectRule: Rule, RemoteCheck {
     static let description = RuleDescription(
         id: "redirect",
         summary: "The host answers the request for its file with a redirect",

@@ -3,15 +3,17 @@ import Foundation
 import Testing
 
 /// A registry with two stand-in rules, so the core's loader is tested without the rules target.
-private struct SampleRule: OptionlessRule {
+private struct SampleRule: Rule, FileCheck {
     static let description = RuleDescription(id: "sample-rule", summary: "Sample", rationale: "", severity: .warning)
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] { [] }
 }
 
-private struct SizedRule: Rule {
+private struct SizedRule: Rule, FileCheck {
     static let limit = RuleOptionDescription(name: "max_bytes", defaultValue: .integer(10), help: "")
     static let description = RuleDescription(id: "sized-rule", summary: "Sized", rationale: "", severity: .error,
                                              isOptIn: true, options: [limit])
+    init() {}
+
     init(options: RuleOptions) throws(RuleOptionError) {
         guard try options.integer(Self.limit) > 0 else { throw RuleOptionError(option: "max_bytes", message: "must be positive") }
     }

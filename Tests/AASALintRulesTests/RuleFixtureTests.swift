@@ -75,7 +75,7 @@ import Testing
         let selection = try FixtureSupport.selection(of: fixture.ruleID)
         if RemoteFixture.isFixture(fixture.input) {
             return try RemoteFixture.check(fixture.input, with: selection)
-        } else if ProjectScenario.isScenario(fixture.input), selection.entries.contains(where: { $0.check is any IgnoreAuditRule }) {
+        } else if ProjectScenario.isScenario(fixture.input), selection.entries.contains(where: { $0.check is any IgnoreAuditCheck }) {
             // Unused ignore entries show only against the findings of the other rules.
             return try ProjectScenario.session(fixture.input, keeping: fixture.ruleID)
         } else if ProjectScenario.isScenario(fixture.input) {

@@ -61,7 +61,16 @@ import Testing
             .filter { $0.hasSuffix("Rule.swift") }.map { Self.ruleID(ofTypeName: String($0.dropLast(".swift".count))) }
         #expect(remoteFiles.count >= 3)
         #expect(Set(BuiltInRules.all.filter { $0.checksHosts }.map { $0.description.id }) == Set(remoteFiles))
-        #expect(BuiltInRules.all.filter { $0.checksHosts }.allSatisfy { (try? $0.init(options: RuleOptions()))?.remoteCheck != nil })
+        #expect(BuiltInRules.all.filter { $0.checksHosts }.allSatisfy { $0.init().remoteCheck != nil })
+    }
+
+    /// A rule is made with its defaults and adopts exactly one capability: what it checks decides
+    /// where a run calls it (files, hosts or the `ignore:` entries), so two would run it twice.
+    @Test(arguments: BuiltInRules.all.map { RegisteredRule(type: $0) })
+    func everyRuleAdoptsOneCapability(_ rule: RegisteredRule) {
+        let made = rule.type.init()
+        let capabilities = [made.fileCheck != nil, made.remoteCheck != nil, made.ignoreAudit != nil].filter { $0 }.count
+        #expect(capabilities == 1, "\(rule) adopts \(capabilities) capabilities")
     }
 
     @Test func everyFixtureFolderNamesARegisteredRule() throws {
@@ -80,4 +89,10 @@ import Testing
         #expect(Self.ruleID(ofTypeName: "SimilarAppIDsRule") == "similar-app-ids")
         #expect(Self.ruleID(ofTypeName: "DuplicateAppIDRule") == "duplicate-app-id")
     }
+}
+
+/// A registered rule type, named by its ID in the test list.
+struct RegisteredRule: CustomTestStringConvertible, Sendable {
+    let type: any Rule.Type
+    var testDescription: String { type.description.id }
 }

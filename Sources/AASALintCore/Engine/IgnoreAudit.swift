@@ -13,14 +13,14 @@ package struct UnusedIgnore: Sendable {
     package let reason: Reason
 }
 
-/// A rule about the configuration's `ignore:` entries, decided once every finding of the run
-/// is known; it checks no file itself.
-package protocol IgnoreAuditRule: BuiltInRule {
+/// The capability of judging the configuration's `ignore:` entries, once every finding of the
+/// run is known; it checks no file itself.
+package protocol IgnoreAuditCheck: RuleCheck {
     func check(_ unused: UnusedIgnore, in configuration: SourceDocument) -> [Diagnostic]
 }
 
-extension IgnoreAuditRule {
-    package var ignoreAudit: (any IgnoreAuditRule)? { self }
+extension IgnoreAuditCheck {
+    package var ignoreAudit: (any IgnoreAuditCheck)? { self }
 }
 
 /// Finds the `ignore:` entries that held back no finding, as ruff's RUF100 and ESLint's unused

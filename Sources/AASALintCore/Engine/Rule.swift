@@ -1,21 +1,23 @@
-/// What a selected rule runs: a file check, a remote check or an ignore audit. Each kind has
-/// its own contract, so no rule carries an empty `check` of a kind it is not.
+/// What a selected rule runs: a built-in rule or a custom rule of the configuration. What it
+/// checks is a capability it adopts: files (`FileCheck`), what hosts serve (`RemoteCheck`) or the
+/// configuration's `ignore:` entries (`IgnoreAuditCheck`). Each capability has its own contract,
+/// so no rule carries an empty `check` of a kind it is not.
 ///
-/// Each kind's protocol answers for itself which kind a check is, rather than a cast
+/// Each capability answers for itself whether a check has it, rather than a cast
 /// (`as? any FileCheck`), whose first use for each type costs start-up (scripts/check-startup-budget.sh).
 package protocol RuleCheck: Sendable {
     var fileCheck: (any FileCheck)? { get }
     var remoteCheck: (any RemoteCheck)? { get }
-    var ignoreAudit: (any IgnoreAuditRule)? { get }
+    var ignoreAudit: (any IgnoreAuditCheck)? { get }
 }
 
 extension RuleCheck {
     package var fileCheck: (any FileCheck)? { nil }
     package var remoteCheck: (any RemoteCheck)? { nil }
-    package var ignoreAudit: (any IgnoreAuditRule)? { nil }
+    package var ignoreAudit: (any IgnoreAuditCheck)? { nil }
 }
 
-/// Whatever checks files: a built-in rule, or a custom rule declared in the configuration.
+/// The capability of checking files, which built-in rules and the configuration's custom rules share.
 package protocol FileCheck: RuleCheck {
     /// Findings for one file. Checks name places by pointer or span through `file`; they never
     /// compute lines or columns themselves.
@@ -26,34 +28,32 @@ extension FileCheck {
     package var fileCheck: (any FileCheck)? { self }
 }
 
-/// A built-in rule of any kind. Built-in rules live in `Rules/`, one per file, and are listed in the registry.
-package protocol BuiltInRule: RuleCheck {
+/// A built-in rule: what it is (its description) and how it is made. It adopts the capability of
+/// what it checks, as SwiftLint's rules adopt `CorrectableRule`:
+///
+///     struct DuplicateKeyRule: Rule, FileCheck { ... }
+///     struct RedirectRule: Rule, RemoteCheck { ... }
+///
+/// Built-in rules live in `Rules/`, one per file, and are listed in the registry
+/// (`RuleRegistrationTests` checks both).
+package protocol Rule: RuleCheck {
     static var description: RuleDescription { get }
     /// Whether the rule checks what hosts serve (`fetch`, `lint --remote`), asked of the type
     /// before there is an instance.
     static var checksHosts: Bool { get }
-    /// Bad options are configuration errors, not crashes.
+    /// The rule with its default options: what a run uses when the configuration sets none.
+    init()
+    /// The rule with the configuration's options; bad options are configuration errors, not
+    /// crashes. A rule without options keeps the default, which has nothing to read: the
+    /// configuration has already refused options a rule does not declare.
     init(options: RuleOptions) throws(RuleOptionError)
 }
 
-/// A built-in rule that checks files.
-package protocol Rule: BuiltInRule, FileCheck {}
-
-/// A built-in rule without options, of any kind: it only needs `init()`.
-package protocol OptionlessCheck: BuiltInRule {
-    init()
-}
-
-/// A file rule without options.
-package protocol OptionlessRule: Rule, OptionlessCheck {}
-
-extension OptionlessCheck {
+extension Rule {
     package init(options: RuleOptions) {
         self.init()
     }
-}
 
-extension BuiltInRule {
     package static var checksHosts: Bool { false }
 
     /// A finding of this rule at its default severity; the linter applies configured severities.

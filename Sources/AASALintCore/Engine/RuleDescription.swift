@@ -89,4 +89,10 @@ package struct RuleOptionDescription: Sendable {
         self.defaultValue = defaultValue
         self.help = help
     }
+
+    /// The default of a whole-number option, for a rule's `init()`.
+    package var defaultInteger: Int {
+        guard case .integer(let value) = defaultValue else { preconditionFailure("option '\(name)' is not a whole number") }
+        return value
+    }
 }

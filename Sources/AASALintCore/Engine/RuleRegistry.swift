@@ -1,12 +1,12 @@
 /// The rules aasalint knows, by ID: the built-in ones and those the configuration declares.
 public struct RuleRegistry: Sendable {
-    package let rules: [any BuiltInRule.Type]
+    package let rules: [any Rule.Type]
     package let customRules: [CustomRule]
     /// Where each ID is in `rules`, then in `customRules` (offset by `rules.count`): a run looks up
     /// every rule it plans, and scanning the IDs for each was quadratic in the number of rules.
     private let positions: [String: Int]
 
-    package init(_ rules: [any BuiltInRule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
+    package init(_ rules: [any Rule.Type], customRules: [CustomRule] = []) throws(RegistryError) {
         var positions: [String: Int] = [:]
         positions.reserveCapacity(rules.count + customRules.count)
         for (position, id) in (rules.map { $0.description.id } + customRules.map { $0.description.id }).enumerated() {
@@ -27,15 +27,17 @@ public struct RuleRegistry: Sendable {
     }
 
     /// The built-in rule with this ID.
-    package func rule(withID id: String) -> (any BuiltInRule.Type)? {
+    package func rule(withID id: String) -> (any Rule.Type)? {
         guard let index = positions[id], index < rules.count else { return nil }
         return rules[index]
     }
 
-    /// A ready check for the rule with this ID; custom rules take no options.
+    /// A ready check for the rule with this ID, with its defaults when the configuration sets no
+    /// option; custom rules take no options.
     func makeCheck(id: String, options: RuleOptions) throws(RuleOptionError) -> (any RuleCheck)? {
         guard let index = positions[id] else { return nil }
-        return index < rules.count ? try rules[index].init(options: options) : customRules[index - rules.count]
+        guard index < rules.count else { return customRules[index - rules.count] }
+        return options.values.isEmpty ? rules[index].init() : try rules[index].init(options: options)
     }
 
     /// An error for an ID nobody registered, with the nearest known ID.

@@ -56,7 +56,7 @@ package struct HostDownloader: Sendable {
 extension RulePlan {
     /// Every rule as configured, with the remote rules on unless the configuration or `disable`
     /// turns them off: `fetch`, `lint --remote` and the MCP server's `fetch` tool plan alike.
-    package static func forDownloads(rules: [any BuiltInRule.Type], configuration: Configuration, options: RunOptions = RunOptions(),
+    package static func forDownloads(rules: [any Rule.Type], configuration: Configuration, options: RunOptions = RunOptions(),
                                      enable: [String] = [], disable: [String] = []) throws -> RulePlan {
         let remoteRuleIDs = rules.filter { $0.checksHosts }.map { $0.description.id }
             .filter { configuration.rules[$0]?.isOff != true }

@@ -29,7 +29,7 @@ struct LSPConfiguration {
 
 /// The open documents, the configurations that apply to them, and the lint of one document.
 struct LSPWorkspace {
-    private let rules: [any BuiltInRule.Type]
+    private let rules: [any Rule.Type]
     private let baseRegistry: RuleRegistry
     private let defaultPlan: RulePlan
     private let helpURLs: [String: String]
@@ -67,7 +67,7 @@ struct LSPWorkspace {
         let analysisLimitNotice: String?
     }
 
-    init(rules: [any BuiltInRule.Type]) throws {
+    init(rules: [any Rule.Type]) throws {
         self.rules = rules
         baseRegistry = try RuleRegistry(rules)
         defaultPlan = try RulePlan(registry: baseRegistry, configuration: Configuration())

@@ -38,7 +38,7 @@ package final class LanguageServer: @unchecked Sendable {
     private var pendingLints: [String: DispatchWorkItem] = [:]
     private var hovers: [String: (version: Int, hover: ComponentHover?)] = [:]
 
-    package init(rules: [any BuiltInRule.Type], input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
+    package init(rules: [any Rule.Type], input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         self.input = input
         writer = JSONRPCWriter(descriptor: output)
         workspace = try LSPWorkspace(rules: rules)

@@ -39,7 +39,7 @@ package final class MCPServer: @unchecked Sendable {
     private var heldCalls: [JSONRPCMessage] = []
 
     /// `root` is the workspace until the client gives its roots.
-    package init(rules: [any BuiltInRule.Type], allowsFetch: Bool, root: String,
+    package init(rules: [any Rule.Type], allowsFetch: Bool, root: String,
                 input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws {
         self.input = input
         writer = JSONRPCWriter(descriptor: output, framing: .lines)

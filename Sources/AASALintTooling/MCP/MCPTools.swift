@@ -17,12 +17,12 @@ struct MCPTools {
         Paths are relative to the workspace root.
         """
 
-    private let rules: [any BuiltInRule.Type]
+    private let rules: [any Rule.Type]
     private let baseRegistry: RuleRegistry
     private let allowsFetch: Bool
     var roots: MCPRoots
 
-    init(rules: [any BuiltInRule.Type], allowsFetch: Bool, roots: MCPRoots) throws {
+    init(rules: [any Rule.Type], allowsFetch: Bool, roots: MCPRoots) throws {
         self.rules = rules
         baseRegistry = try RuleRegistry(rules)
         self.allowsFetch = allowsFetch

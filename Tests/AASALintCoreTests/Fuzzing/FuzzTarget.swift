@@ -402,7 +402,7 @@ private struct TabulatedWildcardMatcher {
 }
 
 /// Rules for the configuration target, so that rule settings and their options get read.
-private struct FuzzOptionsRule: Rule {
+private struct FuzzOptionsRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "fuzz-options", summary: "Takes one option of each type", rationale: "For fuzzing.", severity: .warning,
         options: [
@@ -410,6 +410,8 @@ private struct FuzzOptionsRule: Rule {
             RuleOptionDescription(name: "strict", defaultValue: .bool(false), help: "A flag."),
             RuleOptionDescription(name: "host", defaultValue: .string(""), help: "Text."),
         ])
+
+    init() {}
 
     init(options: RuleOptions) throws(RuleOptionError) {
         _ = try options.integer(Self.description.options[0])
@@ -420,7 +422,7 @@ private struct FuzzOptionsRule: Rule {
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] { [] }
 }
 
-private struct FuzzPlainRule: OptionlessRule {
+private struct FuzzPlainRule: Rule, FileCheck {
     static let description = RuleDescription(
         id: "fuzz-plain", summary: "Takes no options", rationale: "For fuzzing.", severity: .error, isOptIn: true)
 
