@@ -35,8 +35,8 @@ struct FetchCommand: Subcommand {
     func execute(_ parsed: ParsedArguments<Options>) throws -> Int32 {
         let configuration = try ConfigurationOptions.load(parsed[\.configuration])
         let delivery = try ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output)
-        let outcome = try RemoteRun(output: output).lint(hosts: parsed.positionals, configuration: configuration, download: parsed[\.download],
-                                                         rulePlan: parsed[\.rulePlan])
+        let outcome = try RemoteRun(output: output).lint(hosts: parsed.positionals, plan: try RemoteRun.plan(configuration, rulePlan: parsed[\.rulePlan]),
+                                                         download: parsed[\.download])
         try delivery.deliver(outcome.report, sourceRoot: .repository(containing: FileManager.default.currentDirectoryPath))
         delivery.reportWarningsAndProblems(of: outcome, to: output)
         return delivery.exitStatus(for: outcome.report, hadProblems: !outcome.problems.isEmpty)

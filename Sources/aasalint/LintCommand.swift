@@ -80,17 +80,15 @@ struct LintCommand: KeepingSubcommand {
             try Self.refuseOptionsThatDoNotApplyToDownloads(parsed)
             let delivery = try ReportDelivery(parsed[\.report], parsed[\.presentation], configuration: configuration, output: output,
                                           ruleSummary: parsed[\.summary])
+            let plan = try RemoteRun.plan(configuration, options: options, rulePlan: parsed[\.rulePlan])
             if parsed[\.printConfig] {
-                let plan = try RulePlan(registry: try ConfigurationOptions.registry(for: configuration), configuration: configuration,
-                                        options: options, enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])
                 output.write(ConfigurationPrinter.print(plan, reports: delivery.reports, failOn: delivery.failOn))
                 return ExitStatus.success
             }
             let sourceRoot = try RepositoryOptions.sourceRoot(parsed[\.repository])
             let signedApps = parsed.positionals.isEmpty ? nil : try RemoteRun.signedApps(at: parsed.positionals)
             let outcome = try RemoteRun(output: output).lint(hosts: try RemoteRun.hosts(configuration, signedFiles: signedApps?.files ?? []),
-                                                             signedApps: signedApps, configuration: configuration, options: options,
-                                                             download: parsed[\.download], rulePlan: parsed[\.rulePlan])
+                                                             signedApps: signedApps, plan: plan, download: parsed[\.download])
             return try finish(outcome, parsed, delivery: delivery, sourceRoot: sourceRoot, changedFiles: nil, fixFailed: false)
         }
         // Neither --print-config nor --explain-release reports findings.

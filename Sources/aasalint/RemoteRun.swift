@@ -68,10 +68,17 @@ struct RemoteRun {
         return hosts
     }
 
+    /// The rules a lint of downloads runs: `plan` of `lint --remote --print-config` too.
+    static func plan(_ configuration: Configuration, options: RunOptions = RunOptions(),
+                     rulePlan: ParsedArguments<RulePlanOptions>) throws -> RulePlan {
+        try RulePlan.forDownloads(rules: BuiltInRules.all, configuration: configuration, options: options,
+                                  enable: rulePlan[\.enable], disable: rulePlan[\.disable])
+    }
+
     /// Downloads each host once, in order, with a progress line on a terminal, and lints the
     /// downloads with the signed apps of `signedApps` in the one session.
-    func lint(hosts names: [String], signedApps: SignedApps? = nil, configuration: Configuration, options: RunOptions = RunOptions(),
-              download: ParsedArguments<Options>, rulePlan: ParsedArguments<RulePlanOptions>) throws -> LintSession.Outcome {
+    func lint(hosts names: [String], signedApps: SignedApps? = nil, plan: RulePlan,
+              download: ParsedArguments<Options>) throws -> LintSession.Outcome {
         var seen: Set<String> = []
         let hosts = try names.map { name throws(UsageError) in try RemoteAddresses.host(name) }.filter { seen.insert($0).inserted }
         let addresses = try RemoteAddresses(originBase: download[\.originBase], cdnBase: download[\.cdnBase],
@@ -79,8 +86,6 @@ struct RemoteRun {
         let limits = RemoteFetcher.Limits(timeout: try Self.timeout(download[\.timeout]),
                                           maximumBytes: RemoteFetcher.Limits.standard.maximumBytes)
         let folder = try download[\.save].map { path throws(UsageError) in try DownloadFolder(path: path) }
-        let plan = try RulePlan.forDownloads(rules: BuiltInRules.all, configuration: configuration, options: options,
-                                             enable: rulePlan[\.enable], disable: rulePlan[\.disable])
         let downloader = HostDownloader(addresses: addresses, fetcher: RemoteFetcher(limits: limits, usesEnvironmentProxy: download[\.proxyFromEnvironment]))
 
         let showsProgress = isatty(STDERR_FILENO) != 0

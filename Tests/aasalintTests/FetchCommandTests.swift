@@ -267,6 +267,8 @@ import Testing
         let printed = try BinaryRunner.run(["lint", "--remote", "--print-config"] + bases, workingDirectory: folder)
         #expect(printed.status == 0)
         #expect(printed.standardOutput.contains("\"rules\""), "\(printed.standardOutput)")
+        // It prints the rules of the lint of downloads: the remote rules are on.
+        #expect(printed.standardOutput.contains("\"http-status\": \"error\""), "\(printed.standardOutput)")
         let missingBase = try BinaryRunner.run(["lint", "--remote", "--base-path", "nowhere"] + bases, workingDirectory: folder)
         #expect(missingBase.status == 2)
         #expect(missingBase.standardError.hasPrefix("aasalint: error: --base-path nowhere: no such folder"), "\(missingBase.standardError)")
