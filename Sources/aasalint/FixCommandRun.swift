@@ -37,13 +37,15 @@ struct FixCommandRun {
             output.writeError("aasalint: did not fix \(Self.place(of: refusal.diagnostic)): \(refusal.diagnostic.fix?.message ?? ""): \(refusal.reason)")
         }
         // A file that was not written changes nothing: what its fixes would have changed is not said.
-        for applied in outcome.behaviourChanges where !unwritten.contains(applied.diagnostic.location.file) {
+        for applied in outcome.behaviourChanges where !unwritten.contains(applied.diagnostics[0].location.file) {
             let changes = applied.changes.map { change in
                 "for \(change.appID), \(DiffReport.phrase(for: change.kind))"
                     + (change.exampleURLs.isEmpty ? "" : ": " + change.exampleURLs.joined(separator: ", "))
             }
-            output.writeError("aasalint: \(writes ? "the fix" : "fixing") \(Self.place(of: applied.diagnostic)) changes what it says "
-                + "(\(applied.statement)): " + changes.joined(separator: "; "))
+            let what = applied.diagnostics.count == 1
+                ? "\(writes ? "the fix" : "fixing") \(Self.place(of: applied.diagnostics[0])) changes"
+                : "\(writes ? "the" : "making the") \(applied.diagnostics.count) fixes \(Self.places(of: applied.diagnostics)) together \(writes ? "change" : "changes")"
+            output.writeError("aasalint: \(what) what it says (\(applied.statement)): " + changes.joined(separator: "; "))
         }
         let left = outcome.remainingSafe + outcome.remainingUnsafe
         if left > 0 {
@@ -53,6 +55,14 @@ struct FixCommandRun {
         }
         let written = writes ? outcome.files.filter { !unwritten.contains($0.path) }.map { ($0.path, $0.fixed) } : []
         return (outcome, Dictionary(written) { first, _ in first }, !unwritten.isEmpty)
+    }
+
+    /// `apple-app-site-association:12:35, 19:36, 26:37 and 97 more [unknown-key]`: fixes
+    /// proven together are of one file; the rule is the first's.
+    private static func places(of diagnostics: [Diagnostic]) -> String {
+        let shown = diagnostics.prefix(3).map { "\($0.location.range.start.line):\($0.location.range.start.column)" }
+        let more = diagnostics.count > shown.count ? " and \(diagnostics.count - shown.count) more" : ""
+        return "\(diagnostics[0].location.file):\(shown.joined(separator: ", "))\(more) [\(diagnostics[0].ruleID)]"
     }
 
     private static func place(of diagnostic: Diagnostic) -> String {

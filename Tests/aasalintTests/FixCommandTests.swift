@@ -18,6 +18,27 @@ import Testing
 
         """
 
+    /// Fixes that declare the same change are proven together, so the URLs of their one diff
+    /// are theirs together: one line names them all, rather than one line each claiming all.
+    @Test func fixesProvenTogetherShareOneLine() throws {
+        let folder = try TemporaryFolder("fix-together")
+        try folder.write("apple-app-site-association", """
+            {"applinks": {"details": [{"appIDs": ["\(Self.app)"], "components": [
+              {"/": "/hats/*", "caseSensitve": false},
+              {"/": "/bags/*", "caseSensitve": false}
+            ]}]}}
+
+            """)
+        let fixed = try BinaryRunner.run(["lint", "--no-config", "--fix", "."], workingDirectory: folder.url)
+        #expect(fixed.status == 0, "\(fixed)")
+        let lines = fixed.standardError.split(separator: "\n").filter { $0.contains("what it says") }
+        #expect(lines.count == 1, "\(fixed)")
+        #expect(lines.first?.hasPrefix("aasalint: the 2 fixes apple-app-site-association:2:20, 3:20 [unknown-key] together change what it says "
+            + "(the system reads \"caseSensitive\", which it ignored as \"caseSensitve\"): for \(Self.app), URLs that start opening the app: ") == true,
+            "\(fixed)")
+        #expect(lines.first?.contains("https://example.com/hatS/") == true && lines.first?.contains("https://example.com/bagS/") == true, "\(fixed)")
+    }
+
     @Test func fixesTheFileAndSaysWhatChanged() throws {
         let folder = try TemporaryFolder("fix")
         try folder.write("apple-app-site-association", Self.misspelt)

@@ -1,7 +1,7 @@
 // Matching benchmark: aasalint's automata against the approach most AASA validators take,
 // one NSRegularExpression per pattern tried in order. Both sides parse each URL and stop at
 // the first rule that matches. Run through bench/match.sh, which builds in release mode.
-// Other modes (parse, generate, tree, spawn, pair) serve bench/run; each file says what it does.
+// Other modes (parse, generate, tree, spawn, pair, lsp) serve bench/run; each file says what it does.
 import AASALintCore
 import Foundation
 
@@ -22,6 +22,7 @@ case "generate": exit(InputGenerator.generate(BenchOptions(arguments.dropFirst()
 case "tree": exit(InputGenerator.tree(BenchOptions(arguments.dropFirst())))
 case "spawn": exit(ProcessMeasurement.run(BenchOptions(arguments.dropFirst())))
 case "pair": exit(ProcessMeasurement.pair(BenchOptions(arguments.dropFirst())))
+case "lsp": exit(LanguageServerBench.run(BenchOptions(arguments.dropFirst())))
 default: break
 }
 let ruleCount = option("rules", default: 1_000)

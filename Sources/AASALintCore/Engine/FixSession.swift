@@ -46,8 +46,11 @@ package struct FixSession: Sendable {
         package let reason: String
     }
 
+    /// What fixes proven together changed: one fix, or several that declare the same change
+    /// (the same statement, the same apps and kinds). Their diff is one, so the URLs it shows
+    /// belong to them together, not to each.
     package struct AppliedChange: Sendable {
-        package let diagnostic: Diagnostic
+        package let diagnostics: [Diagnostic]
         package let statement: String
         package let changes: [BehaviourChange]
     }
@@ -146,7 +149,7 @@ package struct FixSession: Sendable {
                 fileRound.run(diagnostics)
                 let firstChange = changes.count
                 for applied in fileRound.declaredChanges {
-                    changes.append(AppliedChange(diagnostic: applied.diagnostic, statement: applied.statement, changes: applied.changes))
+                    changes.append(AppliedChange(diagnostics: applied.diagnostics, statement: applied.statement, changes: applied.changes))
                 }
                 for (diagnostic, reason) in fileRound.refusals {
                     refused.append(Refusal(diagnostic: diagnostic, reason: reason))
@@ -235,7 +238,7 @@ private struct FileRound {
     private(set) var appliedCount = 0
     private(set) var applied: [Diagnostic] = []
     private(set) var result: [UInt8]
-    private(set) var declaredChanges: [(diagnostic: Diagnostic, statement: String, changes: [BehaviourChange])] = []
+    private(set) var declaredChanges: [(diagnostics: [Diagnostic], statement: String, changes: [BehaviourChange])] = []
     private(set) var refusals: [(diagnostic: Diagnostic, reason: String)] = []
 
     init(path: String, kind: FileKind, bytes: [UInt8], configuration: Configuration, takesOneFix: Bool) {
@@ -356,10 +359,17 @@ private struct FileRound {
         result = TextEdit.applying(acceptedEdits, to: bytes)
         appliedCount += candidates.reduce(0) { $0 + $1.diagnostics.count }
         applied += candidates.flatMap(\.diagnostics)
+        // Candidates proven together that declare the same change share what the diff showed.
+        let firstOfThese = declaredChanges.count
         for candidate in candidates {
             guard case .changesMeaning(let declared)? = candidate.fix.effect else { continue }
             let own = changes.filter(declared.allows)
-            if !own.isEmpty { declaredChanges.append((candidate.diagnostics[0], declared.statement, own)) }
+            guard !own.isEmpty else { continue }
+            if let same = declaredChanges[firstOfThese...].firstIndex(where: { $0.statement == declared.statement && $0.changes == own }) {
+                declaredChanges[same].diagnostics.append(candidate.diagnostics[0])
+            } else {
+                declaredChanges.append(([candidate.diagnostics[0]], declared.statement, own))
+            }
         }
     }
 }
