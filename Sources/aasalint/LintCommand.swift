@@ -128,16 +128,19 @@ struct LintCommand: KeepingSubcommand {
         let session = LintSession(plan: plan, baseline: baseline, retention: keptUntilExit?.retention)
         var workspace = session.read(paths: paths, extraFiles: extraFiles)
         var fixFailed = false
+        var lintOfFixedFiles: LintSession.Outcome?
         if parsed[\.fix] || parsed[\.diff] {
             let fixing = FixCommandRun(output: output, writes: !parsed[\.diff])
             let (outcome, written, failed) = fixing.run(FixSession(plan: plan, baseline: baseline, appliesUnsafeFixes: parsed[\.unsafeFixes]),
                                                         on: workspace)
             if parsed[\.diff] { return failed ? ExitStatus.failure : outcome.fixCount > 0 ? ExitStatus.findings : ExitStatus.success }
             fixFailed = failed
-            // What is left is reported on the files as written, without reading anything again.
+            // What is left is reported on the files as written, without reading anything again:
+            // the last round linted them, unless a write failed or plugins are to run.
+            lintOfFixedFiles = failed ? nil : outcome.lintOfResult
             workspace = workspace.replacingContents(written)
         }
-        let outcome = session.lint(workspace)
+        let outcome = lintOfFixedFiles ?? session.lint(workspace)
         return try finish(outcome, parsed, delivery: delivery, sourceRoot: sourceRoot, changedFiles: changedFiles, fixFailed: fixFailed)
     }
 

@@ -30,6 +30,9 @@ package struct FixSession: Sendable {
         /// safe ones still waiting when the rounds ran out.
         package let remainingSafe: Int
         package let remainingUnsafe: Int
+        /// The last round's lint when it is the report of the files as fixed: it linted exactly
+        /// them, and no plugin would run in a lint of its own. Nil when the report needs that lint.
+        package var lintOfResult: LintSession.Outcome?
 
         package var fixCount: Int { files.reduce(0) { $0 + $1.fixCount } }
     }
@@ -64,11 +67,18 @@ package struct FixSession: Sendable {
     package func run(_ workspace: LintWorkspace) -> Outcome {
         let session = LintSession(plan: plan, baseline: baseline)
         let asRead = Dictionary(workspace.files.map { ($0.path, $0) }) { first, _ in first }
-        return rounds { fixed in
-            let lint = session.lint(workspace.replacingContents(Dictionary(fixed.map { ($0.path, $0.bytes) }) { first, _ in first }),
-                                    runsPlugins: false)
+        var last: (lint: LintSession.Outcome, contents: [String: [UInt8]])?
+        var outcome = rounds { fixed in
+            let contents = Dictionary(fixed.map { ($0.path, $0.bytes) }) { first, _ in first }
+            let lint = session.lint(workspace.replacingContents(contents), runsPlugins: false)
+            last = (lint, contents)
             return (lint.report.diagnostics, lint.lintedFiles)
         } read: { asRead[$0]?.bytes }
+        let pluginsWouldRun = plan.options.runsPlugins && !plan.configuration.plugins.isEmpty
+        if let last, !pluginsWouldRun, last.contents == Dictionary(outcome.files.map { ($0.path, $0.fixed) }) { first, _ in first } {
+            outcome.lintOfResult = last.lint
+        }
+        return outcome
     }
 
     /// A file as the rounds have it.
