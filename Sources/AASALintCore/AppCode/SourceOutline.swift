@@ -145,7 +145,7 @@ private struct OutlineReader {
                     switch keyword {
                     case "implementation": implementation = identifier(at: index + 2)
                     case "end": implementation = nil
-                    case "interface", "protocol" where language == .objectiveC: readInterface(at: index)
+                    case "interface" where language == .objectiveC, "protocol" where language == .objectiveC: readInterface(at: index)
                     case "import": identifier(at: index + 2).map { imports.append($0) }
                     default: break
                     }
