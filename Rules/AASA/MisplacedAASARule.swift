@@ -31,16 +31,18 @@ struct MisplacedAASARule: Rule, FileCheck {
         guard file.signedBundle == nil, !file.path.contains("://") else { return [] }
         let name = PathNames.lastComponent(of: file.path)
         let folder = PathNames.lastComponent(of: PathNames.folder(of: file.path))
-        let place: String
+        let place: String, fix: String
         if name == Self.fileName, folder != Self.folderName, Self.meansWellKnown(folder) {
             place = "in a folder named \"\(folder)\", so a web server serves it at /\(folder)/\(name)"
+            fix = "move it to \(Self.folderName)/\(Self.fileName)"
         } else if folder == Self.fileName, PathNames.lastComponent(of: PathNames.folder(of: PathNames.folder(of: file.path))) == Self.folderName {
             place = "inside a folder named \"\(Self.fileName)\", so a web server serves it at /\(Self.folderName)/\(Self.fileName)/\(name), or answers the exact URL with a redirect that Apple does not follow"
+            fix = "serve this file itself at that path: replace the folder \(Self.folderName)/\(Self.fileName) with the file, named \(Self.fileName), without an extension"
         } else {
             return []
         }
         return [diagnostic(
-            "this AASA file is \(place), but the system and Apple's CDN request https://<domain>/\(Self.folderName)/\(Self.fileName) exactly, so links open the browser; move it to \(Self.folderName)/\(Self.fileName)",
+            "this AASA file is \(place), but the system and Apple's CDN request https://<domain>/\(Self.folderName)/\(Self.fileName) exactly, so links open the browser; \(fix)",
             at: file.fileLocation
         )]
     }

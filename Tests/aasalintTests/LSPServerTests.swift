@@ -268,7 +268,7 @@ import Testing
         let (replies, _) = try session.run()
         let diagnostics = try #require(Self.published(session.uri(misplaced), in: replies).first)
         #expect(diagnostics.map { $0["code"] as? String } == ["misplaced-aasa"])
-        #expect((diagnostics.first?["message"] as? String)?.contains("move it to .well-known/apple-app-site-association") == true)
+        #expect((diagnostics.first?["message"] as? String)?.contains("replace the folder .well-known/apple-app-site-association with the file") == true)
         #expect(Self.published(session.uri("web/api/index.json"), in: replies).map(\.count) == [0])
     }
 
