@@ -21,9 +21,8 @@ import Testing
     }
 
     @Test func globsMatchPathsRelativeToTheConfigurationFolder() throws {
-        var configuration = Configuration()
-        configuration.directory = "ios"
-        configuration.releaseEntitlements = [try Glob("Shop/Shop.entitlements"), try Glob("**/*Release*.entitlements")]
+        let configuration = Configuration(directory: "ios",
+                                          releaseEntitlements: [try Glob("Shop/Shop.entitlements"), try Glob("**/*Release*.entitlements")])
         let release = ReleaseFiles(configuration: configuration)
         #expect(release.reasonText(for: "ios/Shop/Shop.entitlements") == "release_entitlements glob \"Shop/Shop.entitlements\"")
         #expect(release.isRelease("ios/AppRelease.entitlements"))

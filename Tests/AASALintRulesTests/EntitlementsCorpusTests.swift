@@ -24,10 +24,9 @@ import Testing
 
     static func lint() throws -> [Diagnostic] {
         let files = try corpusFiles()
-        var configuration = Configuration()
-        configuration.releaseEntitlements = try files.map(\.path)
+        let configuration = Configuration(directory: ".", releaseEntitlements: try files.map(\.path)
             .filter { name in !developmentMarkers.contains { name.lowercased().contains($0) } }
-            .map { try Glob($0) }
+            .map { try Glob($0) })
         let selection = try RuleSelection(registry: FixtureSupport.registry())
         return try Linter(selection: selection, configuration: configuration).lint(files)
     }

@@ -53,17 +53,15 @@ import Testing
         LintFile(path: path, kind: .aasa, bytes: Array(json.utf8))
     }
 
-    static func configuration(appID: String? = appID, hosts: [String: String] = ["example.com": "web/apple-app-site-association"]) -> Configuration {
-        var configuration = Configuration()
-        configuration.apps = [ConfiguredApp(
+    static func configuration(appID: String? = appID, hosts: [String: String] = ["example.com": "web/apple-app-site-association"],
+                              entitlements: String = "ios/App.entitlements") -> Configuration {
+        Configuration(directory: ".", apps: [ConfiguredApp(
             pointer: JSONPointer(tokens: ["apps", "0"]), id: appID.map { Located($0, at: JSONPointer(tokens: ["apps", "0", "id"])) },
-            entitlements: Located("ios/App.entitlements", at: JSONPointer(tokens: ["apps", "0", "entitlements"])), buildSettings: [:]
-        )]
-        configuration.domains = hosts.sorted { $0.key < $1.key }.map { host, path in
+            entitlements: Located(entitlements, at: JSONPointer(tokens: ["apps", "0", "entitlements"])), buildSettings: [:]
+        )], domains: hosts.sorted { $0.key < $1.key }.map { host, path in
             ConfiguredDomain(host: Located(host, at: JSONPointer(tokens: ["domains", host])),
                              aasaPath: Located(path, at: JSONPointer(tokens: ["domains", host])))
-        }
-        return configuration
+        })
     }
 
     static func lint(_ files: [LintFile], _ configuration: Configuration, rules: [String]) throws -> [Diagnostic] {
@@ -109,9 +107,7 @@ import Testing
     @Test func anAppWithoutIDTakesItFromTheXcodeProjectThatSignsWithItsEntitlements() throws {
         let folder = Self.projects.appendingPathComponent("debug-and-release")
         let projects = ProjectDiscovery().projects(under: [folder.path]).projects
-        var configuration = Self.configuration(appID: nil)
-        configuration.apps = [ConfiguredApp(pointer: .root, id: nil,
-                                            entitlements: Located(folder.path + "/ios/Shop/Shop.entitlements", at: .root), buildSettings: [:])]
+        let configuration = Self.configuration(appID: nil, entitlements: folder.path + "/ios/Shop/Shop.entitlements")
         let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("ios/Shop/Shop.entitlements")))
         let file = LintFile(path: folder.path + "/ios/Shop/Shop.entitlements", kind: .entitlements, bytes: bytes)
         let context = LintContext(files: [file], configuration: configuration, xcodeProjects: projects)

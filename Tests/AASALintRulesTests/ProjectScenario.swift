@@ -45,9 +45,7 @@ enum ProjectScenario {
     private static func configuration(in root: String) throws -> Configuration {
         let configurationFile = root + "/" + ConfigurationLoader.fileName
         guard FileManager.default.fileExists(atPath: configurationFile) else {
-            var configuration = Configuration()
-            configuration.directory = root
-            return configuration
+            return Configuration(directory: root)
         }
         return try ConfigurationLoader(registry: FixtureSupport.registry()).load(path: configurationFile, found: false)
     }

@@ -45,9 +45,8 @@ import Testing
     }
 
     func lint(_ sets: [URLExpectationSet], files: [LintFile]? = nil, domains: [(String, String)] = []) throws -> [Diagnostic] {
-        var configuration = Configuration()
-        configuration.expectations = sets
-        configuration.domains = domains.map { ConfiguredDomain(host: Located($0.0, at: .root), aasaPath: Located($0.1, at: .root)) }
+        let configuration = Configuration(directory: ".", domains: domains.map { ConfiguredDomain(host: Located($0.0, at: .root), aasaPath: Located($0.1, at: .root)) },
+                                          expectations: sets)
         let registry = try BuiltInRules.registry()
         let selection = try RuleSelection(registry: registry, enable: ["url-expectation"],
                                           disable: registry.descriptions.map(\.id).filter { $0 != "url-expectation" })

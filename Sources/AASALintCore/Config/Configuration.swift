@@ -4,38 +4,49 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// What `.aasalint.yml` says (empty when there is none), as read: what a run does beyond it is
-/// its `RunOptions`. Every value read from the file keeps its pointer, so errors and findings
+/// What `.aasalint.yml` says (empty when there is none), as read, and not changed after: what a
+/// run does beyond it is its `RunOptions`. Every value read from the file keeps its pointer, so errors and findings
 /// about it (a failed URL expectation) point into the file.
 public struct Configuration: Sendable {
     /// The configuration file as a document, for positions; nil when there is none.
-    package var document: SourceDocument?
+    package internal(set) var document: SourceDocument?
     /// The folder that relative paths and globs in the configuration are relative to.
-    package var directory: String = "."
-    package var rules: [String: RuleSetting] = [:]
-    package var include: [Glob] = []
-    package var exclude: [Glob] = []
-    package var files: [ConfiguredFile] = []
+    package internal(set) var directory: String = "."
+    package internal(set) var rules: [String: RuleSetting] = [:]
+    package internal(set) var include: [Glob] = []
+    package internal(set) var exclude: [Glob] = []
+    package internal(set) var files: [ConfiguredFile] = []
     /// Globs of entitlements files that ship (release builds).
-    package var releaseEntitlements: [Glob] = []
-    package var apps: [ConfiguredApp] = []
-    package var domains: [ConfiguredDomain] = []
+    package internal(set) var releaseEntitlements: [Glob] = []
+    package internal(set) var apps: [ConfiguredApp] = []
+    package internal(set) var domains: [ConfiguredDomain] = []
     /// The Android apps of `apps:` and the `assetlinks.json` files of `domains:`.
-    package var androidApps: [ConfiguredAndroidApp] = []
-    package var assetLinksDomains: [ConfiguredAssetLinksDomain] = []
-    package var expectations: [URLExpectationSet] = []
-    package var overrides: [Override] = []
-    package var ignore: [IgnoreEntry] = []
-    package var baseline: String?
+    package internal(set) var androidApps: [ConfiguredAndroidApp] = []
+    package internal(set) var assetLinksDomains: [ConfiguredAssetLinksDomain] = []
+    package internal(set) var expectations: [URLExpectationSet] = []
+    package internal(set) var overrides: [Override] = []
+    package internal(set) var ignore: [IgnoreEntry] = []
+    package internal(set) var baseline: String?
     /// `fail_on`: not set means `error`; off (`none`) means never fail.
-    package var failOn: SeveritySetting = .notSet
-    package var format: ReportFormat?
+    package internal(set) var failOn: SeveritySetting = .notSet
+    package internal(set) var format: ReportFormat?
     /// `formats:`, the reports to write, each file relative to the configuration's folder (see `displayPath(ofConfiguredPath:)`).
-    package var formats: [RequestedReport] = []
-    package var customRules: [CustomRule] = []
-    package var plugins: [PluginDefinition] = []
+    package internal(set) var formats: [RequestedReport] = []
+    package internal(set) var customRules: [CustomRule] = []
+    package internal(set) var plugins: [PluginDefinition] = []
 
     public init() {}
+
+    /// A configuration given in code rather than read from a file: the folder its paths are
+    /// relative to, and what the cross-checks compare with.
+    package init(directory: String, releaseEntitlements: [Glob] = [], apps: [ConfiguredApp] = [],
+                 domains: [ConfiguredDomain] = [], expectations: [URLExpectationSet] = []) {
+        self.directory = directory
+        self.releaseEntitlements = releaseEntitlements
+        self.apps = apps
+        self.domains = domains
+        self.expectations = expectations
+    }
 }
 
 /// A rule's configured severity (`off` is nil) and options.

@@ -28,9 +28,7 @@ package struct Baseline: Sendable, Equatable {
     /// The entry of `diagnostic`, with its file path relative to `directory` (the baseline
     /// file's folder) so that the baseline does not depend on where aasalint runs.
     package static func entry(for diagnostic: Diagnostic, relativeTo directory: String) -> Entry {
-        var configuration = Configuration()
-        configuration.directory = directory
-        let file = configuration.relativePath(ofDisplayPath: diagnostic.location.file) ?? diagnostic.location.file
+        let file = Configuration(directory: directory).relativePath(ofDisplayPath: diagnostic.location.file) ?? diagnostic.location.file
         return Entry(file: file, rule: diagnostic.ruleID, pointer: diagnostic.location.pointer?.description ?? "",
                      digest: StableHash.hex(diagnostic.message))
     }
