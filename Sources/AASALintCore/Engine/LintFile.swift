@@ -314,23 +314,27 @@ package struct LintContext: Sendable {
     /// What each host served (lower-case host -> the downloaded file), when `lint --remote`
     /// checks signed apps against their domains; empty otherwise.
     package let servedFiles: [String: LintFile]
+    /// The `assetlinks.json` each host served (lower-case host -> the downloaded file), when
+    /// `lint --remote` checks the configured Android apps against their hosts; empty otherwise.
+    package let servedAssetLinks: [String: LintFile]
     /// The apps' sources, read once when the rules about link handlers first ask.
     let appCodeCache: AppCodeCache
 
     package init(files: [LintFile], configuration: Configuration = Configuration(), options: RunOptions = RunOptions(),
-                xcodeProjects: [XcodeProject] = [], servedFiles: [String: LintFile] = [:]) {
+                xcodeProjects: [XcodeProject] = [], servedFiles: [String: LintFile] = [:], servedAssetLinks: [String: LintFile] = [:]) {
         self.init(files: files, configuration: configuration, options: options, xcodeProjects: xcodeProjects, servedFiles: servedFiles,
-                  appCodeCache: AppCodeCache())
+                  servedAssetLinks: servedAssetLinks, appCodeCache: AppCodeCache())
     }
 
     init(files: [LintFile], configuration: Configuration, options: RunOptions, xcodeProjects: [XcodeProject], servedFiles: [String: LintFile],
-         appCodeCache: AppCodeCache) {
+         servedAssetLinks: [String: LintFile], appCodeCache: AppCodeCache) {
         self.appCodeCache = appCodeCache
         self.files = files
         self.configuration = configuration
         self.options = options
         self.xcodeProjects = xcodeProjects
         self.servedFiles = servedFiles
+        self.servedAssetLinks = servedAssetLinks
         releaseFiles = ReleaseFiles(configuration: configuration, options: options, xcodeProjects: xcodeProjects, files: files)
     }
 
