@@ -1,4 +1,5 @@
 @testable import AASALintCore
+import AASALintRules
 import Foundation
 import Testing
 
@@ -134,6 +135,54 @@ import Testing
         #expect(package.currentCertificate?.commonName == "Upload")
         let withoutManifest = try APKSignaturesTests.apk([.init("BundleConfig.pb", [1])], block: [])
         #expect(try AndroidPackage.read(MemoryArtifactSource(withoutManifest), format: .appBundle).packageNameProblem == "there is no base/manifest/AndroidManifest.xml")
+    }
+
+    /// apk-not-in-assetlinks against a statement list granting com.example.shop `granted`, for
+    /// an APK rotated from "Shop 2019" to "Shop 2026" (v3.1 with its lineage).
+    static func apkFindings(granting granted: [[UInt8]], packageInManifest: Bool = true, configuredPackages: [String] = []) throws -> [Diagnostic] {
+        let original = APKSignaturesTests.certificate(subject: "Shop 2019", serial: 1)
+        let rotated = APKSignaturesTests.certificate(subject: "Shop 2026", serial: 2)
+        let manifest = packageInManifest ? Self.binaryManifest(package: "com.example.shop") : Array("<manifest/>".utf8)
+        // Only the v3.1 signer: the original certificate is in its lineage alone.
+        let bytes = try APKSignaturesTests.apk([.init("AndroidManifest.xml", manifest)], block: [
+            (0x1B93_AD61, APKSignaturesTests.blockValue(certificate: rotated, isV3: true, rotatedFrom: [original])),
+        ])
+        let apk = LintFile(path: "shop.apk", androidPackage: try AndroidPackage.read(MemoryArtifactSource(bytes), format: .apk))
+        let fingerprints = granted.map { "\"\(SHA256.fingerprint($0))\"" }.joined(separator: ", ")
+        let assetLinks = LintFile(path: "assetlinks.json", kind: .assetLinks, bytes: Array("""
+            [{"relation": ["delegate_permission/common.handle_all_urls"],
+              "target": {"namespace": "android_app", "package_name": "com.example.shop", "sha256_cert_fingerprints": [\(fingerprints)]}}]
+            """.utf8))
+        var configuration = Configuration()
+        configuration.androidApps = configuredPackages.enumerated().map { index, name in
+            ConfiguredAndroidApp(pointer: JSONPointer.root.appending("apps").appending(index), packageName: Located(name, at: .root), manifest: nil, releaseFingerprints: [])
+        }
+        let registry = try BuiltInRules.registry()
+        let selection = try RuleSelection(registry: registry, enable: ["apk-not-in-assetlinks"],
+                                          disable: registry.descriptions.map(\.id).filter { $0 != "apk-not-in-assetlinks" })
+        return try Linter(selection: selection, configuration: configuration).lint([apk, assetLinks])
+    }
+
+    @Test func anyCertificateOfTheRotationLineageGrantsTheAPK() throws {
+        let original = APKSignaturesTests.certificate(subject: "Shop 2019", serial: 1)
+        let rotated = APKSignaturesTests.certificate(subject: "Shop 2026", serial: 2)
+        #expect(try Self.apkFindings(granting: [original]).isEmpty)
+        #expect(try Self.apkFindings(granting: [rotated]).isEmpty)
+        let other = APKSignaturesTests.certificate(subject: "Upload", serial: 3)
+        let findings = try Self.apkFindings(granting: [other])
+        #expect(findings.map(\.location.file) == ["shop.apk"])
+        // The certificate to add is the newest signer's, the one Android 13 and later verify with.
+        #expect(findings.first?.message.contains("add \"\(SHA256.fingerprint(rotated))\"") == true)
+        #expect(findings.first?.related.map(\.location.file) == ["assetlinks.json"])
+    }
+
+    @Test func anUnreadableManifestTakesThePackageFromTheConfigurationOnlyWhenItNamesOne() throws {
+        let other = APKSignaturesTests.certificate(subject: "Upload", serial: 3)
+        let fromConfiguration = try Self.apkFindings(granting: [other], packageInManifest: false, configuredPackages: ["com.example.shop"])
+        #expect(fromConfiguration.count == 1)
+        #expect(fromConfiguration.first?.message.contains("the package of the configuration's apps entry, as the app's own manifest cannot be read") == true)
+        #expect(try Self.apkFindings(granting: [other], packageInManifest: false, configuredPackages: ["com.example.shop", "com.example.blog"]).isEmpty)
+        #expect(try Self.apkFindings(granting: [other], packageInManifest: false).isEmpty)
     }
 
     @Test func lintFindsAPKsAndAppBundlesAsArtifacts() throws {
