@@ -124,6 +124,10 @@ public enum BuiltInRules {
         AppNotInAssetlinksRule.self,
         AssetlinksHostNotClaimedRule.self,
         AssetlinksMissingForDomainRule.self,
+        // Android, issue 35 section 4: built apps (.apk, .aab) against the assetlinks.json files and the release setting
+        APKNotInAssetlinksRule.self,
+        DebugCertificateInReleaseRule.self,
+        AppBundleUploadKeyOnlyRule.self,
     ]
 
     package static func registry() throws(RegistryError) -> RuleRegistry {

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppNotInAssetlinksRule: Rule, FileCheck {
+struct AppNotInAssetlinksRule: Rule, ServedFileCrossCheck {
     static let description = RuleDescription(
         id: "app-not-in-assetlinks",
         summary: "A manifest asks Android to verify a host whose `assetlinks.json` does not grant the app",
@@ -22,7 +22,9 @@ struct AppNotInAssetlinksRule: Rule, FileCheck {
             `build.gradle(.kts)`, else the manifest's `package`, else a literal `namespace`). \
             Without `fingerprints` only the package is checked. The finding appears in the \
             manifest, at the host, and in the `assetlinks.json`, each pointing at the other. A \
-            file that includes other lists is not judged: aasalint does not fetch them.
+            file that includes other lists is not judged: aasalint does not fetch them. With \
+            `lint --remote`, the configured apps' manifests are also checked against the \
+            `assetlinks.json` each host serves, and the finding points at the download.
             """,
         severity: .error,
         fileKinds: [.androidManifest, .assetLinks],

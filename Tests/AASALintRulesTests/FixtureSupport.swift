@@ -27,7 +27,11 @@ enum FixtureSupport {
     static let referenceDate = ISO8601DateFormatter().date(from: "2026-01-01T00:00:00Z")!
 
     static func lint(_ file: LintFile, with selection: RuleSelection, asRelease: Bool) throws -> [Diagnostic] {
-        try Linter(selection: selection, options: RunOptions(treatsAllEntitlementsAsRelease: asRelease, asOf: referenceDate)).lint([file])
+        try lint([file], with: selection, asRelease: asRelease)
+    }
+
+    static func lint(_ files: [LintFile], with selection: RuleSelection, asRelease: Bool) throws -> [Diagnostic] {
+        try Linter(selection: selection, options: RunOptions(treatsAllEntitlementsAsRelease: asRelease, asOf: referenceDate)).lint(files)
     }
 
     /// Only `ruleID`, whatever its default, so that a case shows that rule's findings alone.

@@ -85,7 +85,8 @@ import Testing
         if FileDiscovery.kind(ofExplicitName: fixture.input.path) == .artifact {
             let artifact = ArtifactReader.read(fixture.input.path, shownAs: fixture.input.lastPathComponent)
             #expect(artifact.problems == [])
-            return try FixtureSupport.lint(artifact.files, with: selection)
+            // An artifact named like a release (`app-release.apk`) is linted as one (`--release`).
+            return try FixtureSupport.lint(artifact.files, with: selection, asRelease: fixture.input.lastPathComponent.contains("release"))
         }
         let bytes = try [UInt8](Data(contentsOf: fixture.input))
         let kind = FileDiscovery.kind(ofExplicitName: fixture.input.lastPathComponent)

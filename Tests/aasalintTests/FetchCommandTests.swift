@@ -176,6 +176,54 @@ import Testing
         try expectGolden(transcript(run), named: "lint-remote-android")
     }
 
+    /// The configured Android app claims android.example.com in a verifying filter of its
+    /// manifest; the assetlinks.json the host serves grants com.example.shop with one release
+    /// certificate. An app of another package, or signed with another certificate, is not
+    /// granted: app-not-in-assetlinks reports it in the manifest and in the download.
+    @Test(arguments: [
+        ("com.example.shop", "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", 0, "granted"),
+        ("com.example.blog", "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5", 2, "other-package"),
+        ("com.example.shop", "FA:C6:17:45:DC:09:03:78:6F:B9:ED:E6:2A:96:2B:39:9F:73:48:F0:BB:6F:89:9B:83:32:66:75:91:03:3B:9C", 2, "other-certificate"),
+    ] as [(String, String, Int, String)])
+    func lintRemoteChecksTheConfiguredAndroidAppsAgainstWhatTheirHostsServe(package: String, fingerprint: String, findings: Int, name: String) throws {
+        let folder = try temporaryFolder(configuration: """
+            apps:
+              - package: \(package)
+                module: app
+                fingerprints: ["\(fingerprint)"]
+            domains:
+              android.example.com: {assetlinks: web/.well-known/assetlinks.json}
+
+            """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent("app/src/main/AndroidManifest.xml")
+        try FileManager.default.createDirectory(at: manifest.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try """
+            <manifest xmlns:android="http://schemas.android.com/apk/res/android">
+                <application>
+                    <activity android:name=".MainActivity" android:exported="true">
+                        <intent-filter android:autoVerify="true">
+                            <action android:name="android.intent.action.VIEW"/>
+                            <category android:name="android.intent.category.DEFAULT"/>
+                            <category android:name="android.intent.category.BROWSABLE"/>
+                            <data android:scheme="https" android:host="android.example.com"/>
+                        </intent-filter>
+                    </activity>
+                </application>
+            </manifest>
+
+            """.write(to: manifest, atomically: true, encoding: .utf8)
+        let run = try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases, workingDirectory: folder)
+        let lines = run.standardOutput.split(separator: "\n").filter { $0.hasSuffix("[app-not-in-assetlinks]") }
+        #expect(lines.count == findings, "\(run.standardOutput)")
+        #expect(run.status == (findings == 0 ? 0 : 1))
+        if findings > 0 {
+            #expect(lines.contains { $0.hasPrefix("app/src/main/AndroidManifest.xml:8:") })
+            #expect(lines.contains { $0.hasPrefix("http://127.0.0.1:") && $0.contains("/android.example.com/.well-known/assetlinks.json:") })
+            try expectGolden(transcript(run), named: "lint-remote-android-\(name)")
+        }
+    }
+
     /// `Fixtures/artifacts/remote/Shop.ipa` signs applinks for shop.example.com (which lists the
     /// app), good.example.com (which does not), `*.example.com` (checked against both downloads)
     /// and a developer-mode staging host, which is not fetched.

@@ -58,42 +58,73 @@ package struct AndroidURI: Sendable {
 package struct AndroidFilterDecision: Sendable {
     package let activity: ManifestActivity
     package let filter: IntentFilter
-    /// Nil when the filter matches; else why not, for `--trace`.
-    package let mismatch: String?
+    /// Nil when the filter matches; else the test that fails.
+    let failure: AndroidFilterMismatch?
 
-    package var matches: Bool { mismatch == nil }
+    package var matches: Bool { failure == nil }
+
+    /// Nil when the filter matches; else why not, for `--trace`. Written when asked: a batch of
+    /// URLs (`match --urls`) asks only whether each filter matches.
+    package var mismatch: String? { failure?.explanation(of: filter) }
+}
+
+/// The first test of `AndroidLinkMatcher` a filter fails, with what the explanation quotes of the URL.
+enum AndroidFilterMismatch: Sendable, Equatable {
+    case noViewAction
+    case missingCategories([String])
+    case mimeType
+    case noScheme
+    case scheme(String)
+    case noHost
+    case host(String, port: Int)
+    case blockedByGroup(JSONPointer)
+    case path(String)
+
+    func explanation(of filter: IntentFilter) -> String {
+        switch self {
+        case .noViewAction: return "no action android.intent.action.VIEW"
+        case .missingCategories(let missing): return "no category \(missing.joined(separator: " and "))"
+        case .mimeType: return "it has a mimeType, and a link's intent has no type"
+        case .noScheme: return "it lists no scheme"
+        case .scheme(let scheme):
+            return "scheme \"\(scheme)\" is not one of \(filter.schemes.map { "\"\($0.value)\"" }.joined(separator: ", ")) (schemes compare case-sensitively)"
+        case .noHost: return "the URL has no host"
+        case .host(let host, let port):
+            let hosts = filter.authorities.map { authority in authority.port.map { "\(authority.host.value):\($0.value)" } ?? authority.host.value }
+            return "host \"\(host)\"\(port >= 0 ? " port \(port)" : "") matches none of \(hosts.map { "\"\($0)\"" }.joined(separator: ", "))"
+        case .blockedByGroup(let pointer): return "the blocking <uri-relative-filter-group> \(pointer) matches first"
+        case .path(let path):
+            let tried = filter.paths.map { "\($0.kind.rawValue)=\"\($0.value.value)\"" }
+            return "path \"\(path)\" matches none of \(tried.isEmpty ? "its groups" : tried.joined(separator: ", "))"
+        }
+    }
 }
 
 package enum AndroidLinkMatcher {
     /// Every filter of the manifest's activities, in manifest order, with its answer.
     package static func decisions(for uri: AndroidURI, in manifest: AndroidManifest) -> [AndroidFilterDecision] {
         manifest.filters.map { activity, filter in
-            AndroidFilterDecision(activity: activity, filter: filter, mismatch: mismatch(of: filter, for: uri))
+            AndroidFilterDecision(activity: activity, filter: filter, failure: failure(of: filter, for: uri))
         }
     }
 
-    static func mismatch(of filter: IntentFilter, for uri: AndroidURI) -> String? {
-        guard filter.hasViewAction else { return "no action android.intent.action.VIEW" }
-        let missing = [IntentFilter.browsableCategory, IntentFilter.defaultCategory].filter { !filter.hasCategory($0) }
-        guard missing.isEmpty else { return "no category \(missing.joined(separator: " and "))" }
-        guard filter.mimeTypes.isEmpty else { return "it has a mimeType, and a link's intent has no type" }
-        guard !filter.schemes.isEmpty else { return "it lists no scheme" }
-        guard filter.schemes.contains(where: { $0.value == uri.scheme }) else {
-            return "scheme \"\(uri.scheme)\" is not one of \(filter.schemes.map { "\"\($0.value)\"" }.joined(separator: ", ")) (schemes compare case-sensitively)"
+    static func failure(of filter: IntentFilter, for uri: AndroidURI) -> AndroidFilterMismatch? {
+        guard filter.hasViewAction else { return .noViewAction }
+        guard filter.hasCategory(IntentFilter.browsableCategory) && filter.hasCategory(IntentFilter.defaultCategory) else {
+            return .missingCategories([IntentFilter.browsableCategory, IntentFilter.defaultCategory].filter { !filter.hasCategory($0) })
         }
+        guard filter.mimeTypes.isEmpty else { return .mimeType }
+        guard !filter.schemes.isEmpty else { return .noScheme }
+        guard filter.schemes.contains(where: { $0.value == uri.scheme }) else { return .scheme(uri.scheme) }
         guard !filter.authorities.isEmpty else { return nil }
-        guard let host = uri.host else { return "the URL has no host" }
-        guard filter.authorities.contains(where: { matches($0, host: host, port: uri.port) }) else {
-            let hosts = filter.authorities.map { authority in authority.port.map { "\(authority.host.value):\($0.value)" } ?? authority.host.value }
-            return "host \"\(host)\"\(uri.port >= 0 ? " port \(uri.port)" : "") matches none of \(hosts.map { "\"\($0)\"" }.joined(separator: ", "))"
-        }
+        guard let host = uri.host else { return .noHost }
+        guard filter.authorities.contains(where: { matches($0, host: host, port: uri.port) }) else { return .host(host, port: uri.port) }
         guard !filter.paths.isEmpty || !filter.groups.isEmpty else { return nil }
         if filter.paths.contains(where: { $0.pattern?.matches(uri.path) ?? false }) { return nil }
         for group in filter.groups where groupMatches(group, uri) {
-            return group.allows ? nil : "the blocking <uri-relative-filter-group> \(group.pointer) matches first"
+            return group.allows ? nil : .blockedByGroup(group.pointer)
         }
-        let tried = filter.paths.map { "\($0.kind.rawValue)=\"\($0.value.value)\"" }
-        return "path \"\(uri.path)\" matches none of \(tried.isEmpty ? "its groups" : tried.joined(separator: ", "))"
+        return .path(uri.path)
     }
 
     /// AOSP `AuthorityEntry.match`: a leading `*` makes the rest a suffix; hosts compare ignoring

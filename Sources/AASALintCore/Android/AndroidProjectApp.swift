@@ -111,11 +111,13 @@ extension LintContext {
         return configured + declared
     }
 
-    /// The `assetlinks.json` files configured for `host` (lower case), with the host.
+    /// The `assetlinks.json` files for `host` (lower case), with the host: the configured one,
+    /// then what the host served when `lint --remote` downloaded it.
     package func assetLinksFiles(for host: String) -> [(host: String, file: LintFile)] {
-        configuration.assetLinksDomains.filter { $0.host.value == host }.compactMap { domain in
+        let configured = configuration.assetLinksDomains.filter { $0.host.value == host }.compactMap { domain in
             file(atConfiguredPath: domain.path.value).map { (domain.host.value, $0) }
         }
+        return configured + (servedAssetLinks[host].map { [(host, $0)] } ?? [])
     }
 
     /// The configured domains that serve `file` as their `assetlinks.json`.

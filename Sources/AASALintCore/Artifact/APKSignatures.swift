@@ -2,24 +2,34 @@
 /// blocks (`META-INF/*.RSA`, `.DSA`, `.EC`, PKCS#7 `SignedData`), and the signers of the APK
 /// Signing Block's v2, v3 and v3.1 schemes with v3's proof-of-rotation lineage. Each
 /// certificate with the SHA-256 fingerprint `assetlinks.json` must list.
-struct APKSignatures: Sendable {
+package struct APKSignatures: Sendable {
     /// One signer's certificate, as one scheme presents it.
-    struct Signer: Sendable, Equatable {
-        let scheme: Scheme
-        let certificate: SigningCertificate
+    package struct Signer: Sendable, Equatable {
+        package let scheme: Scheme
+        package let certificate: SigningCertificate
         /// The certificates this signer rotated from, oldest first, the signer's own last (v3's
         /// proof of rotation); empty without rotation.
-        let lineage: [SigningCertificate]
+        package let lineage: [SigningCertificate]
     }
 
-    enum Scheme: String, Sendable, Equatable {
+    package enum Scheme: String, Sendable, Equatable {
         case v1 = "v1 (JAR)"
         case v2
         case v3
         case v31 = "v3.1"
+
+        /// Newer schemes take precedence on the Android versions that read them.
+        var rank: Int {
+            switch self {
+            case .v1: 1
+            case .v2: 2
+            case .v3: 3
+            case .v31: 4
+            }
+        }
     }
 
-    let signers: [Signer]
+    package let signers: [Signer]
 
     /// Block IDs (ANDROID.md 4.1).
     static let blockIDs: [(id: UInt32, scheme: Scheme)] = [(0x7109_871A, .v2), (0xF053_68C0, .v3), (0x1B93_AD61, .v31)]
@@ -29,7 +39,10 @@ struct APKSignatures: Sendable {
     static let blockMagic = Array("APK Sig Block 42".utf8)
 
     init(source: any ArtifactReaderSource) throws(ArtifactReaderError) {
-        let archive = try ZipArchive(source: source)
+        try self.init(archive: try ZipArchive(source: source), source: source)
+    }
+
+    init(archive: ZipArchive, source: any ArtifactReaderSource) throws(ArtifactReaderError) {
         var signers: [Signer] = []
         for entry in archive.entries where Self.isSignatureBlock(entry.name) {
             let bytes = try archive.contents(of: entry)

@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// Turns a signed artifact into the files rules check: for each executable, its signed
-/// entitlements as an entitlements file named `Shop.ipa!Payload/Shop.app/Shop`.
+/// entitlements as an entitlements file named `Shop.ipa!Payload/Shop.app/Shop`; for an Android
+/// app (`.apk`, `.aab`), the app itself with its package name and signing certificates.
 package enum ArtifactReader {
     package struct Outcome: Sendable {
         package let files: [LintFile]
@@ -19,10 +20,22 @@ package enum ArtifactReader {
     /// its name, else from what it is.
     package static func read(_ path: String, shownAs shown: String? = nil) -> Outcome {
         let shown = shown ?? path
+        if let format = AndroidPackage.Format(path: path) { return readAndroid(path, format: format, shownAs: shown) }
         let contents = Result { () throws(ArtifactReaderError) in
             try ArtifactBundle.read(path: path, shownAs: shown, layout: layout(of: path))
         }
         return outcome(contents, shownAs: shown)
+    }
+
+    private static func readAndroid(_ path: String, format: AndroidPackage.Format, shownAs shown: String) -> Outcome {
+        let read = Result { () throws(ArtifactReaderError) in try AndroidPackage.read(FileArtifactSource(path: path), format: format) }
+        switch read {
+        case .success(let package):
+            let unsigned = package.signers.isEmpty ? ["\(shown): not signed, so no certificate of it can be checked against assetlinks.json"] : []
+            return Outcome(files: [LintFile(path: shown, androidPackage: package)], problems: [], warnings: unsigned)
+        case .failure(let error):
+            return Outcome(files: [], problems: [UsageError("\(shown): cannot read this \(format.rawValue): \(error.message)")], warnings: [])
+        }
     }
 
     /// An `.ipa` given as bytes (standard input).

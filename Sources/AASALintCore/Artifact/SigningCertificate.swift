@@ -1,18 +1,18 @@
 /// An X.509 certificate that signs an APK, with what App Links and the release checks need:
 /// the SHA-256 of its DER encoding (the value `assetlinks.json` lists) and whether its subject
 /// is the Android debug key's (`CN=Android Debug`, ANDROID.md 4.3).
-struct SigningCertificate: Sendable, Equatable {
+package struct SigningCertificate: Sendable, Equatable {
     let der: [UInt8]
     /// Upper-case hex bytes joined by `:`.
-    let fingerprint: String
+    package let fingerprint: String
     /// The issuer name and serial number, DER, as a PKCS#7 signer info names its certificate.
     let issuerAndSerial: [UInt8]
     /// The subject's common name, when it has one.
-    let commonName: String?
+    package let commonName: String?
 
     static let debugCommonName = "Android Debug"
 
-    var isAndroidDebug: Bool { commonName == Self.debugCommonName }
+    package var isAndroidDebug: Bool { commonName == Self.debugCommonName }
 
     init(der: [UInt8]) throws(DERSyntaxError) {
         self.der = der

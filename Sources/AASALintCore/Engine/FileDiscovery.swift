@@ -119,7 +119,7 @@ package struct FileDiscovery: Sendable {
     static func kind(ofDiscoveredName name: String) -> FileKind? {
         if name.hasSuffix(".entitlements") || isDotNetEntitlements(name) { return .entitlements }
         if isProvisioningProfile(name) { return .provisioningProfile }
-        if name.lowercased().hasSuffix(".ipa") { return .artifact }
+        if name.lowercased().hasSuffix(".ipa") || AndroidPackage.Format(path: name) != nil { return .artifact }
         if isAssetLinks(name) { return .assetLinks }
         if isAndroidManifest(name) { return .androidManifest }
         guard let range = name.lastRange(of: aasaName, ignoringASCIICase: true) else { return nil }
@@ -141,7 +141,7 @@ package struct FileDiscovery: Sendable {
     /// The kind of a named file from its name alone; an AASA file when the name says nothing.
     package static func kind(ofNamed path: String) -> FileKind {
         if isProvisioningProfile(path) { return .provisioningProfile }
-        if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil { return .artifact }
+        if ArtifactBundle.Layout(path: DisplayPath.of(path)) != nil || AndroidPackage.Format(path: path) != nil { return .artifact }
         if isAssetLinks(PathNames.lastComponent(of: path)) { return .assetLinks }
         if isAndroidManifest(PathNames.lastComponent(of: path)) { return .androidManifest }
         return path.hasSuffix(".entitlements") || isDotNetEntitlements(PathNames.lastComponent(of: path)) ? .entitlements : .aasa

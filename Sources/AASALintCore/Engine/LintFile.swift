@@ -45,6 +45,9 @@ package struct LintFile: Sendable {
     /// Where the entitlements come from when they are those an executable inside an artifact
     /// was signed with; nil for files in the repository.
     package var signedBundle: SignedBundle? { contents.signedBundle }
+    /// The Android app (`.apk`, `.aab`) this file stands for: its package name and signing
+    /// certificates; nil for other files.
+    package var androidPackage: AndroidPackage? { contents.androidPackage }
     /// The project whose file holds these entitlements among its other settings (XcodeGen's
     /// inline `properties`, Expo's `ios` keys); nil for a file of its own.
     package var embeddingProject: XcodeProject? { contents.embeddingProject }
@@ -55,7 +58,12 @@ package struct LintFile: Sendable {
     private let contents: Contents
 
     package init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int? = nil, signedBundle: SignedBundle? = nil) {
-        contents = Contents(path: path, kind: kind, bytes: bytes, byteCount: byteCount, signedBundle: signedBundle)
+        contents = Contents(path: path, kind: kind, bytes: bytes, byteCount: byteCount, signedBundle: signedBundle, androidPackage: nil)
+    }
+
+    /// A built Android app at `path`: an artifact without text of its own, whose findings point at the file.
+    package init(path: String, androidPackage: AndroidPackage) {
+        contents = Contents(path: path, kind: .artifact, bytes: [], byteCount: nil, signedBundle: nil, androidPackage: androidPackage)
     }
 
     /// Entitlements written inside a file of a project (at `path`, holding `bytes`): `root` is
@@ -86,6 +94,7 @@ package struct LintFile: Sendable {
         let byteCount: Int
         let bytes: [UInt8]
         let signedBundle: SignedBundle?
+        let androidPackage: AndroidPackage?
         let embeddingProject: XcodeProject?
         let embeddingTarget: String?
         private let lock = Lock(recursive: true)
@@ -103,10 +112,11 @@ package struct LintFile: Sendable {
         /// Work derived from the parsed file that several rules need, done once.
         let derived = DerivedWork()
 
-        init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int?, signedBundle: SignedBundle?) {
+        init(path: String, kind: FileKind, bytes: [UInt8], byteCount: Int?, signedBundle: SignedBundle?, androidPackage: AndroidPackage?) {
             self.path = path
             self.kind = kind
             self.signedBundle = signedBundle
+            self.androidPackage = androidPackage
             embeddingProject = nil
             embeddingTarget = nil
             self.bytes = bytes
@@ -122,6 +132,7 @@ package struct LintFile: Sendable {
             embeddingTarget = target
             kind = .entitlements
             signedBundle = nil
+            androidPackage = nil
             embeddingProject = project
             self.bytes = bytes
             byteCount = bytes.count
@@ -303,23 +314,27 @@ package struct LintContext: Sendable {
     /// What each host served (lower-case host -> the downloaded file), when `lint --remote`
     /// checks signed apps against their domains; empty otherwise.
     package let servedFiles: [String: LintFile]
+    /// The `assetlinks.json` each host served (lower-case host -> the downloaded file), when
+    /// `lint --remote` checks the configured Android apps against their hosts; empty otherwise.
+    package let servedAssetLinks: [String: LintFile]
     /// The apps' sources, read once when the rules about link handlers first ask.
     let appCodeCache: AppCodeCache
 
     package init(files: [LintFile], configuration: Configuration = Configuration(), options: RunOptions = RunOptions(),
-                xcodeProjects: [XcodeProject] = [], servedFiles: [String: LintFile] = [:]) {
+                xcodeProjects: [XcodeProject] = [], servedFiles: [String: LintFile] = [:], servedAssetLinks: [String: LintFile] = [:]) {
         self.init(files: files, configuration: configuration, options: options, xcodeProjects: xcodeProjects, servedFiles: servedFiles,
-                  appCodeCache: AppCodeCache())
+                  servedAssetLinks: servedAssetLinks, appCodeCache: AppCodeCache())
     }
 
     init(files: [LintFile], configuration: Configuration, options: RunOptions, xcodeProjects: [XcodeProject], servedFiles: [String: LintFile],
-         appCodeCache: AppCodeCache) {
+         servedAssetLinks: [String: LintFile], appCodeCache: AppCodeCache) {
         self.appCodeCache = appCodeCache
         self.files = files
         self.configuration = configuration
         self.options = options
         self.xcodeProjects = xcodeProjects
         self.servedFiles = servedFiles
+        self.servedAssetLinks = servedAssetLinks
         releaseFiles = ReleaseFiles(configuration: configuration, options: options, xcodeProjects: xcodeProjects, files: files)
     }
 

@@ -248,7 +248,7 @@ package struct LintSession: Sendable {
 
     private static func noFileMessage(forFolder folder: String) -> String {
         "\(folder): no file to lint in this folder: aasalint looks for files named apple-app-site-association "
-            + "(also with .json), *.entitlements and signed apps (*.app, *.ipa, *.xcarchive), outside folders named \(FileDiscovery.skippedFolders.sorted().joined(separator: ", ")); "
+            + "(also with .json), *.entitlements and signed apps (*.app, *.ipa, *.xcarchive), Android apps (*.apk, *.aab), assetlinks.json, AndroidManifest.xml, outside folders named \(FileDiscovery.skippedFolders.sorted().joined(separator: ", ")); "
             + "name a file on the command line to lint it whatever its name"
     }
 

@@ -18,14 +18,14 @@ struct Linter: Sendable {
 
     /// Findings for `files`; `referencedFiles` are visible to project rules but not linted
     /// themselves (a domain's AASA outside the linted paths); Xcode projects tell which
-    /// entitlements files ship and which apps they sign. `servedFiles` are the downloads of
-    /// `lint --remote` by host, and `runs` picks the rules that run (all by default). The sources
+    /// entitlements files ship and which apps they sign. `servedFiles` and `servedAssetLinks` are
+    /// the downloads of `lint --remote` by host, and `runs` picks the rules that run (all by default). The sources
     /// of apps that rules read go to `appCode`, where reports find their lines.
     func lint(_ files: [LintFile], referencedFiles: [LintFile] = [], xcodeProjects: [XcodeProject] = [],
-              servedFiles: [String: LintFile] = [:], appCode: AppCodeCache = AppCodeCache(),
+              servedFiles: [String: LintFile] = [:], servedAssetLinks: [String: LintFile] = [:], appCode: AppCodeCache = AppCodeCache(),
               runs: @Sendable (any RuleCheck) -> Bool = { _ in true }) throws(UsageError) -> [Diagnostic] {
         let context = LintContext(files: files + referencedFiles, configuration: plan.configuration, options: plan.options, xcodeProjects: xcodeProjects,
-                                  servedFiles: servedFiles, appCodeCache: appCode)
+                                  servedFiles: servedFiles, servedAssetLinks: servedAssetLinks, appCodeCache: appCode)
         // A run meets few sets of overrides, so they are searched in a list, not keyed by [Int]
         // (start-up: scripts/check-startup-budget.sh).
         var selections: [(overrides: [Int], selection: RuleSelection)] = []

@@ -113,14 +113,14 @@ package struct ReleaseFiles: Sendable {
         return reasons.isEmpty ? nil : reasons.map(\.description).joined(separator: "; ")
     }
 
-    /// For `lint --explain-release`: one line per entitlements file and provisioning profile
-    /// saying whether it is a release file and why, then the Xcode release configurations
-    /// aasalint could not follow.
+    /// For `lint --explain-release`: one line per entitlements file, provisioning profile and
+    /// Android app (`.apk`, `.aab`) saying whether it is a release file and why, then the Xcode
+    /// release configurations aasalint could not follow.
     package func explanation(for files: [LintFile]) -> [String] {
         var lines: [String] = []
         if treatsAllAsRelease { lines.append("--release: every entitlements file and provisioning profile is a release file") }
         // A project file that holds the entitlements of several targets is one file here.
-        let paths = Set(files.filter { $0.kind == .entitlements || $0.kind == .provisioningProfile }.map(\.path)).sorted()
+        let paths = Set(files.filter { $0.kind == .entitlements || $0.kind == .provisioningProfile || $0.androidPackage != nil }.map(\.path)).sorted()
         for path in paths {
             if let reasons = reasonText(for: path) {
                 lines.append("\(path): release file (\(reasons))")

@@ -26,6 +26,8 @@ public enum FileKind: String, CaseIterable, Sendable, Codable {
     /// entitlements are linted as an entitlements file (`LintFile.signedBundle` says where they
     /// come from), so rules for `entitlements` check what ships, and rules (built in or custom)
     /// for `artifact` check only those. Read from standard input (`lint - --kind artifact`), it is an `.ipa`.
+    /// A built Android app (`.apk`, `.aab`) is one file of this kind, carrying its package name
+    /// and signing certificates (`LintFile.androidPackage`).
     case artifact
     /// Android's Digital Asset Links statement list, `.well-known/assetlinks.json`.
     case assetLinks = "assetlinks"

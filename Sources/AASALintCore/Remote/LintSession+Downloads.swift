@@ -1,6 +1,7 @@
 /// Downloads linted by the one session: the remote rules on each host's exchange, the file
-/// rules on the files each host serves (its AASA file and its `assetlinks.json`), then the signed apps against what their hosts served.
-/// Each host counts as one file in the report, and so does each signed executable.
+/// rules on the files each host serves (its AASA file and its `assetlinks.json`), then the signed
+/// apps, and the manifests of the configured Android apps, against what their hosts served.
+/// Each host counts as one file in the report, and so does each signed executable and manifest.
 extension LintSession {
     /// `problems` and `warnings` are those of reading the input (the signed apps' artifacts):
     /// the outcome's, not the report's.
@@ -13,16 +14,18 @@ extension LintSession {
             return fetch
         }
         let hosts: [DownloadFindings] = fetches.map { lint(hostFetch: $0) }
-        let crossChecked: DownloadFindings? = signedApps.map { crossCheck($0, against: fetches) }
+        var manifestProblems: [UsageError] = []
+        let manifests = configuredManifests(problems: &manifestProblems)
+        let crossChecked: DownloadFindings? = signedApps != nil || !manifests.isEmpty ? crossCheck(signedApps ?? [], manifests, against: fetches) : nil
         let downloads = fetches.flatMap { [$0.origin, $0.cdn] + ($0.assetLinks.map { [$0] } ?? []) }
         let signedFiles = signedApps ?? []
         let diagnostics = (hosts.flatMap(\.diagnostics) + (crossChecked?.diagnostics ?? [])).sorted(by: Diagnostic.reportOrder)
-        let lintProblems = hosts.flatMap(\.problems) + (crossChecked?.problems ?? [])
+        let lintProblems = hosts.flatMap(\.problems) + (crossChecked?.problems ?? []) + manifestProblems
         let report = LintReport(
             diagnostics: diagnostics,
-            fileCount: fetches.count + signedFiles.count,
+            fileCount: fetches.count + signedFiles.count + manifests.count,
             rules: plan.base.descriptions,
-            sources: Dictionary(downloads.map { ($0.url, $0.file.lines) } + signedFiles.map { ($0.path, $0.lines) }) { first, _ in first },
+            sources: Dictionary(downloads.map { ($0.url, $0.file.lines) } + (signedFiles + manifests).map { ($0.path, $0.lines) }) { first, _ in first },
             ignoredCount: hosts.map(\.ignoredCount).reduce(0, +) + (crossChecked?.ignoredCount ?? 0),
             problems: lintProblems.map(\.message)
         )
@@ -57,14 +60,32 @@ extension LintSession {
         return DownloadFindings(diagnostics: ignoring.kept.sorted(by: Diagnostic.reportOrder), ignoredCount: ignoring.ignoredCount, problems: problems)
     }
 
-    /// The `ServedFileCrossCheck` rules on the signed executables and on what each host
-    /// served (a 200 answer): findings point into the artifacts and at the downloads.
-    private func crossCheck(_ signedFiles: [LintFile], against fetches: [HostFetch]) -> DownloadFindings {
+    /// The manifests of the configured Android apps (`apps:` with `manifest` or `module`), whose
+    /// verifying filters claim the hosts checked against what they serve.
+    private func configuredManifests(problems: inout [UsageError]) -> [LintFile] {
+        let configuration = plan.configuration
+        return configuration.androidApps.compactMap(\.manifest).compactMap { manifest in
+            do throws(UsageError) {
+                return try reader.read(DiscoveredFile(path: configuration.displayPath(ofConfiguredPath: manifest.value), kind: .androidManifest))
+            } catch {
+                problems.append(error)
+                return nil
+            }
+        }
+    }
+
+    /// The `ServedFileCrossCheck` rules on the signed executables, the Android apps' manifests and
+    /// what each host served (a 200 answer): findings point into the artifacts and manifests and
+    /// at the downloads.
+    private func crossCheck(_ signedFiles: [LintFile], _ manifests: [LintFile], against fetches: [HostFetch]) -> DownloadFindings {
         let served = fetches.compactMap { fetch in fetch.origin.servedFile.map { (fetch.host.lowercased(), $0) } }
+        let servedAssetLinks = fetches.compactMap { fetch in fetch.servedAssetLinks.map { (fetch.host.lowercased(), $0) } }
         var diagnostics: [Diagnostic] = []
         var problems: [UsageError] = []
         do throws(UsageError) {
-            diagnostics = try Linter(plan: plan).lint(signedFiles + served.map(\.1), servedFiles: Dictionary(served) { first, _ in first },
+            diagnostics = try Linter(plan: plan).lint(signedFiles + manifests + served.map(\.1) + servedAssetLinks.map(\.1),
+                                                      servedFiles: Dictionary(served) { first, _ in first },
+                                                      servedAssetLinks: Dictionary(servedAssetLinks) { first, _ in first },
                                                       runs: { $0 is any ServedFileCrossCheck })
         } catch {
             problems.append(error)

@@ -1,4 +1,4 @@
-/// A project rule that also compares the signed apps of linted artifacts with what their
-/// domains serve: `lint --remote` with artifacts runs it on their executables and on the
-/// downloaded files (`LintContext.servedFiles`), after the per-host checks.
+/// A project rule that also compares the signed apps of linted artifacts, or the configured
+/// Android apps' manifests, with what their domains serve: `lint --remote` runs it on those and
+/// on the downloaded files (`LintContext.servedFiles`, `servedAssetLinks`), after the per-host checks.
 package protocol ServedFileCrossCheck: FileCheck {}
