@@ -4,8 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 /// Starts a plugin's program: the tooling's (`ProcessPluginLauncher` in AASALintTooling), which
-/// the command line gives the run's `RunOptions` when the user allows plugins.
-package protocol PluginLauncher: Sendable {
+/// the command line gives the run's `RunOptions` when the user allows plugins. A class: every
+/// run copies its options, and copying a reference needs none of the type metadata that copying
+/// an optional existential value looks up at start-up.
+package protocol PluginLauncher: AnyObject, Sendable {
     /// What `plugin` writes to its standard output when started in `directory` with `request` on
     /// its standard input. Throws, naming the plugin, when it cannot start, does not answer within
     /// its timeout, fails, or answers more than aasalint reads.

@@ -7,7 +7,7 @@ import Foundation
 
 /// Starts each plugin as a child process (`ChildProcess`) in the configuration's folder: the
 /// launcher the command line gives a run when the user allows plugins (`--allow-plugins`).
-package struct ProcessPluginLauncher: PluginLauncher {
+package final class ProcessPluginLauncher: PluginLauncher {
     package init() {}
 
     package func answer(of plugin: PluginDefinition, in directory: String, to request: Data) throws(UsageError) -> Data {
