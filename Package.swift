@@ -29,14 +29,12 @@ let package = Package(
         // libcurl's easy interface, loaded on the first download: on Linux, URLSession would link
         // libcurl and its libraries into every run (Apple platforms use URLSession).
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        .target(
-            name: "AASALintCore",
-            dependencies: ["CYaml", "CZlib", .target(name: "CCurl", condition: .when(platforms: [.linux]))]
-        ),
+        .target(name: "AASALintCore", dependencies: ["CYaml", "CZlib"]),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
-        // What the command line needs beyond the engine: the language and MCP servers, and
-        // replacing files on disk (fixes, reports, baselines).
-        .target(name: "AASALintTooling", dependencies: ["AASALintCore"]),
+        // What the command line needs beyond the engine: the language and MCP servers, replacing
+        // files on disk (fixes, reports, baselines), downloading (`fetch`, `lint --remote`) and
+        // starting processes (plugins, git for `--changed-since`).
+        .target(name: "AASALintTooling", dependencies: ["AASALintCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules", "AASALintTooling"]),
         // The plugins run the aasalint built from these sources (Fixtures/plugin/binary shows the same
         // plugin running the release's artifact bundle instead).

@@ -92,8 +92,9 @@ struct LintCommand: KeepingSubcommand {
             return try finish(outcome, parsed, delivery: delivery, sourceRoot: sourceRoot, changedFiles: nil, fixFailed: false)
         }
         // Neither --print-config nor --explain-release reports findings.
-        options.runsPlugins = !parsed[\.printConfig] && !parsed[\.explainRelease]
+        let runsPlugins = !parsed[\.printConfig] && !parsed[\.explainRelease]
             && PluginConsent.isAllowed(for: configuration, flagGiven: parsed[\.allowPlugins], output: output)
+        options.pluginLauncher = runsPlugins ? ProcessPluginLauncher() : nil
         let registry = try ConfigurationOptions.registry(for: configuration)
         let plan = try RulePlan(registry: registry, configuration: configuration, options: options,
                                 enable: parsed[\.rulePlan][\.enable], disable: parsed[\.rulePlan][\.disable])

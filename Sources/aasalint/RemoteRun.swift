@@ -1,4 +1,5 @@
 import AASALintCore
+import AASALintTooling
 import AASALintRules
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,4 +1,5 @@
 import AASALintCore
+import AASALintTooling
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

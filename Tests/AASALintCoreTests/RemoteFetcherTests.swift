@@ -1,4 +1,5 @@
 @testable import AASALintCore
+@testable import AASALintTooling
 import AASALintTestSupport
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 #if !os(Linux)
-@testable import AASALintCore
+@testable import AASALintTooling
 import Foundation
 import Testing
 

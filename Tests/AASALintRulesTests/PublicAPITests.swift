@@ -75,6 +75,28 @@ import Testing
         #expect(throws: UsageError.self) { try Configuration.resolved(named: folder.appendingPathComponent("missing.yml").path, from: folder.path, rules: BuiltInRules.rules) }
     }
 
+    /// A plugin is a program the repository chooses; only the command line starts one, with the
+    /// user's consent. This one would leave a file behind, and fail the lint, if it ran.
+    @Test func theLibraryNeverRunsTheConfigurationsPlugins() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasalint-public-api-\(UUID().uuidString)")
+        let wellKnown = folder.appendingPathComponent(".well-known")
+        try FileManager.default.createDirectory(at: wellKnown, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("{}".utf8).write(to: folder.appendingPathComponent(".git"))
+        try Data("plugins:\n  - id: policy\n    command: [sh, -c, \"touch ran; exit 3\"]\n".utf8)
+            .write(to: folder.appendingPathComponent(".aasalint.yml"))
+        try Data(#"{"webcredentials": {"apps": ["ABCDE12345.com.example.shop"]}}"#.utf8)
+            .write(to: wellKnown.appendingPathComponent("apple-app-site-association"))
+
+        let configuration = try Configuration.resolved(from: folder.path, rules: BuiltInRules.rules)
+        #expect(configuration.plugins.map(\.id) == ["policy"])
+        let report = try AASALinter(rules: BuiltInRules.rules, configuration: configuration).lint(paths: [folder.path])
+        #expect(report.fileCount == 1)
+        #expect(report.problems.isEmpty)
+        #expect(!report.diagnostics.contains { $0.ruleID.hasPrefix("policy/") })
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("ran").path))
+    }
+
     @Test func aLibraryUserDecidesURLsAsTheSystemDoes() throws {
         let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.shop"], "components": [{"/": "/shop/sale", "exclude": true}, {"/": "/shop/*"}]}]}}"#
         let matcher = try AASAMatcher(contents: Array(text.utf8))

@@ -11,13 +11,17 @@ package struct RunOptions: Sendable {
     package var treatsAllEntitlementsAsRelease: Bool
     /// `lint --as-of`: the moment provisioning-profile expiry is judged at; nil: the clock.
     package var asOf: Date?
-    /// Whether the configuration's plugins run: a plugin is a program a repository chooses, so it
-    /// runs only with the consent of whoever runs aasalint (docs/plugins.md).
-    package var runsPlugins: Bool
+    /// What starts the configuration's plugins; nil: they do not run. A plugin is a program a
+    /// repository chooses, so it runs only with the consent of whoever runs aasalint
+    /// (docs/plugins.md), and only the command line, which asks for it, gives one.
+    package var pluginLauncher: (any PluginLauncher)?
 
-    package init(treatsAllEntitlementsAsRelease: Bool = false, asOf: Date? = nil, runsPlugins: Bool = true) {
+    package init(treatsAllEntitlementsAsRelease: Bool = false, asOf: Date? = nil, pluginLauncher: (any PluginLauncher)? = nil) {
         self.treatsAllEntitlementsAsRelease = treatsAllEntitlementsAsRelease
         self.asOf = asOf
-        self.runsPlugins = runsPlugins
+        self.pluginLauncher = pluginLauncher
     }
+
+    /// Whether the configuration's plugins run.
+    package var runsPlugins: Bool { pluginLauncher != nil }
 }

@@ -17,18 +17,19 @@ public struct AASALinter: Sendable {
     private let session: LintSession
 
     /// `release` treats every entitlements file and profile as shipping (`--release`); `asOf`
-    /// judges profile expiry on that day (`--as-of`). The configuration's plugins run only when
-    /// `runsPlugins` is true: each is a program the repository chooses.
+    /// judges profile expiry on that day (`--as-of`). The configuration's plugins never run
+    /// here: each is a program the repository chooses, which only the command line starts, with
+    /// the user's consent (`--allow-plugins`); the report has no plugin findings.
     /// Throws `UsageError` for a configuration that names rules `rules` does not hold.
     public init(rules: RuleRegistry, configuration: Configuration = Configuration(), release: Bool = false,
-                asOf: Date? = nil, runsPlugins: Bool = false) throws(UsageError) {
+                asOf: Date? = nil) throws(UsageError) {
         let registry: RuleRegistry
         do throws(RegistryError) {
             registry = try RuleRegistry(rules.rules, customRules: rules.customRules + configuration.customRules)
         } catch {
             throw UsageError(error.message)
         }
-        let options = RunOptions(treatsAllEntitlementsAsRelease: release, asOf: asOf, runsPlugins: runsPlugins)
+        let options = RunOptions(treatsAllEntitlementsAsRelease: release, asOf: asOf)
         session = LintSession(plan: try RulePlan(registry: registry, configuration: configuration, options: options))
     }
 

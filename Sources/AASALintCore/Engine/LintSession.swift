@@ -182,7 +182,8 @@ package struct LintSession: Sendable {
         } catch {
             problems.append(error)
         }
-        let plugins = runsPlugins && plan.options.runsPlugins ? PluginRunner(configuration: configuration).run(on: files) : (diagnostics: [], problems: [])
+        let launcher = runsPlugins ? plan.options.pluginLauncher : nil
+        let plugins = launcher.map { PluginRunner(configuration: configuration, launcher: $0).run(on: files) } ?? (diagnostics: [], problems: [])
         problems += plugins.problems
         let analysisLimits = diagnostics.filter(\.isAnalysisLimit)
         diagnostics.removeAll { $0.isAnalysisLimit }

@@ -3,21 +3,23 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-#if canImport(Glibc)
-import Glibc
-#else
-import Darwin
-#endif
+/// Starts a plugin's program: the tooling's (`ProcessPluginLauncher` in AASALintTooling), which
+/// the command line gives the run's `RunOptions` when the user allows plugins. A class: every
+/// run copies its options, and copying a reference needs none of the type metadata that copying
+/// an optional existential value looks up at start-up.
+package protocol PluginLauncher: AnyObject, Sendable {
+    /// What `plugin` writes to its standard output when started in `directory` with `request` on
+    /// its standard input. Throws, naming the plugin, when it cannot start, does not answer within
+    /// its timeout, fails, or answers more than aasalint reads.
+    func answer(of plugin: PluginDefinition, in directory: String, to request: Data) throws(UsageError) -> Data
+}
 
 /// Runs the configuration's external plugins, once per lint each, following the protocol of
 /// docs/plugins.md: one JSON request on standard input, one JSON answer on standard output.
 /// A plugin that times out, fails or answers nonsense is a tool error naming the plugin.
 struct PluginRunner: Sendable {
     let configuration: Configuration
-
-    init(configuration: Configuration) {
-        self.configuration = configuration
-    }
+    let launcher: any PluginLauncher
 
     /// Plugins receive the files under the configuration's folder, links resolved, and are
     /// not started when there is none: a configuration's plugins have no business with the
@@ -36,7 +38,7 @@ struct PluginRunner: Sendable {
         var problems: [UsageError] = []
         for plugin in configuration.plugins {
             do throws(UsageError) {
-                let output = try execute(plugin, input: request)
+                let output = try launcher.answer(of: plugin, in: configuration.directory, to: request)
                 diagnostics += try answer(output, from: plugin, files: Dictionary(requestFiles) { first, _ in first })
             } catch {
                 problems.append(error)
@@ -56,47 +58,6 @@ struct PluginRunner: Sendable {
                 ])
             })),
         ]))
-    }
-
-    // MARK: Running the program
-
-    private func execute(_ plugin: PluginDefinition, input: Data) throws(UsageError) -> Data {
-        let process = ChildProcess(command: plugin.command, directory: configuration.directory, timeout: plugin.timeout,
-                                    outputLimit: Self.outputLimit)
-        let outcome: ChildProcess.Outcome
-        do throws(ChildProcess.StartFailure) {
-            outcome = try process.run(input: input)
-        } catch {
-            throw UsageError("plugin '\(plugin.id)': cannot start \(plugin.command.joined(separator: " ")) (\(error.reason))")
-        }
-        if outcome.ending == .timedOut {
-            throw UsageError("plugin '\(plugin.id)' did not answer within \(Self.seconds(plugin.timeout)) and was stopped; raise its 'timeout' or make it faster")
-        }
-        guard let answer = outcome.output, let complaintData = outcome.errors else {
-            throw UsageError("plugin '\(plugin.id)' exited but something it started kept its output open past its timeout")
-        }
-        let complaint = String(decoding: complaintData.data.prefix(4096), as: UTF8.self).trimmed()
-        guard outcome.ending == .exited(0) else {
-            let how = switch outcome.ending {
-            case .exited(let status): "exited with status \(status)"
-            case .killed(let signal): "was killed by signal \(signal)"
-            case .timedOut: "was stopped"
-            }
-            throw UsageError("plugin '\(plugin.id)' \(how)" + (complaint.isEmpty ? "" : ": \(complaint.prefix(500))"))
-        }
-        guard !answer.overflowed else {
-            throw UsageError("plugin '\(plugin.id)' answered more than \(Self.outputLimit / (1024 * 1024)) MB, more than aasalint reads "
-                + "from a plugin; report fewer or shorter diagnostics (see docs/plugins.md)")
-        }
-        return answer.data
-    }
-
-    /// What aasalint keeps of a plugin's output (and of its standard error): an answer of a
-    /// hundred thousand diagnostics fits.
-    static let outputLimit = 16 * 1024 * 1024
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value)) seconds" : "\(value) seconds"
     }
 
     // MARK: Reading the answer

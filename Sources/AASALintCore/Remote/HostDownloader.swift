@@ -9,9 +9,9 @@ import Foundation
 /// `read(paths:)` and `lint(_:)` lint a tree.
 package struct HostDownloader: Sendable {
     package let addresses: RemoteAddresses
-    package let fetcher: RemoteFetcher
+    package let fetcher: any HTTPFetching
 
-    package init(addresses: RemoteAddresses, fetcher: RemoteFetcher) {
+    package init(addresses: RemoteAddresses, fetcher: any HTTPFetching) {
         self.addresses = addresses
         self.fetcher = fetcher
     }

@@ -201,9 +201,10 @@ struct LSPWorkspace {
         }
         let lines = configuration.document?.lines ?? LineTable([])
         do {
-            // A plugin is a program the configuration chooses; an editor opening a cloned repository must not start it.
+            // A plugin is a program the configuration chooses; an editor opening a cloned repository must
+            // not start it, so the options give no plugin launcher.
             let plan = try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration,
-                                    options: RunOptions(runsPlugins: false))
+                                    options: RunOptions())
             return LSPConfiguration(plan: plan, errors: [], lines: lines)
         } catch {
             return failed("\(error)", lines: lines)

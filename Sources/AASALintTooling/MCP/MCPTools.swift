@@ -250,9 +250,10 @@ struct MCPTools {
 
     private func plan(configuration: Configuration) throws(CallFailure) -> RulePlan {
         do {
-            // A plugin is a program the configuration chooses: an agent's request must not start it.
+            // A plugin is a program the configuration chooses: an agent's request must not start it, so
+            // the options give no plugin launcher.
             return try RulePlan(registry: try RuleRegistry(rules, customRules: configuration.customRules), configuration: configuration,
-                                options: RunOptions(runsPlugins: false))
+                                options: RunOptions())
         } catch {
             throw .toolFailed("\(error)")
         }

@@ -1,3 +1,4 @@
+import AASALintCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,3 +1,4 @@
+import AASALintCore
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -7,7 +8,7 @@ import Foundation
 /// Downloads a URL the way the system fetches an AASA file: redirects are not followed but
 /// reported, and every download ends within the time limit, below the size limit, or with
 /// a sentence saying why it failed.
-package struct RemoteFetcher: Sendable {
+package struct RemoteFetcher: HTTPFetching {
     package struct Limits: Sendable, Equatable {
         /// Seconds a whole exchange may take, connecting included.
         package var timeout: Double

@@ -1,4 +1,5 @@
 #if !os(Linux)
+import AASALintCore
 import Foundation
 
 /// One GET through URLSession, where the system provides it (Apple platforms; on Linux,

@@ -1,4 +1,5 @@
 #if os(Linux)
+import AASALintCore
 import CCurl
 #if canImport(FoundationEssentials)
 import FoundationEssentials

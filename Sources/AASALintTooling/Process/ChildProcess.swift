@@ -1,3 +1,4 @@
+import AASALintCore
 import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
