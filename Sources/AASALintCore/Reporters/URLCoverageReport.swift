@@ -58,11 +58,8 @@ package struct URLCoverageReport {
     private func mostDeciding() -> [URLCoverage.ComponentTally] {
         let tallies = coverage.decidingComponents
         guard !tallies.isEmpty else { return [] }
-        var order: [ObjectIdentifier: Int] = [:]
-        for (position, component) in matcher.entries.lazy.flatMap(\.components).enumerated() { order[ObjectIdentifier(component)] = position }
         return Array(tallies.sorted { first, second in
-            first.urls != second.urls ? first.urls > second.urls
-                : order[ObjectIdentifier(first.component), default: .max] < order[ObjectIdentifier(second.component), default: .max]
+            first.urls != second.urls ? first.urls > second.urls : first.component.ordinal < second.component.ordinal
         }.prefix(Self.mostDecidingShown))
     }
 
@@ -80,12 +77,13 @@ package struct URLCoverageReport {
 /// The bytes are appended to the caller's buffer: a million URLs make no string per line.
 package struct URLDecisionLines {
     private let file: LintFile
-    /// The quoted pointer and line of each deciding component, by the component's identity,
-    /// which hashes in a fraction of the time its pointer takes.
-    private var ruleByComponent: [ObjectIdentifier: (pointer: [UInt8], line: Int)] = [:]
+    /// The quoted pointer and line of each deciding component, by the component's ordinal.
+    private var ruleByOrdinal: [(pointer: [UInt8], line: Int)?]
 
-    package init(file: LintFile) {
+    /// `componentCount`: that of the matcher that decides the URLs.
+    package init(file: LintFile, componentCount: Int) {
         self.file = file
+        ruleByOrdinal = Array(repeating: nil, count: componentCount)
     }
 
     package mutating func append(for url: String, _ decisions: [Decision], to bytes: inout [UInt8]) {
@@ -116,11 +114,12 @@ package struct URLDecisionLines {
     }
 
     private mutating func rule(of component: CompiledComponent) -> (pointer: [UInt8], line: Int) {
-        if let known = ruleByComponent[ObjectIdentifier(component)] { return known }
+        let ordinal = component.ordinal
+        if let known = ruleByOrdinal[ordinal] { return known }
         var pointer: [UInt8] = []
         JSONWriter.appendEscaped(component.pointer.description, to: &pointer)
         let rule = (pointer: pointer, line: file.location(component.pointer).range.start.line)
-        ruleByComponent[ObjectIdentifier(component)] = rule
+        ruleByOrdinal[ordinal] = rule
         return rule
     }
 }
