@@ -11,6 +11,13 @@ package struct BulkMatcher: Sendable {
         index = ComponentIndex(entries: matcher.entries, variables: matcher.variables)
     }
 
+    /// A matcher that decides `url` alone (any other URL may be decided wrongly): its index holds
+    /// only the components that `url`'s path can meet.
+    package init(matcher: AASAMatcher, decidingOnly url: LinkURL) {
+        self.matcher = matcher
+        index = ComponentIndex(entries: matcher.entries, variables: matcher.variables, onlyFor: url)
+    }
+
     /// The decision `matcher.decide(url, appID:, tracing:)` gives. Without tracing only the
     /// deciding component is recorded; with it every component up to that one, those the index
     /// components out failing on the path, which they cannot match.

@@ -17,8 +17,9 @@ package struct MatchReport {
     /// What the system decides for `url` in `file`, for `app` or else every app the file lists,
     /// with the trace: `aasalint match` and the MCP server's `match` tool.
     package static func deciding(_ url: LinkURL, in file: LintFile, matcher: AASAMatcher, app: String?) -> MatchReport {
-        // Through the index: a file of thousands of components compiles the few this URL meets.
-        let bulk = BulkMatcher(matcher: matcher)
+        // Through the index: a file of thousands of components compiles the few this URL meets,
+        // and indexes only those that agree with its path.
+        let bulk = BulkMatcher(matcher: matcher, decidingOnly: url)
         let decisions = (app.map { [$0] } ?? matcher.appIDs).map { bulk.decide(url, appID: $0, tracing: true) }
         return MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
     }
