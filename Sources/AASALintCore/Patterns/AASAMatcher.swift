@@ -100,7 +100,7 @@ private enum ComponentReader {
         if let components = entry.components {
             return components.value.enumerated().map { offset, component in
                 let settings = component.settings
-                return CompiledComponent(pointer: component.pointer, ordinal: firstOrdinal + offset, source: .component, isExclude: component.isExclude,
+                return CompiledComponent(pointer: component.pointer, ordinal: firstOrdinal + offset, span: component.object.node.span, source: .component, isExclude: component.isExclude,
                                 settings: settings,
                                 path: component.path.map { compile($0, as: .path, settings, &compiler) },
                                 query: query(component.query, settings, &compiler),
@@ -109,7 +109,7 @@ private enum ComponentReader {
         }
         return (entry.paths?.value ?? []).enumerated().map { offset, legacy in
             let path = Located(legacy.pattern, at: legacy.text.pointer)
-            return CompiledComponent(pointer: legacy.text.pointer, ordinal: firstOrdinal + offset, source: .legacyPath, isExclude: legacy.isExclusion,
+            return CompiledComponent(pointer: legacy.text.pointer, ordinal: firstOrdinal + offset, span: nil, source: .legacyPath, isExclude: legacy.isExclusion,
                             settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
                             query: .any, fragment: nil)
         }

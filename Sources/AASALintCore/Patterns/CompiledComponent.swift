@@ -12,6 +12,8 @@ package final class CompiledComponent: Sendable {
     /// Its position among all the components of the file's entries, in order: what tallies of
     /// many URLs index arrays by, instead of hashing the component for every URL.
     package let ordinal: Int
+    /// The bytes of the component object, as the model read it; nil for a legacy `paths` string.
+    let span: Range<Int>?
     package let source: Source
     package let isExclude: Bool
     package let settings: MatchSettings
@@ -21,16 +23,28 @@ package final class CompiledComponent: Sendable {
     /// Nil when no `#` applies: every fragment matches (an absent one too).
     package let fragment: CompiledPattern?
 
-    init(pointer: JSONPointer, ordinal: Int, source: Source, isExclude: Bool, settings: MatchSettings, path: CompiledPattern?,
+    init(pointer: JSONPointer, ordinal: Int, span: Range<Int>?, source: Source, isExclude: Bool, settings: MatchSettings, path: CompiledPattern?,
          query: QueryConstraint, fragment: CompiledPattern?) {
         self.pointer = pointer
         self.ordinal = ordinal
+        self.span = span
         self.source = source
         self.isExclude = isExclude
         self.settings = settings
         self.path = path
         self.query = query
         self.fragment = fragment
+    }
+
+    /// Where the component is in `file` (the file it was read from): from its span when it has
+    /// one, without resolving its pointer through the tree again (`match` places thousands).
+    package func location(in file: LintFile) -> Location {
+        span.map { file.location(span: $0, pointer: pointer) } ?? file.location(pointer)
+    }
+
+    /// Its pointer and line, for text reports.
+    package func place(in file: LintFile) -> String {
+        "\(pointer) (line \(location(in: file).range.start.line))"
     }
 
     /// The first part of `url` this component does not match; nil when it matches.

@@ -35,7 +35,7 @@ package struct URLCoverageReport {
         if !ranked.isEmpty {
             lines.append("Components that decided most URLs:")
             for tally in ranked {
-                lines.append("  \(place(tally.component.pointer)) \(tally.component.summary): \(count(tally.urls, "URL"))")
+                lines.append("  \(tally.component.place(in: file)) \(tally.component.summary): \(count(tally.urls, "URL"))")
             }
         }
         let tried = coverage.componentsTried(in: matcher)
@@ -44,7 +44,7 @@ package struct URLCoverageReport {
             lines.append("\(idle.count) of \(count(tried.count, "component")) decided none of these URLs "
                 + "(dead in practice for this traffic; remove them or add the URLs they are for):")
             let shown = listsEveryIdleComponent ? idle[...] : idle.prefix(Self.idleShown)
-            for component in shown { lines.append("  \(place(component.pointer)) \(component.summary)") }
+            for component in shown { lines.append("  \(component.place(in: file)) \(component.summary)") }
             if shown.count < idle.count { lines.append("  and \(idle.count - shown.count) more (--all-idle lists them all)") }
         }
         return TerminalText.lines(lines)
@@ -61,10 +61,6 @@ package struct URLCoverageReport {
         return Array(tallies.sorted { first, second in
             first.urls != second.urls ? first.urls > second.urls : first.component.ordinal < second.component.ordinal
         }.prefix(Self.mostDecidingShown))
-    }
-
-    private func place(_ pointer: JSONPointer) -> String {
-        "\(pointer) (line \(file.location(pointer).range.start.line))"
     }
 
     private func count(_ number: Int, _ noun: String) -> String {
@@ -118,7 +114,7 @@ package struct URLDecisionLines {
         if let known = ruleByOrdinal[ordinal] { return known }
         var pointer: [UInt8] = []
         JSONWriter.appendEscaped(component.pointer.description, to: &pointer)
-        let rule = (pointer: pointer, line: file.location(component.pointer).range.start.line)
+        let rule = (pointer: pointer, line: component.location(in: file).range.start.line)
         ruleByOrdinal[ordinal] = rule
         return rule
     }
