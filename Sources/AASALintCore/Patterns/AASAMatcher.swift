@@ -100,8 +100,8 @@ private enum ComponentReader {
         if let components = entry.components {
             return components.value.enumerated().map { offset, component in
                 let settings = component.settings
-                return CompiledComponent(pointer: component.pointer, ordinal: firstOrdinal + offset, span: component.object.node.span, source: .component, isExclude: component.isExclude,
-                                settings: settings,
+                return CompiledComponent(pointer: component.pointer, ordinal: firstOrdinal + offset, span: component.object.node.span,
+                                source: .component, isExclude: component.isExclude, settings: settings,
                                 path: component.path.map { compile($0, as: .path, settings, &compiler) },
                                 query: query(component.query, settings, &compiler),
                                 fragment: component.fragment.map { compile($0, as: .other, settings, &compiler) })
@@ -109,8 +109,8 @@ private enum ComponentReader {
         }
         return (entry.paths?.value ?? []).enumerated().map { offset, legacy in
             let path = Located(legacy.pattern, at: legacy.text.pointer)
-            return CompiledComponent(pointer: legacy.text.pointer, ordinal: firstOrdinal + offset, span: nil, source: .legacyPath, isExclude: legacy.isExclusion,
-                            settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
+            return CompiledComponent(pointer: legacy.text.pointer, ordinal: firstOrdinal + offset, span: nil, source: .legacyPath,
+                            isExclude: legacy.isExclusion, settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
                             query: .any, fragment: nil)
         }
     }

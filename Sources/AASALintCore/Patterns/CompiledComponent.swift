@@ -23,8 +23,8 @@ package final class CompiledComponent: Sendable {
     /// Nil when no `#` applies: every fragment matches (an absent one too).
     package let fragment: CompiledPattern?
 
-    init(pointer: JSONPointer, ordinal: Int, span: Range<Int>?, source: Source, isExclude: Bool, settings: MatchSettings, path: CompiledPattern?,
-         query: QueryConstraint, fragment: CompiledPattern?) {
+    init(pointer: JSONPointer, ordinal: Int, span: Range<Int>?, source: Source, isExclude: Bool, settings: MatchSettings,
+         path: CompiledPattern?, query: QueryConstraint, fragment: CompiledPattern?) {
         self.pointer = pointer
         self.ordinal = ordinal
         self.span = span

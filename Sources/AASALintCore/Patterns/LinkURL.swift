@@ -17,8 +17,8 @@ package struct LinkURL: Sendable {
         let encodedScalars: [UInt32]
         let decodedScalars: [UInt32]
 
-        /// `decoded`: the part decoded, when it differs; by default decoded here. Bytes that are
-        /// not UTF-8 cannot be decoded; the part is then compared as sent.
+        /// `decoded`: the part decoded, when the caller has it; by default decoded here. Bytes that
+        /// are not UTF-8 cannot be decoded; the part is then compared as sent.
         init(encoded: [UInt32], decoded: [UInt32]? = nil) {
             encodedScalars = encoded
             // Most parts have nothing to decode: both forms then share one array.
@@ -59,30 +59,31 @@ package struct LinkURL: Sendable {
     package let fragment: Text
 
     package init(_ string: String) throws(LinkURLError) {
-        var utf8 = string
-        let plain = utf8.withUTF8 { bytes -> PlainParts? in
+        var contiguous = string
+        let plain = contiguous.withUTF8 { bytes -> SplitURL? in
             PlainURLParts(utf8: bytes).map { parts in
                 func scalars(_ range: Range<Int>) -> LazyMapSequence<Slice<UnsafeBufferPointer<UInt8>>, UInt32> {
                     bytes[range].lazy.map(UInt32.init)
                 }
                 let text = string.utf8
-                return PlainParts(isWeb: Self.isWebScheme(bytes[parts.scheme]),
+                return SplitURL(isWeb: Self.isWebScheme(bytes[parts.scheme]),
                                   host: Substring(text[text.index(text.startIndex, offsetBy: parts.host.lowerBound)
                                       ..< text.index(text.startIndex, offsetBy: parts.host.upperBound)]),
                                   path: PathNormalization.normalize(scalars: scalars(parts.path)),
-                                  rawPath: parts.path.isEmpty || !bytes[parts.path].contains(UInt8(ascii: "%")) ? nil : Array(scalars(parts.path)),
+                                  rawPath: bytes[parts.path].contains(UInt8(ascii: "%")) ? Array(scalars(parts.path)) : nil,
                                   query: parts.query.map { Array(scalars($0)) },
                                   fragment: parts.fragment.map { Array(scalars($0)) })
             }
         }
-        let parts: PlainParts
+        let parts: SplitURL
         if let plain {
             parts = plain
         } else {
             // Like a browser, URLComponents percent-encodes characters that may not appear raw.
             guard let components = URLComponents(string: string) else { throw .unreadable(string) }
             let path = Self.scalars(of: components.percentEncodedPath)
-            parts = PlainParts(isWeb: components.scheme.map { Self.isWebScheme($0.utf8) } ?? false, host: components.percentEncodedHost.map { $0[...] },
+            parts = SplitURL(isWeb: components.scheme.map { Self.isWebScheme($0.utf8) } ?? false,
+                             host: components.percentEncodedHost.map { $0[...] },
                                path: PathNormalization.normalize(scalars: path), rawPath: path,
                                query: components.percentEncodedQuery.map(Self.scalars),
                                fragment: components.percentEncodedFragment.map(Self.scalars))
@@ -102,7 +103,7 @@ package struct LinkURL: Sendable {
 
     /// What the two ways of splitting a URL give: the path normalised, and as sent when it holds
     /// an escape to decode.
-    private struct PlainParts {
+    private struct SplitURL {
         let isWeb: Bool
         let host: Substring?
         let path: [UInt32]

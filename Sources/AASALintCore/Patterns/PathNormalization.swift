@@ -2,12 +2,6 @@
 /// (AASA.md section 2): empty becomes `/`, `//` collapses to `/`, a leading `/` is added
 /// unless the string starts with `*`, a trailing `/` unless it ends with `*`.
 enum PathNormalization {
-    /// Done on the UTF-8 bytes: `/` and `*` are single bytes that no other scalar's encoding holds.
-    static func normalize(_ path: String) -> String {
-        let bytes = normalize(path.utf8, isSlash: { $0 == UInt8(ascii: "/") }, isStar: { $0 == UInt8(ascii: "*") }, slash: UInt8(ascii: "/"))
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// A URL's path as scalar values, normalised as they are read: what `LinkURL` compares.
     static func normalize(scalars: some Collection<UInt32>) -> [UInt32] {
         let slash = UInt32(UInt8(ascii: "/"))
