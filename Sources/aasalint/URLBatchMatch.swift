@@ -75,8 +75,8 @@ struct URLBatchMatch {
 
     func run() throws(UsageError) -> Int32 {
         let bulk = BulkMatcher(matcher: matcher)
-        var coverage = URLCoverage(appIDs: apps)
-        var lines = URLDecisionLines(file: file)
+        var coverage = URLCoverage(appIDs: apps, componentCount: matcher.componentCount)
+        var lines = URLDecisionLines(file: file, componentCount: matcher.componentCount)
         let progress = URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
                                         size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int)
         // The lines go out in writes of about 64 KB, not one system call per URL.

@@ -162,6 +162,16 @@ struct PathKeyTrie: Sendable {
 
     /// Collects the components of the subtree at `node` whose keys are compatible with `key[position...]`.
     private func walk<Key: KeyText>(from node: Int, key: Key, at position: Int, into found: inout CompatibleRuns) {
+        var node = node
+        var position = position
+        // Along literal text through nodes without variable children, a loop rather than a call per scalar.
+        while position < key.count, firstVariableChildren[node] < 0, case .scalar(let scalar) = key[position] {
+            found.insert(ownRun(of: node))
+            let child = edges.child(of: node, along: scalar)
+            guard child >= 0 else { return }
+            node = child
+            position += 1
+        }
         found.insert(ownRun(of: node))
         guard position < key.count else {
             if found.keyIsPrefix { found.insert(subtreeRun(of: node)) }

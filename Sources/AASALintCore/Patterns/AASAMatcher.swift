@@ -14,6 +14,8 @@ public struct AASAMatcher: Sendable {
     }
 
     package let entries: [Entry]
+    /// The components of every entry: their `ordinal`s are the numbers below it.
+    package let componentCount: Int
     /// Every app the file lists, in the order first listed.
     public let appIDs: [String]
     /// The apps of each service that only lists apps (`webcredentials`, `appclips`,
@@ -37,8 +39,10 @@ public struct AASAMatcher: Sendable {
         let precedence = applinks?.precedence ?? DetailsPrecedence([])
         // Most components have one distinct pattern, their path; repeated queries and fragments share theirs.
         compiler.reserveCapacity(precedence.details.reduce(0) { $0 + ($1.components?.value.count ?? $1.paths?.value.count ?? 0) })
+        var componentCount = 0
         for (index, detailsEntry) in precedence.details.enumerated() {
-            let components = ComponentReader.components(of: detailsEntry, compiler: &compiler)
+            let components = ComponentReader.components(of: detailsEntry, firstOrdinal: componentCount, compiler: &compiler)
+            componentCount += components.count
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
             for id in ids where precedence.decider(of: id, on: .iOS13AndLater) == index && listed.insert(id).inserted {
                 appIDs.append(id)
@@ -47,6 +51,7 @@ public struct AASAMatcher: Sendable {
             entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, components: components, runsOn: runsOn))
         }
         self.entries = entries
+        self.componentCount = componentCount
         self.appIDs = appIDs
         let lists = [("webcredentials", document.webCredentials), ("appclips", document.appClips),
                      ("activitycontinuation", document.activityContinuation)]
@@ -90,21 +95,22 @@ public struct AASAMatcher: Sendable {
 
 /// Compiles a details entry's components, or its legacy paths, as the system reads them.
 private enum ComponentReader {
-    static func components(of entry: DetailsEntry, compiler: inout PatternCompiler) -> [CompiledComponent] {
+    /// `firstOrdinal`: the ordinal of the entry's first component.
+    static func components(of entry: DetailsEntry, firstOrdinal: Int, compiler: inout PatternCompiler) -> [CompiledComponent] {
         if let components = entry.components {
-            return components.value.map { component in
+            return components.value.enumerated().map { offset, component in
                 let settings = component.settings
-                return CompiledComponent(pointer: component.pointer, source: .component, isExclude: component.isExclude,
-                                settings: settings,
+                return CompiledComponent(pointer: component.pointer, ordinal: firstOrdinal + offset, span: component.object.node.span,
+                                source: .component, isExclude: component.isExclude, settings: settings,
                                 path: component.path.map { compile($0, as: .path, settings, &compiler) },
                                 query: query(component.query, settings, &compiler),
                                 fragment: component.fragment.map { compile($0, as: .other, settings, &compiler) })
             }
         }
-        return (entry.paths?.value ?? []).map { legacy in
+        return (entry.paths?.value ?? []).enumerated().map { offset, legacy in
             let path = Located(legacy.pattern, at: legacy.text.pointer)
-            return CompiledComponent(pointer: legacy.text.pointer, source: .legacyPath, isExclude: legacy.isExclusion,
-                            settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
+            return CompiledComponent(pointer: legacy.text.pointer, ordinal: firstOrdinal + offset, span: nil, source: .legacyPath,
+                            isExclude: legacy.isExclusion, settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
                             query: .any, fragment: nil)
         }
     }

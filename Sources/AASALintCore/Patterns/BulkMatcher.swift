@@ -11,6 +11,13 @@ package struct BulkMatcher: Sendable {
         index = ComponentIndex(entries: matcher.entries, variables: matcher.variables)
     }
 
+    /// A matcher that decides `url` alone (any other URL may be decided wrongly): its index holds
+    /// only the components that `url`'s path can meet.
+    package init(matcher: AASAMatcher, decidingOnly url: LinkURL) {
+        self.matcher = matcher
+        index = ComponentIndex(entries: matcher.entries, variables: matcher.variables, onlyFor: url)
+    }
+
     /// The decision `matcher.decide(url, appID:, tracing:)` gives. Without tracing only the
     /// deciding component is recorded; with it every component up to that one, those the index
     /// components out failing on the path, which they cannot match.
@@ -21,8 +28,24 @@ package struct BulkMatcher: Sendable {
         let entry = matcher.entries[position]
         var trace: [ComponentAttempt] = []
         var traced = 0
+        // The path's text in each form, made once for the many components ruled out on it.
+        var encodedPath: String?
+        var decodedPath: String?
+        func comparedPath(percentEncoded: Bool) -> String {
+            if percentEncoded {
+                let text = encodedPath ?? url.path.encoded
+                encodedPath = text
+                return text
+            }
+            let text = decodedPath ?? url.path.decoded
+            decodedPath = text
+            return text
+        }
         func traceRuledOut(upTo end: Int) {
-            trace += entry.components[traced..<end].map { ComponentAttempt(component: $0, mismatch: $0.pathMismatch(with: url)) }
+            trace += entry.components[traced..<end].map { component in
+                ComponentAttempt(component: component,
+                                 mismatch: component.pathMismatch(comparing: comparedPath(percentEncoded: component.settings.percentEncoded)))
+            }
             traced = end
         }
         for candidate in index.candidates(in: position, for: url) {

@@ -9,6 +9,11 @@ package final class CompiledComponent: Sendable {
 
     /// The component object, or the `paths` string.
     package let pointer: JSONPointer
+    /// Its position among all the components of the file's entries, in order: what tallies of
+    /// many URLs index arrays by, instead of hashing the component for every URL.
+    package let ordinal: Int
+    /// The bytes of the component object, as the model read it; nil for a legacy `paths` string.
+    let span: Range<Int>?
     package let source: Source
     package let isExclude: Bool
     package let settings: MatchSettings
@@ -18,15 +23,28 @@ package final class CompiledComponent: Sendable {
     /// Nil when no `#` applies: every fragment matches (an absent one too).
     package let fragment: CompiledPattern?
 
-    init(pointer: JSONPointer, source: Source, isExclude: Bool, settings: MatchSettings, path: CompiledPattern?,
-         query: QueryConstraint, fragment: CompiledPattern?) {
+    init(pointer: JSONPointer, ordinal: Int, span: Range<Int>?, source: Source, isExclude: Bool, settings: MatchSettings,
+         path: CompiledPattern?, query: QueryConstraint, fragment: CompiledPattern?) {
         self.pointer = pointer
+        self.ordinal = ordinal
+        self.span = span
         self.source = source
         self.isExclude = isExclude
         self.settings = settings
         self.path = path
         self.query = query
         self.fragment = fragment
+    }
+
+    /// Where the component is in `file` (the file it was read from): from its span when it has
+    /// one, without resolving its pointer through the tree again (`match` places thousands).
+    package func location(in file: LintFile) -> Location {
+        span.map { file.location(span: $0, pointer: pointer) } ?? file.location(pointer)
+    }
+
+    /// Its pointer and line, for text reports.
+    package func place(in file: LintFile) -> String {
+        "\(pointer) (line \(location(in: file).range.start.line))"
     }
 
     /// The first part of `url` this component does not match; nil when it matches.
@@ -44,9 +62,10 @@ package final class CompiledComponent: Sendable {
     }
 
     /// The path's mismatch, for a component known not to match the path (nil without a path
-    /// pattern): what `mismatch(with:)` reports, without running the pattern.
-    func pathMismatch(with url: LinkURL) -> PartMismatch? {
-        path.map { PartMismatch(part: .path, pattern: $0, compared: url.path.text(percentEncoded: settings.percentEncoded)) }
+    /// pattern): what `mismatch(with:)` reports, without running the pattern. `compared` is the
+    /// URL's path in the form this component compares.
+    func pathMismatch(comparing compared: String) -> PartMismatch? {
+        path.map { PartMismatch(part: .path, pattern: $0, compared: compared) }
     }
 
     /// Asks `failure` about the first part that does not match (its pattern, and the URL's text
@@ -80,9 +99,9 @@ package final class CompiledComponent: Sendable {
     /// Every occurrence of the item must match; an absent item is the empty value (`.some(nil)`).
     private func failingValue(of item: QueryConstraint.Item, in url: LinkURL) -> LinkURL.Text?? {
         let encoded = settings.percentEncoded
-        let name = item.name.unicodeScalars
+        let name = item.name.unicodeScalars.lazy.map(\.value)
         var found = false
-        for candidate in url.queryItems where candidate.name.text(percentEncoded: encoded).unicodeScalars.elementsEqual(name) {
+        for candidate in url.queryItems where candidate.name.scalars(percentEncoded: encoded).elementsEqual(name) {
             found = true
             if !item.pattern.language.matches(candidate.value.scalars(percentEncoded: encoded)) {
                 return .some(candidate.value)

@@ -29,7 +29,10 @@ struct ComponentIndex: Sendable {
     private let encodedParts: [Part]
     private let decodedParts: [Part]
 
-    init(entries: [AASAMatcher.Entry], variables: SubstitutionVariables) {
+    /// `url`: the one URL the index will be asked about, when there is one. The trie then holds
+    /// only the components whose keys agree with its path up to their first variable: one URL of
+    /// a catalog meets a few hundred of its thousands.
+    init(entries: [AASAMatcher.Entry], variables: SubstitutionVariables, onlyFor url: LinkURL? = nil) {
         let vocabulary = PathKeyVocabulary()
         var builder = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
         var encoded: [Part] = []
@@ -38,7 +41,10 @@ struct ComponentIndex: Sendable {
             let keys = entry.components.map { builder.key(of: $0) }
             let byForm = Dictionary(grouping: entry.components.indices) { entry.components[$0].settings.percentEncoded }
             func part(comparingEncoded: Bool) -> Part {
-                let components = byForm[comparingEncoded] ?? []
+                var components = byForm[comparingEncoded] ?? []
+                if let path = url?.path.scalars(percentEncoded: comparingEncoded) {
+                    components.removeAll { !Self.mayMeet(keys[$0], path) }
+                }
                 return Part(trie: PathKeyTrie(keys: components.map { keys[$0] }, values: vocabulary.values), components: components)
             }
             encoded.append(part(comparingEncoded: true))
@@ -46,6 +52,16 @@ struct ComponentIndex: Sendable {
         }
         encodedParts = encoded
         decodedParts = decoded
+    }
+
+    /// False when `key` cannot be expanded by any start of `path`: a scalar before its first
+    /// variable differs from the path's, folded, where the trie's walk would stop.
+    private static func mayMeet(_ key: [PathKeyToken], _ path: [UInt32]) -> Bool {
+        for (token, scalar) in zip(key, path) {
+            guard case .scalar(let expected) = token else { return true }
+            if expected != CaseFolding.fold(scalar) { return false }
+        }
+        return true
     }
 
     /// The components of entry `entry` that may match `url`, in the entry's order.

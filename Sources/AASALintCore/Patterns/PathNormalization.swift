@@ -2,10 +2,11 @@
 /// (AASA.md section 2): empty becomes `/`, `//` collapses to `/`, a leading `/` is added
 /// unless the string starts with `*`, a trailing `/` unless it ends with `*`.
 enum PathNormalization {
-    /// Done on the UTF-8 bytes: `/` and `*` are single bytes that no other scalar's encoding holds.
-    static func normalize(_ path: String) -> String {
-        let bytes = normalize(Array(path.utf8), isSlash: { $0 == UInt8(ascii: "/") }, isStar: { $0 == UInt8(ascii: "*") }, slash: UInt8(ascii: "/"))
-        return String(decoding: bytes, as: UTF8.self)
+    /// A URL's path as scalar values, normalised as they are read: what `LinkURL` compares.
+    static func normalize(scalars: some Collection<UInt32>) -> [UInt32] {
+        let slash = UInt32(UInt8(ascii: "/"))
+        let star = UInt32(UInt8(ascii: "*"))
+        return normalize(scalars, isSlash: { $0 == slash }, isStar: { $0 == star }, slash: slash)
     }
 
     /// Pattern tokens normalised the same way; added slashes get an empty range where they go.
@@ -18,22 +19,29 @@ enum PathNormalization {
                          trailingSlash: PatternToken(.literal("/"), at: end..<end))
     }
 
+    /// One pass: the leading slash goes in before the first element, runs of slashes keep their first.
     private static func normalize<Element>(
-        _ elements: [Element],
+        _ elements: some Collection<Element>,
         isSlash: (Element) -> Bool,
         isStar: (Element) -> Bool,
         slash: Element,
         trailingSlash: Element? = nil
     ) -> [Element] {
+        guard let first = elements.first else { return [slash] }
         var result: [Element] = []
         result.reserveCapacity(elements.count + 2)
-        for element in elements {
-            if isSlash(element), let last = result.last, isSlash(last) { continue }
-            result.append(element)
+        var lastIsSlash = false
+        if !isSlash(first), !isStar(first) {
+            result.append(slash)
+            lastIsSlash = true
         }
-        guard let first = result.first, let last = result.last else { return [slash] }
-        if !isSlash(first), !isStar(first) { result.insert(slash, at: 0) }
-        if !isSlash(last), !isStar(last) { result.append(trailingSlash ?? slash) }
+        for element in elements {
+            let elementIsSlash = isSlash(element)
+            if elementIsSlash, lastIsSlash { continue }
+            result.append(element)
+            lastIsSlash = elementIsSlash
+        }
+        if let last = result.last, !isSlash(last), !isStar(last) { result.append(trailingSlash ?? slash) }
         return result
     }
 }

@@ -50,6 +50,16 @@ package enum PercentEncoding {
         return String(validating: decodedBytes(text.utf8), as: UTF8.self)
     }
 
+    /// The scalars of a URL part with every well-formed escape decoded; nil when it holds no
+    /// `%` or the bytes are not UTF-8 (the part is then compared as sent).
+    static func decode(scalars: [UInt32]) -> [UInt32]? {
+        guard scalars.contains(UInt32(UInt8(ascii: "%"))) else { return nil }
+        let isASCII = scalars.allSatisfy { $0 < 0x80 }
+        let bytes = isASCII ? decodedBytes(scalars.lazy.map { UInt8($0) }) : decodedBytes(LinkURL.Text.string(of: scalars).utf8)
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.map(UInt32.init) }
+        return String(validating: bytes, as: UTF8.self)?.unicodeScalars.map(\.value)
+    }
+
     /// Whether `text` holds a `%`: on a native string's bytes in one pass (the generic search
     /// of its UTF-8 view steps index by index, a few hundred instructions for a URL).
     private static func holdsPercent(_ text: String) -> Bool {

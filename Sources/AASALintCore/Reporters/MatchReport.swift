@@ -17,8 +17,9 @@ package struct MatchReport {
     /// What the system decides for `url` in `file`, for `app` or else every app the file lists,
     /// with the trace: `aasalint match` and the MCP server's `match` tool.
     package static func deciding(_ url: LinkURL, in file: LintFile, matcher: AASAMatcher, app: String?) -> MatchReport {
-        // Through the index: a file of thousands of components compiles the few this URL meets.
-        let bulk = BulkMatcher(matcher: matcher)
+        // Through the index: a file of thousands of components compiles the few this URL meets,
+        // and indexes only those that agree with its path.
+        let bulk = BulkMatcher(matcher: matcher, decidingOnly: url)
         let decisions = (app.map { [$0] } ?? matcher.appIDs).map { bulk.decide(url, appID: $0, tracing: true) }
         return MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
     }
@@ -40,10 +41,10 @@ package struct MatchReport {
             if trace {
                 lines.append("  details entry \(place(entry)) decides for this app")
                 for attempt in decision.trace {
-                    lines.append("  component \(place(attempt.component.pointer)) \(attempt.component.summary): " + outcome(of: attempt))
+                    lines.append("  component \(attempt.component.place(in: file)) \(attempt.component.summary): " + outcome(of: attempt))
                 }
             } else if let component = decision.decidingComponent {
-                lines.append("  decided by component \(place(component.pointer)) \(component.summary)")
+                lines.append("  decided by component \(component.place(in: file)) \(component.summary)")
             }
             if decision.outcome == .noMatch {
                 let count = decision.trace.count
@@ -59,8 +60,8 @@ package struct MatchReport {
                 .object([
                     ("app", .string(decision.appID)),
                     ("decision", .string(decision.outcome.rawValue)),
-                    ("entry", decision.entry.map(position) ?? .null),
-                    ("rule", decision.decidingComponent.map { position($0.pointer) } ?? .null),
+                    ("entry", decision.entry.map { position($0, file.location($0)) } ?? .null),
+                    ("rule", decision.decidingComponent.map(position(of:)) ?? .null),
                     ("trace", .generated(decision.trace, step)),
                 ])
             })),
@@ -80,7 +81,7 @@ package struct MatchReport {
             members.append(("pattern", .string(mismatch.pattern.text)))
             if case .queryItem(let item) = mismatch.part { members.append(("queryItem", .string(item))) }
         }
-        members += [("rule", position(attempt.component.pointer)), ("summary", .string(attempt.component.summary))]
+        members += [("rule", position(of: attempt.component)), ("summary", .string(attempt.component.summary))]
         return .object(members)
     }
 
@@ -108,8 +109,12 @@ package struct MatchReport {
         "\(pointer) (line \(file.location(pointer).range.start.line))"
     }
 
-    private func position(_ pointer: JSONPointer) -> JSONWriter.Value {
-        let start = file.location(pointer).range.start
+    private func position(of component: CompiledComponent) -> JSONWriter.Value {
+        position(component.pointer, component.location(in: file))
+    }
+
+    private func position(_ pointer: JSONPointer, _ location: Location) -> JSONWriter.Value {
+        let start = location.range.start
         return .object([("column", .integer(start.column)), ("line", .integer(start.line)), ("pointer", .string(pointer.description))])
     }
 }

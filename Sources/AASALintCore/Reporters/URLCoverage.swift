@@ -47,33 +47,41 @@ package struct URLCoverage: Sendable {
     package private(set) var urlCount = 0
     package private(set) var unreadable: [(line: Int, reason: String)] = []
     package private(set) var notPageViews = 0
-    /// By the component's identity: hashing its pointer, an array of strings, for every URL cost
-    /// more than deciding the URL.
-    private var decidedByComponent: [ObjectIdentifier: ComponentTally] = [:]
+    /// By the component's ordinal: hashing its pointer, an array of strings, for every URL cost
+    /// more than deciding the URL, and hashing its identity a tenth of it.
+    private var decidedByOrdinal: [ComponentTally?]
     private let positionByApp: [String: Int]
 
-    package init(appIDs: [String]) {
+    /// `componentCount`: that of the matcher that decides the URLs.
+    package init(appIDs: [String], componentCount: Int) {
         apps = appIDs.map { AppTally(appID: $0) }
+        decidedByOrdinal = Array(repeating: nil, count: componentCount)
         positionByApp = Dictionary(uniqueKeysWithValues: appIDs.enumerated().map { ($1, $0) })
     }
 
-    /// The components that decided at least one URL, in no particular order.
-    package var decidingComponents: [ComponentTally] { Array(decidedByComponent.values) }
+    /// The components that decided at least one URL, in the file's order.
+    package var decidingComponents: [ComponentTally] { decidedByOrdinal.compactMap { $0 } }
 
     package mutating func record(_ url: String, _ decisions: [Decision]) {
         urlCount += 1
         // A component that decides for several apps decided one URL.
-        var counted: [ObjectIdentifier] = []
+        var counted: [Int] = []
         for (offset, decision) in decisions.enumerated() {
-            if let component = decision.decidingComponent, !counted.contains(ObjectIdentifier(component)) {
-                if decisions.count > 1 { counted.append(ObjectIdentifier(component)) }
-                decidedByComponent[ObjectIdentifier(component), default: ComponentTally(component: component, urls: 0)].urls += 1
+            if let component = decision.decidingComponent, !counted.contains(component.ordinal) {
+                if decisions.count > 1 { counted.append(component.ordinal) }
+                count(component)
             }
             // The decisions usually come in the order of the apps.
             let position = offset < apps.count && apps[offset].appID == decision.appID ? offset : positionByApp[decision.appID]
             guard let position else { continue }
             apps[position].record(url, decision.outcome)
         }
+    }
+
+    private mutating func count(_ component: CompiledComponent) {
+        let ordinal = component.ordinal
+        if decidedByOrdinal[ordinal] == nil { decidedByOrdinal[ordinal] = ComponentTally(component: component, urls: 0) }
+        decidedByOrdinal[ordinal]?.urls += 1
     }
 
     package mutating func recordUnreadable(line: Int, reason: String) {
@@ -87,7 +95,7 @@ package struct URLCoverage: Sendable {
     /// Whether `component` decided none of the URLs: dead in practice for them, whatever the
     /// order analysis proves.
     package func isIdle(_ component: CompiledComponent) -> Bool {
-        decidedByComponent[ObjectIdentifier(component)] == nil
+        decidedByOrdinal[component.ordinal] == nil
     }
 
     /// The components the URLs were tried against: those of the entries that decide for the apps.

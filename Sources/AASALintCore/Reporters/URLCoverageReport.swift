@@ -35,7 +35,7 @@ package struct URLCoverageReport {
         if !ranked.isEmpty {
             lines.append("Components that decided most URLs:")
             for tally in ranked {
-                lines.append("  \(place(tally.component.pointer)) \(tally.component.summary): \(count(tally.urls, "URL"))")
+                lines.append("  \(tally.component.place(in: file)) \(tally.component.summary): \(count(tally.urls, "URL"))")
             }
         }
         let tried = coverage.componentsTried(in: matcher)
@@ -44,7 +44,7 @@ package struct URLCoverageReport {
             lines.append("\(idle.count) of \(count(tried.count, "component")) decided none of these URLs "
                 + "(dead in practice for this traffic; remove them or add the URLs they are for):")
             let shown = listsEveryIdleComponent ? idle[...] : idle.prefix(Self.idleShown)
-            for component in shown { lines.append("  \(place(component.pointer)) \(component.summary)") }
+            for component in shown { lines.append("  \(component.place(in: file)) \(component.summary)") }
             if shown.count < idle.count { lines.append("  and \(idle.count - shown.count) more (--all-idle lists them all)") }
         }
         return TerminalText.lines(lines)
@@ -58,16 +58,9 @@ package struct URLCoverageReport {
     private func mostDeciding() -> [URLCoverage.ComponentTally] {
         let tallies = coverage.decidingComponents
         guard !tallies.isEmpty else { return [] }
-        var order: [ObjectIdentifier: Int] = [:]
-        for (position, component) in matcher.entries.lazy.flatMap(\.components).enumerated() { order[ObjectIdentifier(component)] = position }
         return Array(tallies.sorted { first, second in
-            first.urls != second.urls ? first.urls > second.urls
-                : order[ObjectIdentifier(first.component), default: .max] < order[ObjectIdentifier(second.component), default: .max]
+            first.urls != second.urls ? first.urls > second.urls : first.component.ordinal < second.component.ordinal
         }.prefix(Self.mostDecidingShown))
-    }
-
-    private func place(_ pointer: JSONPointer) -> String {
-        "\(pointer) (line \(file.location(pointer).range.start.line))"
     }
 
     private func count(_ number: Int, _ noun: String) -> String {
@@ -80,12 +73,13 @@ package struct URLCoverageReport {
 /// The bytes are appended to the caller's buffer: a million URLs make no string per line.
 package struct URLDecisionLines {
     private let file: LintFile
-    /// The quoted pointer and line of each deciding component, by the component's identity,
-    /// which hashes in a fraction of the time its pointer takes.
-    private var ruleByComponent: [ObjectIdentifier: (pointer: [UInt8], line: Int)] = [:]
+    /// The quoted pointer and line of each deciding component, by the component's ordinal.
+    private var ruleByOrdinal: [(pointer: [UInt8], line: Int)?]
 
-    package init(file: LintFile) {
+    /// `componentCount`: that of the matcher that decides the URLs.
+    package init(file: LintFile, componentCount: Int) {
         self.file = file
+        ruleByOrdinal = Array(repeating: nil, count: componentCount)
     }
 
     package mutating func append(for url: String, _ decisions: [Decision], to bytes: inout [UInt8]) {
@@ -116,11 +110,12 @@ package struct URLDecisionLines {
     }
 
     private mutating func rule(of component: CompiledComponent) -> (pointer: [UInt8], line: Int) {
-        if let known = ruleByComponent[ObjectIdentifier(component)] { return known }
+        let ordinal = component.ordinal
+        if let known = ruleByOrdinal[ordinal] { return known }
         var pointer: [UInt8] = []
         JSONWriter.appendEscaped(component.pointer.description, to: &pointer)
-        let rule = (pointer: pointer, line: file.location(component.pointer).range.start.line)
-        ruleByComponent[ObjectIdentifier(component)] = rule
+        let rule = (pointer: pointer, line: component.location(in: file).range.start.line)
+        ruleByOrdinal[ordinal] = rule
         return rule
     }
 }

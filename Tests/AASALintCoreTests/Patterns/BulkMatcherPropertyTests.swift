@@ -2,7 +2,8 @@
 import Testing
 
 /// The indexed matcher of `match` decides every URL as `AASAMatcher` does: the same outcome
-/// and the same deciding rule, and with tracing the same attempts, on generated files (fixed seed) with variables,
+/// and the same deciding rule, and with tracing the same attempts (also when its index holds only
+/// the components one URL can meet), on generated files (fixed seed) with variables,
 /// case-insensitive and decoded rules, leading wildcards, query and fragment rules and a
 /// legacy `paths` entry.
 @Suite struct BulkMatcherPropertyTests {
@@ -25,13 +26,15 @@ import Testing
                     let expected = matcher.decide(url, appID: app)
                     let actual = bulk.decide(url, appID: app)
                     let traced = bulk.decide(url, appID: app, tracing: true)
+                    let alone = BulkMatcher(matcher: matcher, decidingOnly: url).decide(url, appID: app, tracing: true)
                     decided[expected.outcome, default: 0] += 1
                     if expected.outcome != actual.outcome || expected.decidingComponent?.pointer != actual.decidingComponent?.pointer {
                         disagreements.append("\(url.string) for \(app): \(expected.outcome) by \(String(describing: expected.decidingComponent?.pointer)), "
                             + "indexed \(actual.outcome) by \(String(describing: actual.decidingComponent?.pointer)) in \(json)")
                     }
-                    if Self.steps(of: traced) != Self.steps(of: expected) || traced.outcome != expected.outcome {
-                        disagreements.append("\(url.string) for \(app): traces differ: \(Self.steps(of: expected)) indexed \(Self.steps(of: traced)) in \(json)")
+                    for (decision, way) in [(traced, "indexed"), (alone, "indexed for it alone")]
+                    where Self.steps(of: decision) != Self.steps(of: expected) || decision.outcome != expected.outcome {
+                        disagreements.append("\(url.string) for \(app): traces differ: \(Self.steps(of: expected)) \(way) \(Self.steps(of: decision)) in \(json)")
                     }
                 }
             }

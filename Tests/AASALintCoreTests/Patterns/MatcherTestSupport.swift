@@ -26,3 +26,10 @@ enum MatcherTestSupport {
         return #"{"applinks": {\#(extraMembers)"details": [{"appIDs": ["\#(app)"], "components": \#(components)\#(defaults)}]}}"#
     }
 }
+
+extension PathNormalization {
+    /// A text's path normalised, as `LinkURL` normalises a URL's scalars.
+    static func normalize(_ path: String) -> String {
+        LinkURL.Text.string(of: normalize(scalars: path.unicodeScalars.map(\.value)))
+    }
+}

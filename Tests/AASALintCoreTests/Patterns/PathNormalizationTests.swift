@@ -1,7 +1,7 @@
 @testable import AASALintCore
 import Testing
 
-/// URL paths are normalised on their UTF-8 bytes, patterns on their tokens: the two agree, on
+/// URL paths are normalised on their scalar values, patterns on their tokens: the two agree, on
 /// generated texts (fixed seed) mixing slashes, stars and scalars of every UTF-8 length.
 @Suite struct PathNormalizationTests {
     static let pieces = ["/", "//", "*", "?", "a", "é", "€", "𝄞", "é/", "%2F", ""]
