@@ -5,7 +5,8 @@ import Foundation
 /// FILE, then N times sends its whole text changed (a space added at the end, or taken off) and
 /// waits for the diagnostics of that version, and N times asks for a hover on the first
 /// component's pattern. Prints the median time from sending to the answer of each
-/// (`change-median-seconds`, `hover-median-seconds`: the server's work and the pipes') and the
+/// (`change-median-seconds`, `hover-median-seconds`: the server's work and the pipes'), how
+/// many hovers had an answer (`hovers-answered`: none would time an empty lookup), the
 /// diagnostics of the last version (`diagnostics D`), which show that the lints ran, and the
 /// server's peak resident memory where /proc tells it (`peak-kilobytes K`).
 enum LanguageServerBench {
@@ -45,16 +46,19 @@ enum LanguageServerBench {
 
             let position = hoverPosition(in: text)
             var hovers: [Duration] = []
+            var answered = 0
             for _ in 0..<runs {
                 let start = clock.now
-                _ = try server.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position])
+                let answer = try server.request("textDocument/hover", ["textDocument": ["uri": uri], "position": position])
                 hovers.append(clock.now - start)
+                if answer["result"] is [String: Any] { answered += 1 }
             }
             let peak = server.peakKilobytes
             _ = try server.request("shutdown", nil)
             server.notify("exit", nil)
             print("change-median-seconds \(median(changes))")
             print("hover-median-seconds \(median(hovers))")
+            print("hovers-answered \(answered)")
             print("diagnostics \(diagnostics)")
             if let peak { print("peak-kilobytes \(peak)") }
             return 0
