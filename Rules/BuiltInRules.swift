@@ -126,6 +126,7 @@ public enum BuiltInRules {
         AssetlinksMissingForDomainRule.self,
         // Android, issue 35 section 4: built apps (.apk, .aab) against the assetlinks.json files and the release setting
         APKNotInAssetlinksRule.self,
+        APKSignersDisagreeRule.self,
         DebugCertificateInReleaseRule.self,
         AppBundleUploadKeyOnlyRule.self,
     ]

@@ -6,7 +6,9 @@ and the assetlinks.json files beside them, which name the certificates' SHA-256.
 
 Run from the package root (needs keytool and jarsigner, from any JDK):
 
-    python3 scripts/make-android-fixtures.py
+    python3 scripts/make-android-fixtures.py [RULE ...]
+
+With rule IDs, only those rules' fixtures are written.
 
 The keys are new on every run, so the fingerprints in the fixtures and goldens change:
 regenerate the goldens after (AASALINT_UPDATE_GOLDENS=1 swift test --filter RuleFixtureTests).
@@ -17,6 +19,7 @@ import json
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import zipfile
 from pathlib import Path
@@ -101,6 +104,47 @@ def bundle(path, key, package=PACKAGE):
     signed(path, [("base/manifest/AndroidManifest.xml", proto_manifest(package)), ("base/dex/classes.dex", b"dex\n035\0")], key)
 
 
+def certificate(key):
+    """The DER certificate of a key made by `keystore`."""
+    store, alias, _ = key
+    return subprocess.run(["keytool", "-exportcert", "-keystore", str(store), "-storepass", "android", "-alias", alias],
+                          check=True, capture_output=True).stdout
+
+
+V2_BLOCK_ID, V3_BLOCK_ID, PROOF_OF_ROTATION_ID = 0x7109871A, 0xF05368C0, 0x3BA06F8C
+
+
+def prefixed(data):
+    return struct.pack("<I", len(data)) + data
+
+
+def block_value(der, v3=False, rotated_from=()):
+    """A v2 or v3 block value with one signer whose certificate is `der` and, for v3, a proof of
+    rotation from the certificates `rotated_from` (ANDROID.md 4.1 and 4.2). Digests and
+    signatures are left empty: aasalint reads certificates, and no device installs a fixture."""
+    attributes = b""
+    if rotated_from:
+        nodes = b"".join(prefixed(prefixed(prefixed(node) + struct.pack("<I", 0x0103)) + struct.pack("<II", 0, 0x0103) + prefixed(b""))
+                         for node in list(rotated_from) + [der])
+        attributes = prefixed(struct.pack("<II", PROOF_OF_ROTATION_ID, 1) + nodes)
+    sdk = struct.pack("<II", 28, 0x7FFFFFFF) if v3 else b""
+    signed_data = prefixed(b"") + prefixed(prefixed(der)) + sdk + prefixed(attributes)
+    return prefixed(prefixed(prefixed(signed_data) + sdk + prefixed(b"") + prefixed(b"\x01")))
+
+
+def with_signing_block(path, pairs):
+    """Puts an APK Signing Block of the (ID, value) `pairs` before the zip's central directory."""
+    data = path.read_bytes()
+    end = data.rfind(b"PK\x05\x06")
+    directory = struct.unpack_from("<I", data, end + 16)[0]
+    body = b"".join(struct.pack("<QI", len(value) + 4, block_id) + value for block_id, value in pairs)
+    size = len(body) + 8 + 16
+    block = struct.pack("<Q", size) + body + struct.pack("<Q", size) + b"APK Sig Block 42"
+    data = data[:directory] + block + data[directory:]
+    end += len(block)
+    path.write_bytes(data[:end + 16] + struct.pack("<I", directory + len(block)) + data[end + 20:])
+
+
 def assetlinks(path, fingerprints, package=PACKAGE):
     statement = {"relation": ["delegate_permission/common.handle_all_urls"],
                  "target": {"namespace": "android_app", "package_name": package, "sha256_cert_fingerprints": fingerprints}}
@@ -125,6 +169,8 @@ def case(rule, name, make, key, granted, configuration=""):
 
 
 def main():
+    wanted = set(sys.argv[1:])
+    writes = lambda rule: not wanted or rule in wanted
     with tempfile.TemporaryDirectory() as keys:
         keys = Path(keys)
         release = keystore(keys, "release", "CN=Example Shop,O=Example,C=US")
@@ -137,21 +183,37 @@ def main():
             """An APK whose manifest is text XML, as written rather than compiled: its package cannot be read."""
             signed(build / "shop.apk", [("AndroidManifest.xml", b'<manifest package="com.example.shop"/>\n')], key)
 
-        case("apk-not-in-assetlinks", "not-granted", shop_apk, release, [upload[2]])
-        case("apk-not-in-assetlinks", "granted", shop_apk, release, [PLAY_KEY, release[2]])
-        case("apk-not-in-assetlinks", "package-from-configuration", unbuilt_apk, release, [upload[2]],
-             "apps:\n  - package: com.example.shop\n")
-        case("app-bundle-upload-key-only", "upload-key-only", shop_bundle, upload, [upload[2]],
-             "apps:\n  - package: com.example.shop\n    fingerprints: [\"%s\"]\n" % upload[2])
-        case("app-bundle-upload-key-only", "app-signing-key", shop_bundle, upload, [PLAY_KEY, upload[2]])
+        if writes("apk-not-in-assetlinks"):
+            case("apk-not-in-assetlinks", "not-granted", shop_apk, release, [upload[2]])
+            case("apk-not-in-assetlinks", "granted", shop_apk, release, [PLAY_KEY, release[2]])
+            case("apk-not-in-assetlinks", "package-from-configuration", unbuilt_apk, release, [upload[2]],
+                 "apps:\n  - package: com.example.shop\n")
+        if writes("app-bundle-upload-key-only"):
+            case("app-bundle-upload-key-only", "upload-key-only", shop_bundle, upload, [upload[2]],
+                 "apps:\n  - package: com.example.shop\n    fingerprints: [\"%s\"]\n" % upload[2])
+            case("app-bundle-upload-key-only", "app-signing-key", shop_bundle, upload, [PLAY_KEY, upload[2]])
 
-        folder = RULES / "debug-certificate-in-release"
-        folder.mkdir(parents=True, exist_ok=True)
-        for name in ["debug-signed-release.apk", "debug-signed.apk", "release-signed-release.apk"]:
-            (folder / name).unlink(missing_ok=True)
-        apk(folder / "debug-signed-release.apk", debug)
-        apk(folder / "debug-signed.apk", debug)
-        apk(folder / "release-signed-release.apk", release)
+        if writes("debug-certificate-in-release"):
+            folder = RULES / "debug-certificate-in-release"
+            folder.mkdir(parents=True, exist_ok=True)
+            for name in ["debug-signed-release.apk", "debug-signed.apk", "release-signed-release.apk"]:
+                (folder / name).unlink(missing_ok=True)
+            apk(folder / "debug-signed-release.apk", debug)
+            apk(folder / "debug-signed.apk", debug)
+            apk(folder / "release-signed-release.apk", release)
+
+        if writes("apk-signers-disagree"):
+            # jarsigner writes the v1 signature; the signing block is put in after it.
+            folder = RULES / "apk-signers-disagree"
+            folder.mkdir(parents=True, exist_ok=True)
+            for name, v1_key, block in [
+                ("disagree.apk", upload, [(V2_BLOCK_ID, block_value(certificate(release)))]),
+                ("same-key.apk", release, [(V2_BLOCK_ID, block_value(certificate(release)))]),
+                ("rotated.apk", upload, [(V3_BLOCK_ID, block_value(certificate(release), v3=True, rotated_from=[certificate(upload)]))]),
+            ]:
+                (folder / name).unlink(missing_ok=True)
+                apk(folder / name, v1_key)
+                with_signing_block(folder / name, block)
 
 
 if __name__ == "__main__":
