@@ -179,6 +179,12 @@ def main():
         shop_apk = lambda build, key: apk(build / "shop.apk", key)
         shop_bundle = lambda build, key: bundle(build / "shop.aab", key)
 
+        def rotated_apk(build, key):
+            """An APK whose v1 signer is `key` and whose v3 signer is the release key, rotated from `key`."""
+            apk(build / "shop.apk", key)
+            with_signing_block(build / "shop.apk",
+                               [(V3_BLOCK_ID, block_value(certificate(release), v3=True, rotated_from=[certificate(key)]))])
+
         def unbuilt_apk(build, key):
             """An APK whose manifest is text XML, as written rather than compiled: its package cannot be read."""
             signed(build / "shop.apk", [("AndroidManifest.xml", b'<manifest package="com.example.shop"/>\n')], key)
@@ -188,6 +194,7 @@ def main():
             case("apk-not-in-assetlinks", "granted", shop_apk, release, [PLAY_KEY, release[2]])
             case("apk-not-in-assetlinks", "package-from-configuration", unbuilt_apk, release, [upload[2]],
                  "apps:\n  - package: com.example.shop\n")
+            case("apk-not-in-assetlinks", "old-key-only", rotated_apk, upload, [upload[2]])
         if writes("app-bundle-upload-key-only"):
             case("app-bundle-upload-key-only", "upload-key-only", shop_bundle, upload, [upload[2]],
                  "apps:\n  - package: com.example.shop\n    fingerprints: [\"%s\"]\n" % upload[2])

@@ -10,7 +10,8 @@ struct APKNotInAssetlinksRule: Rule, FileCheck {
             its lineage) against the `sha256_cert_fingerprints` the host's `assetlinks.json` grants \
             the app's package. An APK whose certificate is not listed is not verified: on a device \
             that installs it, links to those hosts open the browser (up to Android 11, no host of \
-            the app verifies).
+            the app verifies). When a file lists only an older key of a rotated APK's lineage, the \
+            app verifies, and the rule adds a note: list the current certificate too.
 
             The rule reads the APK's signing certificates (the v1 JAR signature and the APK \
             Signing Block's v2, v3 and v3.1 signers) and its package (the binary manifest's; when \
@@ -45,7 +46,18 @@ struct APKNotInAssetlinksRule: Rule, FileCheck {
         let offered = app.fingerprints
         return AndroidPackageSupport.grants(of: package.name, in: context).compactMap { grant in
             let granted = grant.fingerprints
-            guard !granted.contains(where: { $0.normalized.map(offered.contains) ?? false }) else { return nil }
+            let grantedOffered = granted.compactMap(\.normalized).filter(offered.contains)
+            guard !grantedOffered.contains(certificate.fingerprint) else { return nil }
+            if let older = grantedOffered.first {
+                // ANDROID.md 4.2: the device offers the whole signing history, so this verifies.
+                var note = diagnostic(
+                    "\(grant.shownFile) grants \(package.name) only \(older), an older key of this APK's rotation lineage, not its current "
+                        + "certificate \(certificate.fingerprint): devices verify the app through the lineage, which Android offers whole, but "
+                        + "Google's Digital Asset Links API is not documented to; add \"\(certificate.fingerprint)\" beside it",
+                    at: file.fileLocation, related: [RelatedLocation(grant.location, message: "the fingerprints granted to \(package.name)")])
+                note.severity = .note
+                return note
+            }
             let listed = granted.isEmpty ? "no certificate" : "other certificates (\(granted.map(\.written.value).joined(separator: ", ")))"
             let hosts = grant.hosts.isEmpty ? "the hosts that serve it" : grant.hosts.joined(separator: ", ")
             return diagnostic(

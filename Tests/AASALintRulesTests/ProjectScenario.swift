@@ -25,7 +25,7 @@ enum ProjectScenario {
         var diagnostics: [Diagnostic] = []
         for file in files {
             for entry in selection.entries where entry.description.fileKinds.contains(where: file.kinds.contains) {
-                diagnostics += (entry.fileCheck?.check(file, in: context) ?? []).map { relative($0, to: root, severity: entry.severity) }
+                diagnostics += (entry.fileCheck?.check(file, in: context) ?? []).map { relative($0, to: root, severity: entry.configured($0).severity) }
             }
         }
         return (diagnostics.sorted(by: Diagnostic.reportOrder), files.count)

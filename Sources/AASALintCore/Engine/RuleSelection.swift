@@ -11,7 +11,7 @@ package struct RuleSelection: Sendable {
 
         /// A finding of this rule at its configured severity. A rule's own notes ("this could
         /// not be decided") stay notes whatever its severity.
-        func configured(_ finding: Diagnostic) -> Diagnostic {
+        package func configured(_ finding: Diagnostic) -> Diagnostic {
             var diagnostic = finding
             if finding.severity != .note || description.severity == .note { diagnostic.severity = severity }
             return diagnostic
