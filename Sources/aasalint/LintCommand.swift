@@ -249,9 +249,9 @@ enum StandardInputFile {
         }
         guard kind == .artifact else { return [FileReader.file(path: path, kind: kind, contents)] }
         guard case .bytes(let bytes) = contents else {
-            throw UsageError("\(path): standard input is too large to read as an .ipa; name the file on the command line, which reads only the entries needed")
+            throw UsageError("\(path): standard input is too large to read as an app archive; name the file on the command line, which reads only the entries needed")
         }
-        let artifact = ArtifactReader.read(ipa: bytes, shownAs: path)
+        let artifact = ArtifactReader.read(archive: bytes, shownAs: path)
         if let problem = artifact.problems.first { throw problem }
         return artifact.files
     }

@@ -153,4 +153,13 @@ import Testing
         #expect(notZip.status == 2)
         #expect(notZip.standardError.contains("<stdin>: cannot read this artifact: not a zip archive"), "\(notZip)")
     }
+
+    /// Standard input named `.apk` (or `.aab`) is read as an Android app, as the file of that name is.
+    @Test func standardInputNamedAsAnAndroidAppIsReadAsOne() throws {
+        let apk = Self.artifacts.deletingLastPathComponent().appendingPathComponent("rules/debug-certificate-in-release/debug-signed-release.apk")
+        let run = try Self.lint(["--release", "-", "--stdin-filename", "app-release.apk"], standardInput: try Data(contentsOf: apk))
+        #expect(run.status == 1, "\(run)")
+        #expect(run.standardOutput.hasPrefix("app-release.apk:1:1: error: this APK is a release file (--release) but its v1 (JAR) signer is the Android debug certificate"),
+                "\(run)")
+    }
 }

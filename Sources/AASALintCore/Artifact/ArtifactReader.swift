@@ -20,15 +20,18 @@ package enum ArtifactReader {
     /// its name, else from what it is.
     package static func read(_ path: String, shownAs shown: String? = nil) -> Outcome {
         let shown = shown ?? path
-        if let format = AndroidPackage.Format(path: path) { return readAndroid(path, format: format, shownAs: shown) }
+        if let format = AndroidPackage.Format(path: path) {
+            return readAndroid(format: format, shownAs: shown) { () throws(ArtifactReaderError) in try FileArtifactSource(path: path) }
+        }
         let contents = Result { () throws(ArtifactReaderError) in
             try ArtifactBundle.read(path: path, shownAs: shown, layout: layout(of: path))
         }
         return outcome(contents, shownAs: shown)
     }
 
-    private static func readAndroid(_ path: String, format: AndroidPackage.Format, shownAs shown: String) -> Outcome {
-        let read = Result { () throws(ArtifactReaderError) in try AndroidPackage.read(FileArtifactSource(path: path), format: format) }
+    private static func readAndroid(format: AndroidPackage.Format, shownAs shown: String,
+                                    from source: () throws(ArtifactReaderError) -> any ArtifactReaderSource) -> Outcome {
+        let read = Result { () throws(ArtifactReaderError) in try AndroidPackage.read(try source(), format: format) }
         switch read {
         case .success(let package):
             let unsigned = package.signers.isEmpty ? ["\(shown): not signed, so no certificate of it can be checked against assetlinks.json"] : []
@@ -38,9 +41,11 @@ package enum ArtifactReader {
         }
     }
 
-    /// An `.ipa` given as bytes (standard input).
-    package static func read(ipa bytes: [UInt8], shownAs shown: String) -> Outcome {
-        outcome(Result { () throws(ArtifactReaderError) in try ArtifactBundle.read(zip: MemoryArtifactSource(bytes), shownAs: shown) }, shownAs: shown)
+    /// An archive given as bytes (standard input): an Android app when `shown` ends in `.apk` or
+    /// `.aab`, else an `.ipa`.
+    package static func read(archive bytes: [UInt8], shownAs shown: String) -> Outcome {
+        if let format = AndroidPackage.Format(path: shown) { return readAndroid(format: format, shownAs: shown) { MemoryArtifactSource(bytes) } }
+        return outcome(Result { () throws(ArtifactReaderError) in try ArtifactBundle.read(zip: MemoryArtifactSource(bytes), shownAs: shown) }, shownAs: shown)
     }
 
     /// A folder named as an artifact without its extension is an archive when it has
