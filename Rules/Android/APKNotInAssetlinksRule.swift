@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct APKNotInAssetlinksRule: Rule, FileCheck {
+struct APKNotInAssetlinksRule: Rule, ServedFileCrossCheck {
     static let description = RuleDescription(
         id: "apk-not-in-assetlinks",
         summary: "A signed APK's certificate is not among those an `assetlinks.json` grants its package",

@@ -1,6 +1,6 @@
 import AASALintCore
 
-struct AppBundleUploadKeyOnlyRule: Rule, FileCheck {
+struct AppBundleUploadKeyOnlyRule: Rule, ServedFileCrossCheck {
     static let description = RuleDescription(
         id: "app-bundle-upload-key-only",
         summary: "`assetlinks.json` grants an app bundle's package only its upload key, which Play replaces",

@@ -49,10 +49,10 @@ struct RemoteRun {
         if let problem = discovery.problems.first { throw problem }
         let artifacts = discovery.files.filter { $0.kind == .artifact }
         for path in paths where !artifacts.contains(where: { $0.path == DisplayPath.of(path) || FileDiscovery.path($0.path, isInside: DisplayPath.of(path)) }) {
-            throw UsageError("\(path): --remote takes signed apps (.app, .ipa, .xcarchive) or folders holding them, to check the domains signed into them, and this holds none; lint other files without --remote")
+            throw UsageError("\(path): --remote takes signed apps (.app, .ipa, .xcarchive, .apk, .aab) or folders holding them, to check them against what their domains serve, and this holds none; lint other files without --remote")
         }
         let outcomes = artifacts.map { ArtifactReader.read($0.path) }
-        return SignedApps(files: outcomes.flatMap(\.files).filter { $0.signedBundle != nil },
+        return SignedApps(files: outcomes.flatMap(\.files).filter { $0.signedBundle != nil || $0.androidPackage != nil },
                           problems: outcomes.flatMap(\.problems), warnings: outcomes.flatMap(\.warnings))
     }
 

@@ -224,6 +224,23 @@ import Testing
         }
     }
 
+    /// A signed APK named as a PATH is checked against the assetlinks.json its configured
+    /// domain serves: android.example.com grants com.example.shop another certificate than the
+    /// one `build/shop.apk` is signed with.
+    @Test func lintRemoteChecksASignedAPKAgainstWhatItsDomainServes() throws {
+        let folder = try temporaryFolder(configuration: "domains:\n  android.example.com: {assetlinks: web/.well-known/assetlinks.json}\n")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let apk = Self.remote.deletingLastPathComponent().appendingPathComponent("rules/apk-not-in-assetlinks/granted/build/shop.apk")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("build"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: apk, to: folder.appendingPathComponent("build/shop.apk"))
+        let run = try BinaryRunner.run(["lint", "--remote", "--no-color"] + bases + ["build/shop.apk"], workingDirectory: folder)
+        #expect(run.status == 0, "a warning: \(run)")
+        let line = try #require(run.standardOutput.split(separator: "\n").first { $0.hasSuffix("[apk-not-in-assetlinks]") }, "\(run)")
+        #expect(line.hasPrefix("build/shop.apk:1:1: warning: this APK of com.example.shop is signed with the certificate \"CN=Example Shop\""), "\(line)")
+        #expect(line.contains("/android.example.com/.well-known/assetlinks.json grants com.example.shop App Links only for other certificates "
+            + "(14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5)"), "\(line)")
+    }
+
     /// `Fixtures/artifacts/remote/Shop.ipa` signs applinks for shop.example.com (which lists the
     /// app), good.example.com (which does not), `*.example.com` (checked against both downloads)
     /// and a developer-mode staging host, which is not fetched.
@@ -258,7 +275,7 @@ import Testing
         let folder = try temporaryFolder(configuration: "domains:\n  good.example.com: web/apple-app-site-association\n")
         defer { try? FileManager.default.removeItem(at: folder) }
         let run = try BinaryRunner.run(["lint", "--remote"] + bases + ["."], workingDirectory: folder)
-        #expect(run.standardError == "aasalint: error: .: --remote takes signed apps (.app, .ipa, .xcarchive) or folders holding them, to check the domains signed into them, and this holds none; lint other files without --remote\n")
+        #expect(run.standardError == "aasalint: error: .: --remote takes signed apps (.app, .ipa, .xcarchive, .apk, .aab) or folders holding them, to check them against what their domains serve, and this holds none; lint other files without --remote\n")
         #expect(run.standardOutput.isEmpty)
         #expect(run.status == 2)
     }
