@@ -93,14 +93,8 @@ package struct AndroidURLCoverageReport {
             }
         }
         let web = filters.indices.filter { filters[$0].filter.handlesWebURLs }
-        let idle = web.filter { coverage.handledByFilter[$0] == 0 }
-        if !idle.isEmpty {
-            lines.append("\(idle.count) of \(count(web.count, "web intent filter")) handled none of these URLs "
-                + "(dead in practice for this traffic; remove them or add the URLs they are for):")
-            let shown = listsEveryIdleFilter ? idle[...] : idle.prefix(URLCoverageReport.idleShown)
-            for position in shown { lines.append("  \(place(filters[position]))") }
-            if shown.count < idle.count { lines.append("  and \(idle.count - shown.count) more (--all-idle lists them all)") }
-        }
+        lines += URLCoverageReport.idleLines(web.filter { coverage.handledByFilter[$0] == 0 }, of: count(web.count, "web intent filter"),
+                                             decided: "handled", listsEvery: listsEveryIdleFilter) { place(filters[$0]) }
         return TerminalText.lines(lines)
     }
 

@@ -39,15 +39,21 @@ package struct URLCoverageReport {
             }
         }
         let tried = coverage.componentsTried(in: matcher)
-        let idle = tried.filter(coverage.isIdle)
-        if !idle.isEmpty {
-            lines.append("\(idle.count) of \(count(tried.count, "component")) decided none of these URLs "
-                + "(dead in practice for this traffic; remove them or add the URLs they are for):")
-            let shown = listsEveryIdleComponent ? idle[...] : idle.prefix(Self.idleShown)
-            for component in shown { lines.append("  \(component.place(in: file)) \(component.summary)") }
-            if shown.count < idle.count { lines.append("  and \(idle.count - shown.count) more (--all-idle lists them all)") }
-        }
+        lines += Self.idleLines(tried.filter(coverage.isIdle), of: count(tried.count, "component"), decided: "decided",
+                                listsEvery: listsEveryIdleComponent) { "\($0.place(in: file)) \($0.summary)" }
         return TerminalText.lines(lines)
+    }
+
+    /// What the tally says of the rules (components or intent filters) that decided none of the
+    /// URLs: how many, and the first `idleShown` of them unless `listsEvery`.
+    static func idleLines<Decider>(_ idle: [Decider], of total: String, decided verb: String, listsEvery: Bool,
+                                place: (Decider) -> String) -> [String] {
+        guard !idle.isEmpty else { return [] }
+        let shown = listsEvery ? idle[...] : idle.prefix(idleShown)
+        var lines = ["\(idle.count) of \(total) \(verb) none of these URLs (dead in practice for this traffic; remove them or add the URLs they are for):"]
+        lines += shown.map { "  " + place($0) }
+        if shown.count < idle.count { lines.append("  and \(idle.count - shown.count) more (--all-idle lists them all)") }
+        return lines
     }
 
     private func skipped() -> String {
