@@ -33,6 +33,9 @@ struct ExcludeShadowedRule: Rule, FileCheck {
         budget = try ComponentOrderSupport.budget(from: options)
     }
 
+    /// The rule-order analysis: started on a core of its own on a large file.
+    var isCostly: Bool { true }
+
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let analysis = ComponentOrderSupport.analysis(of: file, in: context, budget: budget) else { return [] }
         var diagnostics: [Diagnostic] = []

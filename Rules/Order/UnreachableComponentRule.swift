@@ -36,6 +36,9 @@ struct UnreachableComponentRule: Rule, FileCheck {
         budget = try ComponentOrderSupport.budget(from: options)
     }
 
+    /// The rule-order analysis: started on a core of its own on a large file.
+    var isCostly: Bool { true }
+
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         if file.aasa != nil, file.byteCount > LintFile.compilationLimit {
             return [ComponentOrderSupport.limit(

@@ -23,7 +23,7 @@ struct OptionalQueryItemRule: Rule, FileCheck {
         guard let matcher = file.matcher else { return [] }
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for (component, item) in matcher.queryItems where item.pattern.language.matches([]) {
+        for (component, item) in matcher.queryItems(where: { $0.pattern.language.matches([]) }) {
             let url = ExampleURL.matching(component, host: host, omittingItem: item.name)
             let example = url.map { " (e.g. \($0))" } ?? ""
             let message = item.pattern.text.isEmpty

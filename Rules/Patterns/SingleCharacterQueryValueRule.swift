@@ -24,7 +24,7 @@ struct SingleCharacterQueryValueRule: Rule, FileCheck {
         guard let matcher = file.matcher else { return [] }
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for (component, item) in matcher.queryItems where item.pattern.text == "?" {
+        for (component, item) in matcher.queryItems(where: { $0.pattern.text == "?" }) {
             let url = ExampleURL.matching(component, host: host, replacingItem: (item.name, Self.longerValue))
             let rejected = url.map { ", such as \($0)" } ?? ""
             diagnostics.append(diagnostic(

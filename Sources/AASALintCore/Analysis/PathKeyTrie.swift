@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
 /// The path keys of some components in a trie, walked with another key to find the
 /// components whose keys are compatible with it (neither disagrees with the other before one
@@ -19,33 +24,73 @@ struct PathKeyTrie: Sendable {
     private var edges: TrieEdges
     /// Per node, the first of its variable children and the next variable child of its parent (-1 for none):
     /// every step of a walk asks for them, and most nodes have none.
-    private var firstVariableChildren: [Int32] = [-1]
-    private var nextVariableSiblings: [Int32] = [-1]
+    private var firstVariableChildren: [Int32]
+    private var nextVariableSiblings: [Int32]
     private let values: [ValueTrie]
     /// The components in depth-first order of the trie, and where each component is.
-    private(set) var componentsInTrieOrder: [Int] = []
-    private(set) var positions: [Int] = []
-    /// Per node, its number in depth-first order; per depth-first number, how many components end at
-    /// the nodes before it, and the number after the node's subtree; per position in
-    /// `componentsInTrieOrder`, the depth-first number of the component's node.
-    private var depthFirstNumbers: [Int32] = []
-    private var componentsBefore: [Int32] = []
-    private var subtreeEndsByNumber: [Int32] = []
-    private var nodeNumbers: [Int32] = []
+    let componentsInTrieOrder: [Int]
+    let positions: [Int]
+    /// Nodes are numbered in depth-first order. Per node, how many components end at the nodes
+    /// before it (one more entry: all of them), and the number after its subtree; per position in
+    /// `componentsInTrieOrder`, the node where the component's key ends.
+    private var componentsBefore: [Int32]
+    private var subtreeEnds: [Int32]
+    private var nodeNumbers: [Int32]
 
     /// `values`: the value tries of the variables of `keys`, by id.
+    ///
+    /// The keys are taken in lexicographic order, each branching from the one before where they
+    /// part: every node is then made once, in depth-first order, with no search for the children
+    /// that keys share, and a subtree ends where the keys leave its start. Inserting the keys one
+    /// by one searched a child per token and numbered the nodes in a second pass, most of the
+    /// cost of the index of a large file.
     init(keys: [[PathKeyToken]], values: [ValueTrie]) {
         self.values = values
-        // Keys share most of their starts: half their tokens is room enough for the edges, most often.
-        edges = TrieEdges(capacity: keys.reduce(0) { $0 + $1.count } / 2)
-        let ends = keys.map { insert($0) }
-        orderComponentsDepthFirst(ends: ends)
+        let labels = KeyLabels(keys)
+        let order = labels.lexicographicOrder()
+        let shared = labels.sharedLengths(along: order)
+        var nodeCount = 1
+        for (position, component) in order.enumerated() { nodeCount += labels.count(of: component) - shared[position] }
+        var parents = [Int32](repeating: 0, count: nodeCount)
+        var nodeLabels = [UInt32](repeating: 0, count: nodeCount)
+        var subtreeEnds = [Int32](repeating: Int32(nodeCount), count: nodeCount)
+        var nodeNumbers = [Int32](repeating: 0, count: order.count)
+        parents.withUnsafeMutableBufferPointer { parents in
+            nodeLabels.withUnsafeMutableBufferPointer { nodeLabels in
+                subtreeEnds.withUnsafeMutableBufferPointer { subtreeEnds in
+                    nodeNumbers.withUnsafeMutableBufferPointer { nodeNumbers in
+                        labels.makeNodes(in: order, shared: shared, parents: parents, labels: nodeLabels, subtreeEnds: subtreeEnds, ends: nodeNumbers)
+                    }
+                }
+            }
+        }
+        var firstVariableChildren = [Int32](repeating: -1, count: nodeCount)
+        var nextVariableSiblings = [Int32](repeating: -1, count: nodeCount)
+        for node in nodeLabels.indices.reversed() where nodeLabels[node] & Self.variableLabel != 0 {
+            let parent = Int(parents[node])
+            nextVariableSiblings[node] = firstVariableChildren[parent]
+            firstVariableChildren[parent] = Int32(node)
+        }
+        var componentsBefore = [Int32](repeating: Int32(order.count), count: nodeCount + 1)
+        for position in order.indices.reversed() { componentsBefore[Int(nodeNumbers[position])] = Int32(position) }
+        // A node where no key ends has as many components before it as the node after it.
+        for node in stride(from: nodeCount - 1, through: 0, by: -1) { componentsBefore[node] = min(componentsBefore[node], componentsBefore[node + 1]) }
+        var positions = [Int](repeating: 0, count: order.count)
+        for (position, component) in order.enumerated() { positions[component] = position }
+        edges = TrieEdges(parents: parents, labels: nodeLabels)
+        self.firstVariableChildren = firstVariableChildren
+        self.nextVariableSiblings = nextVariableSiblings
+        self.subtreeEnds = subtreeEnds
+        self.nodeNumbers = nodeNumbers
+        self.componentsBefore = componentsBefore
+        self.positions = positions
+        componentsInTrieOrder = order
     }
 
     /// The run of the subtree of the node where the component at `position` of `componentsInTrieOrder`
     /// ends: the components whose keys start with its key, all compatible with it.
     func subtreeRun(ofComponentAt position: Int) -> Range<Int> {
-        subtreeRun(ofNumber: Int(nodeNumbers[position]))
+        subtreeRun(of: Int(nodeNumbers[position]))
     }
 
     /// Runs of `componentsInTrieOrder` that together hold the components whose keys are compatible with `key`.
@@ -69,95 +114,22 @@ struct PathKeyTrie: Sendable {
         key.contains { if case .variable = $0 { true } else { false } }
     }
 
-    /// The node where `key` ends.
-    private mutating func insert(_ key: [PathKeyToken]) -> Int {
-        var node = 0
-        for token in key {
-            let label = Self.label(of: token)
-            let nodeCount = edges.nodeCount
-            let child = edges.addChild(of: node, along: label)
-            if edges.nodeCount > nodeCount {
-                firstVariableChildren.append(-1)
-                nextVariableSiblings.append(-1)
-                if label & Self.variableLabel != 0 {
-                    nextVariableSiblings[child] = firstVariableChildren[node]
-                    firstVariableChildren[node] = Int32(child)
-                }
-            }
-            node = child
-        }
-        return node
-    }
-
     @inline(__always)
-    private static func label(of token: PathKeyToken) -> UInt32 {
+    fileprivate static func label(of token: PathKeyToken) -> UInt32 {
         switch token {
         case .scalar(let scalar): scalar
         case .variable(let id): variableLabel | UInt32(id)
         }
     }
 
-    /// Numbers the nodes in depth-first order, so that each node's subtree is one run of numbers and
-    /// of components, and lists the components in that order.
-    private mutating func orderComponentsDepthFirst(ends: [Int]) {
-        let nodeCount = edges.nodeCount
-        var numbers = [Int32](repeating: 0, count: nodeCount)
-        var order: [Int32] = []
-        order.reserveCapacity(nodeCount)
-        // A node's children are pushed when it is numbered, so its descendants are numbered right after it.
-        var stack: [Int32] = [0]
-        while let node = stack.popLast() {
-            numbers[Int(node)] = Int32(order.count)
-            order.append(node)
-            var child = edges.firstChild(of: Int(node))
-            while child >= 0 {
-                stack.append(Int32(child))
-                child = edges.nextSibling(of: child)
-            }
-        }
-        var sizes = [Int32](repeating: 1, count: nodeCount)
-        for node in order.reversed() {
-            var child = edges.firstChild(of: Int(node))
-            while child >= 0 {
-                sizes[Int(node)] += sizes[child]
-                child = edges.nextSibling(of: child)
-            }
-        }
-        var before = [Int32](repeating: 0, count: nodeCount + 1)
-        for end in ends { before[Int(numbers[end]) + 1] += 1 }
-        for number in 0..<nodeCount { before[number + 1] += before[number] }
-        var next = before
-        componentsInTrieOrder = Array(repeating: 0, count: ends.count)
-        positions = Array(repeating: 0, count: ends.count)
-        nodeNumbers = Array(repeating: 0, count: ends.count)
-        for (component, end) in ends.enumerated() {
-            let number = Int(numbers[end])
-            let position = Int(next[number])
-            next[number] += 1
-            componentsInTrieOrder[position] = component
-            positions[component] = position
-            nodeNumbers[position] = Int32(number)
-        }
-        subtreeEndsByNumber = [Int32](repeating: 0, count: nodeCount)
-        for node in 0..<nodeCount { subtreeEndsByNumber[Int(numbers[node])] = numbers[node] + sizes[node] }
-        depthFirstNumbers = numbers
-        componentsBefore = before
-    }
-
     @inline(__always)
     private func ownRun(of node: Int) -> Range<Int> {
-        let number = Int(depthFirstNumbers[node])
-        return Int(componentsBefore[number])..<Int(componentsBefore[number + 1])
+        Int(componentsBefore[node])..<Int(componentsBefore[node + 1])
     }
 
     @inline(__always)
     private func subtreeRun(of node: Int) -> Range<Int> {
-        subtreeRun(ofNumber: Int(depthFirstNumbers[node]))
-    }
-
-    @inline(__always)
-    private func subtreeRun(ofNumber number: Int) -> Range<Int> {
-        Int(componentsBefore[number])..<Int(componentsBefore[Int(subtreeEndsByNumber[number])])
+        Int(componentsBefore[node])..<Int(componentsBefore[Int(subtreeEnds[node])])
     }
 
     /// Collects the components of the subtree at `node` whose keys are compatible with `key[position...]`.
@@ -271,6 +243,97 @@ struct PathKeyTrie: Sendable {
     private func resume<Key: KeyText>(from node: Int, key: Key, at position: Int, into found: inout CompatibleRuns) {
         guard found.firstVisit(to: node, at: position, keyLength: key.count) else { return }
         walk(from: node, key: key, at: position, into: &found)
+    }
+}
+
+/// Keys as the trie labels their edges, in one array: what ordering them compares.
+private struct KeyLabels {
+    private var labels: [UInt32] = []
+    /// Where each key starts in `labels`, and one more: where the last ends.
+    private var starts: [Int] = [0]
+    private(set) var longest = 0
+
+    init(_ keys: [[PathKeyToken]]) {
+        labels.reserveCapacity(keys.reduce(0) { $0 + $1.count })
+        starts.reserveCapacity(keys.count + 1)
+        for key in keys {
+            for token in key { labels.append(PathKeyTrie.label(of: token)) }
+            starts.append(labels.count)
+            longest = max(longest, key.count)
+        }
+    }
+
+    func count(of key: Int) -> Int { starts[key + 1] - starts[key] }
+
+    func tokens(of key: Int) -> ArraySlice<UInt32> { labels[starts[key]..<starts[key + 1]] }
+
+    /// The keys' numbers, ordered so that keys that start alike are together, each key before
+    /// those it starts, equal keys by number: the order of their bytes, compared by `memcmp`,
+    /// which is not the order of the labels' values but is as good for a trie.
+    func lexicographicOrder() -> [Int] {
+        var order = Array(starts.indices.dropLast())
+        labels.withUnsafeBytes { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                order.sort { one, other in
+                    let (start, otherStart) = (starts[one], starts[other])
+                    let (length, otherLength) = (starts[one + 1] - start, starts[other + 1] - otherStart)
+                    if let base = bytes.baseAddress, min(length, otherLength) > 0 {
+                        // Most keys part at their first tokens.
+                        let (first, otherFirst) = (base.load(fromByteOffset: 4 * start, as: UInt32.self), base.load(fromByteOffset: 4 * otherStart, as: UInt32.self))
+                        if first != otherFirst { return first.byteSwapped < otherFirst.byteSwapped }
+                        let compared = memcmp(base + 4 * start, base + 4 * otherStart, 4 * min(length, otherLength))
+                        if compared != 0 { return compared < 0 }
+                    }
+                    return length != otherLength ? length < otherLength : one < other
+                }
+            }
+        }
+        return order
+    }
+
+    /// For each key of `order`, how many tokens it starts with alike with the key before (none for the first).
+    func sharedLengths(along order: [Int]) -> [Int] {
+        var shared = [Int](repeating: 0, count: order.count)
+        labels.withUnsafeBufferPointer { labels in
+            for position in order.indices.dropFirst() {
+                let (start, otherStart) = (starts[order[position - 1]], starts[order[position]])
+                let length = min(count(of: order[position - 1]), count(of: order[position]))
+                var same = 0
+                while same < length, labels[start + same] == labels[otherStart + same] { same += 1 }
+                shared[position] = same
+            }
+        }
+        return shared
+    }
+
+    /// Makes the trie's nodes from the keys in `order`, each branching from the one before after
+    /// the tokens they share (`shared`): every node once, numbered in depth-first order, with its
+    /// parent, its label and the number after its subtree (a subtree ends where the keys leave its
+    /// start); `ends` gets the node where each key of `order` ends.
+    func makeNodes(in order: [Int], shared: [Int], parents: UnsafeMutableBufferPointer<Int32>, labels nodeLabels: UnsafeMutableBufferPointer<UInt32>,
+                   subtreeEnds: UnsafeMutableBufferPointer<Int32>, ends: UnsafeMutableBufferPointer<Int32>) {
+        // The nodes along the key before: path[depth] is the node `depth` tokens deep.
+        var path = [Int32](repeating: 0, count: longest + 1)
+        var depth = 0
+        var next: Int32 = 1
+        labels.withUnsafeBufferPointer { labels in
+            path.withUnsafeMutableBufferPointer { path in
+                for (position, key) in order.enumerated() {
+                    while depth > shared[position] {
+                        subtreeEnds[Int(path[depth])] = next
+                        depth -= 1
+                    }
+                    for index in (starts[key] + depth)..<starts[key + 1] {
+                        parents[Int(next)] = path[depth]
+                        nodeLabels[Int(next)] = labels[index]
+                        depth += 1
+                        path[depth] = next
+                        next += 1
+                    }
+                    ends[position] = path[depth]
+                }
+            }
+        }
     }
 }
 

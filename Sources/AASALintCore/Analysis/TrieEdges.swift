@@ -29,6 +29,50 @@ struct TrieEdges: Sendable {
         childCounts.reserveCapacity(capacity + 1)
     }
 
+    /// The edges of a whole trie at once: node `n` (after the root, node 0) hangs from `parents[n]`
+    /// along `labels[n]`. Each chain of children runs in node order.
+    init(parents: [Int32], labels: [UInt32]) {
+        let count = labels.count
+        var bits = 4
+        while 1 << bits < 2 * count { bits += 1 }
+        let shift = UInt64(64 - bits)
+        var firstChildren = [Int32](repeating: -1, count: count)
+        var nextSiblings = [Int32](repeating: -1, count: count)
+        var childCounts = [Int32](repeating: 0, count: count)
+        var slots = [UInt64](repeating: Self.emptySlot, count: 1 << bits)
+        var slotTargets = [Int32](repeating: 0, count: 1 << bits)
+        parents.withUnsafeBufferPointer { parents in
+            firstChildren.withUnsafeMutableBufferPointer { firstChildren in
+                nextSiblings.withUnsafeMutableBufferPointer { nextSiblings in
+                    childCounts.withUnsafeMutableBufferPointer { childCounts in
+                        for node in stride(from: count - 1, to: 0, by: -1) {
+                            let parent = Int(parents[node])
+                            nextSiblings[node] = firstChildren[parent]
+                            firstChildren[parent] = Int32(node)
+                            childCounts[parent] += 1
+                        }
+                    }
+                }
+            }
+            labels.withUnsafeBufferPointer { labels in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    slotTargets.withUnsafeMutableBufferPointer { targets in
+                        for node in 1..<max(1, count) {
+                            Self.place(UInt64(parents[node]) << 32 | UInt64(labels[node]), target: node, in: slots, targets: targets, shift: shift)
+                        }
+                    }
+                }
+            }
+        }
+        self.labels = labels
+        self.firstChildren = firstChildren
+        self.nextSiblings = nextSiblings
+        self.childCounts = childCounts
+        self.slots = slots
+        self.slotTargets = slotTargets
+        self.shift = shift
+    }
+
     var nodeCount: Int { labels.count }
 
     /// The child of `node` along `label`, or -1.
@@ -84,11 +128,20 @@ struct TrieEdges: Sendable {
     func childCount(of node: Int) -> Int { Int(childCounts[node]) }
 
     private mutating func place(_ key: UInt64, target: Int) {
+        let shift = shift
+        slots.withUnsafeMutableBufferPointer { slots in
+            slotTargets.withUnsafeMutableBufferPointer { targets in Self.place(key, target: target, in: slots, targets: targets, shift: shift) }
+        }
+    }
+
+    @inline(__always)
+    private static func place(_ key: UInt64, target: Int, in slots: UnsafeMutableBufferPointer<UInt64>, targets: UnsafeMutableBufferPointer<Int32>,
+                              shift: UInt64) {
         let mask = slots.count - 1
         var slot = Self.slot(of: key, shift: shift)
         while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
         slots[slot] = key
-        slotTargets[slot] = Int32(target)
+        targets[slot] = Int32(target)
     }
 
     private mutating func grow() {

@@ -84,10 +84,13 @@ package struct LintFile: Sendable {
     /// table until it writes a position; a lint with rules of one kind parses nothing else).
     ///
     /// The views are guarded by one lock per file, so that rules of one file run on several
-    /// threads build each view once; it is recursive, since a view asks for those it is derived
-    /// from while it is built (the model for the tree, the tree for the payload, the payload for
-    /// the signature). One lock rather than one per view: a file costs two allocations for it,
-    /// not two per view, and threads rarely ask for views of the same file at once.
+    /// threads build each view once. A view is built outside the lock, marked as being built:
+    /// meanwhile other threads read the views already built (the rules that read the tree run
+    /// while another thread builds the model) and those that ask for the same view wait for it.
+    /// A view asks for those it is derived from while it is built (the model for the tree, the
+    /// tree for the payload, the payload for the signature), never the reverse, so no thread
+    /// waits for itself or for a thread that waits for it. One lock rather than one per view:
+    /// a file costs three allocations for it, not some per view.
     private final class Contents: @unchecked Sendable {
         let path: String
         let kind: FileKind
@@ -97,18 +100,26 @@ package struct LintFile: Sendable {
         let androidPackage: AndroidPackage?
         let embeddingProject: XcodeProject?
         let embeddingTarget: String?
-        private let lock = Lock(recursive: true)
-        private var signatureView: LazyView<ParseOutcome<CMSSignedData, DERSyntaxError>?>
-        private var payloadView: LazyView<[UInt8]>
-        private var jsonView: LazyView<ParseOutcome<PositionedValue, JSONSyntaxError>?>
-        private var plistView: LazyView<ParseOutcome<PositionedValue, PlistSyntaxError>?>
-        private var xmlView = LazyView<ParseOutcome<XMLElementNode, PlistSyntaxError>?>()
-        private var aasaView = LazyView<AASADocument?>()
-        private var assetLinksView = LazyView<AssetLinksDocument?>()
-        private var androidManifestView = LazyView<AndroidManifest?>()
-        private var entitlementsView = LazyView<EntitlementsDocument?>()
-        private var profileView = LazyView<ProvisioningProfile?>()
-        private var positionsView = LazyView<Positions>()
+        private let lock = WaitableLock()
+        /// The views being built, one bit each (`View`).
+        private var building: UInt16 = 0
+        private var signatureView: ParseOutcome<CMSSignedData, DERSyntaxError>??
+        private var payloadView: [UInt8]?
+        private var jsonView: ParseOutcome<PositionedValue, JSONSyntaxError>??
+        private var plistView: ParseOutcome<PositionedValue, PlistSyntaxError>??
+        private var xmlView: ParseOutcome<XMLElementNode, PlistSyntaxError>??
+        private var aasaView: AASADocument??
+        private var assetLinksView: AssetLinksDocument??
+        private var androidManifestView: AndroidManifest??
+        private var entitlementsView: EntitlementsDocument??
+        private var profileView: ProvisioningProfile??
+        private var positionsView: Positions?
+
+        private enum View: UInt16 {
+            case signature, payload, json, plist, xml, aasa, assetLinks, androidManifest, entitlements, profile, positions
+
+            var bit: UInt16 { 1 << rawValue }
+        }
         /// Work derived from the parsed file that several rules need, done once.
         let derived = DerivedWork()
 
@@ -121,10 +132,6 @@ package struct LintFile: Sendable {
             embeddingTarget = nil
             self.bytes = bytes
             self.byteCount = byteCount ?? bytes.count
-            signatureView = LazyView()
-            payloadView = LazyView()
-            jsonView = LazyView()
-            plistView = LazyView()
         }
 
         init(embeddedEntitlements root: PositionedValue, at path: String, in project: XcodeProject, target: String, bytes: [UInt8]) {
@@ -136,21 +143,39 @@ package struct LintFile: Sendable {
             embeddingProject = project
             self.bytes = bytes
             byteCount = bytes.count
-            signatureView = LazyView(nil)
-            payloadView = LazyView(bytes)
-            jsonView = LazyView(nil)
-            plistView = LazyView(.success(root))
+            signatureView = .some(nil)
+            payloadView = bytes
+            jsonView = .some(nil)
+            plistView = .some(.success(root))
         }
 
         private var isRead: Bool { bytes.count == byteCount }
 
-        /// The value of `view`, built the first time any thread asks.
-        private func derive<Value>(_ view: inout LazyView<Value>, _ build: () -> Value) -> Value {
-            lock.withLock { view.value(build) }
+        /// The value of `view` (`read` from and `kept` in its property under the lock), built the
+        /// first time any thread asks, outside the lock; a thread that asks while another builds it waits.
+        private func derive<Value>(_ view: View, _ read: () -> Value?, _ keep: (Value) -> Void, _ build: () -> Value) -> Value {
+            lock.lock()
+            while true {
+                if let value = read() {
+                    lock.unlock()
+                    return value
+                }
+                guard building & view.bit != 0 else { break }
+                lock.wait()
+            }
+            building |= view.bit
+            lock.unlock()
+            let value = build()
+            lock.lock()
+            keep(value)
+            building &= ~view.bit
+            lock.broadcast()
+            lock.unlock()
+            return value
         }
 
         var signature: ParseOutcome<CMSSignedData, DERSyntaxError>? {
-            derive(&signatureView) {
+            derive(.signature, { signatureView }, { signatureView = $0 }) {
                 let isSigned = kind == .provisioningProfile || kind == .aasa && CMSSignedData.looksSigned(bytes)
                 return isRead && isSigned ? ParseOutcome { () throws(DERSyntaxError) in try CMSSignedData(bytes) } : nil
             }
@@ -164,10 +189,10 @@ package struct LintFile: Sendable {
             return kind == .aasa ? CMSSignedData.salvagedContent(bytes) : nil
         }
 
-        var payload: [UInt8] { derive(&payloadView) { content ?? bytes } }
+        var payload: [UInt8] { derive(.payload, { payloadView }, { payloadView = $0 }) { content ?? bytes } }
 
         var json: ParseOutcome<PositionedValue, JSONSyntaxError>? {
-            derive(&jsonView) {
+            derive(.json, { jsonView }, { jsonView = $0 }) {
                 // Without content, the bytes are the broken signature's, not JSON: signed-aasa says so.
                 guard kind == .aasa || kind == .assetLinks, isRead, signature == nil || content != nil else { return nil }
                 let payload = payload
@@ -176,7 +201,7 @@ package struct LintFile: Sendable {
         }
 
         var plist: ParseOutcome<PositionedValue, PlistSyntaxError>? {
-            derive(&plistView) {
+            derive(.plist, { plistView }, { plistView = $0 }) {
                 guard kind == .entitlements && isRead || kind == .provisioningProfile && content != nil else { return nil }
                 let payload = payload
                 return ParseOutcome { () throws(PlistSyntaxError) in try PlistReader.parse(payload) }
@@ -199,15 +224,15 @@ package struct LintFile: Sendable {
         }
 
         var aasa: AASADocument? {
-            derive(&aasaView) { kind == .aasa ? object.map(AASADocument.init(root:)) : nil }
+            derive(.aasa, { aasaView }, { aasaView = $0 }) { kind == .aasa ? object.map(AASADocument.init(root:)) : nil }
         }
 
         var assetLinks: AssetLinksDocument? {
-            derive(&assetLinksView) { kind == .assetLinks ? root.flatMap(AssetLinksDocument.init(root:)) : nil }
+            derive(.assetLinks, { assetLinksView }, { assetLinksView = $0 }) { kind == .assetLinks ? root.flatMap(AssetLinksDocument.init(root:)) : nil }
         }
 
         var xml: ParseOutcome<XMLElementNode, PlistSyntaxError>? {
-            derive(&xmlView) {
+            derive(.xml, { xmlView }, { xmlView = $0 }) {
                 guard kind == .androidManifest && isRead else { return nil }
                 let payload = payload
                 return ParseOutcome { () throws(PlistSyntaxError) in try XMLElementReader.root(of: payload) }
@@ -215,19 +240,19 @@ package struct LintFile: Sendable {
         }
 
         var androidManifest: AndroidManifest? {
-            derive(&androidManifestView) { xml?.value.flatMap(AndroidManifest.init(root:)) }
+            derive(.androidManifest, { androidManifestView }, { androidManifestView = $0 }) { xml?.value.flatMap(AndroidManifest.init(root:)) }
         }
 
         var entitlements: EntitlementsDocument? {
-            derive(&entitlementsView) { kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil }
+            derive(.entitlements, { entitlementsView }, { entitlementsView = $0 }) { kind == .entitlements ? object.map { EntitlementsDocument(root: $0) } : nil }
         }
 
         var profile: ProvisioningProfile? {
-            derive(&profileView) { kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil }
+            derive(.profile, { profileView }, { profileView = $0 }) { kind == .provisioningProfile ? object.map(ProvisioningProfile.init(root:)) : nil }
         }
 
         var positions: Positions {
-            derive(&positionsView) { Positions(SourceDocument(path: path, lines: LineTable(payload), root: root)) }
+            derive(.positions, { positionsView }, { positionsView = $0 }) { Positions(SourceDocument(path: path, lines: LineTable(payload), root: root)) }
         }
     }
 
@@ -348,16 +373,18 @@ package struct LintContext: Sendable {
     }
 }
 
-/// Caches what `LintFile` derives lazily. Rules of one file may run on several threads in
-/// embedders, so the cache is locked.
+/// Caches what `LintFile` derives lazily. Rules of one file may run on several threads
+/// (`Linter` on a large file linted alone, embedders), so the cache is locked: a lock for each,
+/// so that a thread building the matcher does not hold up one that asks for the pattern catalog.
 private final class DerivedWork: @unchecked Sendable {
-    private let lock = Lock()
+    private let matcherLock = Lock()
+    private let catalogLock = Lock()
     private var compiled: AASAMatcher??
     private var patterns: PatternCatalog?
 
     func matcher(_ build: () -> AASAMatcher?) -> AASAMatcher? {
-        lock.lock()
-        defer { lock.unlock() }
+        matcherLock.lock()
+        defer { matcherLock.unlock() }
         if let compiled { return compiled }
         let built = build()
         compiled = .some(built)
@@ -365,38 +392,16 @@ private final class DerivedWork: @unchecked Sendable {
     }
 
     func release() {
-        lock.lock()
-        defer { lock.unlock() }
-        compiled = nil
-        patterns = nil
+        matcherLock.withLock { compiled = nil }
+        catalogLock.withLock { patterns = nil }
     }
 
     func catalog(_ build: () -> PatternCatalog) -> PatternCatalog {
-        lock.lock()
-        defer { lock.unlock() }
+        catalogLock.lock()
+        defer { catalogLock.unlock() }
         if let patterns { return patterns }
         let built = build()
         patterns = built
         return built
-    }
-}
-
-/// A value derived from a file the first time it is asked for, then kept (under the lock of
-/// the file's contents).
-private struct LazyView<Value> {
-    private var built: Value?
-
-    init() {}
-
-    /// A view known when the file is made (entitlements read from a project file).
-    init(_ value: Value) {
-        built = value
-    }
-
-    mutating func value(_ build: () -> Value) -> Value {
-        if let built { return built }
-        let value = build()
-        built = value
-        return value
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs the planned rules over parsed files and returns the findings in report order.
 struct Linter: Sendable {
     let plan: RulePlan
@@ -42,11 +44,16 @@ struct Linter: Sendable {
         }
         let plan = self.plan
         let retention = work.count == 1 ? self.retention : nil
+        let isAlone = work.count == 1
         let diagnostics = work.parallelMap { file, selection in
             let kinds = file.kinds
-            var findings = selection.entries.filter { $0.description.fileKinds.contains(where: kinds.contains) && runs($0.check) }.flatMap { entry in
-                entry.fileCheck?.check(file, in: context).compactMap { plan.adjusted(entry.configured($0)) } ?? []
+            let checks = selection.entries.compactMap { entry in
+                entry.description.fileKinds.contains(where: kinds.contains) && runs(entry.check) ? entry.fileCheck.map { (entry, $0) } : nil
             }
+            let found = isAlone && file.byteCount >= Self.smallestFileCheckedOnEveryCore
+                ? FileChecks(checks.map(\.1)).findingsOnEveryCore(file, in: context)
+                : checks.map { $0.1.check(file, in: context) }
+            var findings = zip(checks, found).flatMap { checked, findings in findings.compactMap { plan.adjusted(checked.0.configured($0)) } }
             if !file.isFixable {
                 for index in findings.indices { findings[index].fix = findings[index].fix?.withoutEdits }
             }
@@ -58,5 +65,54 @@ struct Linter: Sendable {
             return findings
         }.flatMap { $0 }
         return diagnostics.sorted(by: Diagnostic.reportOrder)
+    }
+
+    /// Below this size a file's checks run one after another: handing them to another core costs
+    /// more than it saves on a small file (scripts/check-startup-budget.sh), and a large file's
+    /// checks are mostly the rule-order analysis and what it reads.
+    private static let smallestFileCheckedOnEveryCore = 32 * 1024
+}
+
+/// The checks of one file, run across the machine's cores when the file is linted alone: the
+/// costly checks (`FileCheck.isCostly`, the rule-order analysis) one after another on one core,
+/// first, so that those sharing work find it done, while the other checks are taken in order by
+/// whichever core is free. Findings are kept per check, in the checks' order, so the report does
+/// not depend on scheduling; the file's views are each built once, by the first check that asks.
+private final class FileChecks: @unchecked Sendable {
+    private let checks: [any FileCheck]
+    private let lock = Lock()
+    /// The next of the other checks to run, and what each check found.
+    private var next = 0
+    private var others: [Int] = []
+    private var found: [[Diagnostic]]
+
+    init(_ checks: [any FileCheck]) {
+        self.checks = checks
+        found = Array(repeating: [], count: checks.count)
+    }
+
+    func findingsOnEveryCore(_ file: LintFile, in context: LintContext) -> [[Diagnostic]] {
+        let costly = checks.indices.filter { checks[$0].isCostly }
+        others = checks.indices.filter { !checks[$0].isCostly }
+        guard !costly.isEmpty, !others.isEmpty else { return checks.map { $0.check(file, in: context) } }
+        DispatchQueue.concurrentPerform(iterations: 2) { lane in
+            if lane == 0 {
+                for index in costly { store(checks[index].check(file, in: context), at: index) }
+            }
+            while let index = takeOther() { store(checks[index].check(file, in: context), at: index) }
+        }
+        return lock.withLock { found }
+    }
+
+    private func takeOther() -> Int? {
+        lock.withLock {
+            guard next < others.count else { return nil }
+            next += 1
+            return others[next - 1]
+        }
+    }
+
+    private func store(_ findings: [Diagnostic], at index: Int) {
+        lock.withLock { found[index] = findings }
     }
 }

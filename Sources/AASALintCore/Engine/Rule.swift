@@ -22,10 +22,16 @@ package protocol FileCheck: RuleCheck {
     /// Findings for one file. Checks name places by pointer or span through `file`; they never
     /// compute lines or columns themselves.
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic]
+    /// Whether the check's work on a large file is worth a core of its own while the file's other
+    /// checks share the rest: the rule-order analysis, about a third of linting a large AASA file.
+    /// A file linted alone runs such checks one after another, first, so that those sharing
+    /// work (one analysis for every rule-order rule) find it done.
+    var isCostly: Bool { get }
 }
 
 extension FileCheck {
     package var fileCheck: (any FileCheck)? { self }
+    package var isCostly: Bool { false }
 }
 
 /// A built-in rule: what it is (its description) and how it is made. It adopts the capability of

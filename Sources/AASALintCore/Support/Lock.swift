@@ -40,3 +40,37 @@ package final class Lock: @unchecked Sendable {
         return try body()
     }
 }
+
+/// A lock whose holder may wait, releasing it, until another thread says that what it waits
+/// for may have changed: for values built outside the lock, which other threads wait for.
+package final class WaitableLock: @unchecked Sendable {
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private let condition: UnsafeMutablePointer<pthread_cond_t>
+
+    package init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        condition = .allocate(capacity: 1)
+        condition.initialize(to: pthread_cond_t())
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        condition.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    package func lock() { pthread_mutex_lock(mutex) }
+
+    package func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// Releases the lock until `broadcast()` (or a spurious wake-up), then holds it again: callers
+    /// check again what they wait for.
+    package func wait() { pthread_cond_wait(condition, mutex) }
+
+    /// Wakes every thread waiting; called with the lock held.
+    package func broadcast() { pthread_cond_broadcast(condition) }
+}

@@ -119,6 +119,29 @@ import Testing
         #expect(Set(PathKeyVocabulary.foldedValues(of: variable)) == Set(words))
     }
 
+    /// The trie is built from the keys in lexicographic order: on generated keys (fixed seeds), the
+    /// subtree of each key's node holds exactly the keys that start with it, and a key without
+    /// variables is compatible with exactly the keys that start it or that it starts.
+    @Test(arguments: 0..<40)
+    func theTrieHoldsEachKeysExtensions(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed))
+        let tokens: [PathKeyToken] = [.scalar(0x2F), .scalar(0x61), .scalar(0x62), .variable(0), .variable(1)]
+        let withVariables = seed % 2 == 0
+        let keys = (0..<(1 + random.next(below: 60))).map { _ in
+            (0..<random.next(below: 7)).map { _ in tokens[random.next(below: withVariables ? tokens.count : 3)] }
+        }
+        let trie = PathKeyTrie(keys: keys, values: [ValueTrie([[0x61]]), ValueTrie([[0x62], [0x62, 0x62]])])
+        #expect(trie.componentsInTrieOrder.sorted() == Array(keys.indices))
+        #expect(keys.indices.allSatisfy { trie.componentsInTrieOrder[trie.positions[$0]] == $0 })
+        for (component, key) in keys.enumerated() {
+            let subtree = Set(trie.subtreeRun(ofComponentAt: trie.positions[component]).map { trie.componentsInTrieOrder[$0] })
+            #expect(subtree == Set(keys.indices.filter { keys[$0].starts(with: key) }), "\(keys)")
+            guard !withVariables else { continue }
+            let compatible = Set(trie.compatibleRuns(with: key).flatMap { $0.map { trie.componentsInTrieOrder[$0] } })
+            #expect(compatible == Set(keys.indices.filter { keys[$0].starts(with: key) || key.starts(with: keys[$0]) }), "\(keys)")
+        }
+    }
+
     /// Rules that match one URL must be compared: on generated files, every pair of rules
     /// that a sample URL matches is offered to the later one. The index keeps runs of rules
     /// rather than pairs, and its groups are still the connected parts of the pairs it offers.
