@@ -47,13 +47,19 @@ struct Linter: Sendable {
         let isAlone = work.count == 1
         let diagnostics = work.parallelMap { file, selection in
             let kinds = file.kinds
-            let checks = selection.entries.compactMap { entry in
-                entry.description.fileKinds.contains(where: kinds.contains) && runs(entry.check) ? entry.fileCheck.map { (entry, $0) } : nil
+            // Two arrays rather than one of pairs: a tuple's type is made at run time (start-up).
+            var entries: [RuleSelection.Entry] = []
+            var checks: [any FileCheck] = []
+            for entry in selection.entries where entry.description.fileKinds.contains(where: kinds.contains) && runs(entry.check) {
+                guard let check = entry.fileCheck else { continue }
+                entries.append(entry)
+                checks.append(check)
             }
             let found = isAlone && file.byteCount >= Self.smallestFileCheckedOnEveryCore
-                ? FileChecks(checks.map(\.1)).findingsOnEveryCore(file, in: context)
-                : checks.map { $0.1.check(file, in: context) }
-            var findings = zip(checks, found).flatMap { checked, findings in findings.compactMap { plan.adjusted(checked.0.configured($0)) } }
+                ? FileChecks(checks).findingsOnEveryCore(file, in: context)
+                : checks.map { $0.check(file, in: context) }
+            var findings: [Diagnostic] = []
+            for index in entries.indices { findings += found[index].compactMap { plan.adjusted(entries[index].configured($0)) } }
             if !file.isFixable {
                 for index in findings.indices { findings[index].fix = findings[index].fix?.withoutEdits }
             }
@@ -95,13 +101,20 @@ private final class FileChecks: @unchecked Sendable {
         let costly = checks.indices.filter { checks[$0].isCostly }
         others = checks.indices.filter { !checks[$0].isCostly }
         guard !costly.isEmpty, !others.isEmpty else { return checks.map { $0.check(file, in: context) } }
-        DispatchQueue.concurrentPerform(iterations: 2) { lane in
-            if lane == 0 {
-                for index in costly { store(checks[index].check(file, in: context), at: index) }
-            }
-            while let index = takeOther() { store(checks[index].check(file, in: context), at: index) }
-        }
+        // The other checks start on a thread of the pool while this one runs the costly checks,
+        // then helps with what is left. Not an apply of two iterations: libdispatch runs an apply
+        // inside another one (the analysis's `parallelMap`) on one thread, and a file whose analysis
+        // is most of the work (the dense file of bench/run) would lose the second core.
+        let otherChecks = DispatchGroup()
+        DispatchQueue.global().async(group: otherChecks) { self.runOthers(file, in: context) }
+        for index in costly { store(checks[index].check(file, in: context), at: index) }
+        runOthers(file, in: context)
+        otherChecks.wait()
         return lock.withLock { found }
+    }
+
+    private func runOthers(_ file: LintFile, in context: LintContext) {
+        while let index = takeOther() { store(checks[index].check(file, in: context), at: index) }
     }
 
     private func takeOther() -> Int? {
