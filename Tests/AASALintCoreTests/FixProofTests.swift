@@ -94,4 +94,37 @@ import Testing
             #expect(outcome.refusals.map(\.reason) == (expectsFix ? [] : ["it would make a finding the file did not have: 1:91 [made-rule] made"]))
         }
     }
+
+    /// The proof compares only the groups of components a fix touches, found from those
+    /// components: among hundreds that do not change, a fix is still held to its declaration,
+    /// and what an unchanged component before it decides stays out of the changes. Here the
+    /// exclusion of `/shop/sale/*` keeps deciding its URLs, and only the others of `/shop/*`
+    /// become blocked, which a fix that says URLs stop opening does not cover.
+    @Test func aFixAmongManyUnchangedComponentsIsHeldToItsDeclaration() throws {
+        let others = (0..<400).map { #"{"/": "/g\#($0)/*"}"# }
+        let components = others[..<200] + [#"{"/": "/shop/sale/*", "exclude": true}"#, #"{"/": "/shop/*"}"#] + others[200...]
+        let text = #"{"applinks": {"details": [{"appIDs": ["\#(Self.app)"], "components": [\#(components.joined(separator: ", "))]}]}}"#
+        let file = LintFile(path: "apple-app-site-association", kind: .aasa, bytes: Array(text.utf8))
+        let pointer = JSONPointer(tokens: ["applinks", "details", "0", "components", "201"])
+        let node = try #require(file.root?.node(at: pointer))
+        let edit = file.edit(replacing: node.span, with: #"{"/": "/shop/*", "exclude": true}"#)
+        let plan = RulePlan(fixed: try RuleSelection(registry: RuleRegistry([]), enable: [], disable: []))
+        func outcome(declaring kinds: Set<BehaviourChange.Kind>) -> FixSession.Outcome {
+            let declared = Fix.DeclaredChange("/shop/ is excluded", appIDs: [Self.app], kinds: kinds)
+            let diagnostic = Diagnostic(ruleID: "test-rule", severity: .warning, message: "exclude /shop/", location: file.location(pointer),
+                                        fix: Fix("exclude /shop/", edits: [edit], effect: .changesMeaning(declared)))
+            return FixSession(plan: plan).rounds { fixed in
+                (fixed.isEmpty ? [diagnostic] : [], [DiscoveredFile(path: file.path, kind: .aasa)])
+            } read: { _ in file.bytes }
+        }
+        let wrong = outcome(declaring: [.stopsOpening])
+        #expect(wrong.files.isEmpty)
+        #expect(wrong.refusals.map(\.reason) == [
+            "it would change more than it says (it should only change this: /shop/ is excluded): for \(Self.app) (applinks), "
+                + "URLs that an exclusion now blocks, such as https://example.com/shop/",
+        ])
+        let honest = outcome(declaring: [.becomesBlocked])
+        #expect(honest.refusals.isEmpty)
+        #expect(honest.behaviourChanges.flatMap(\.changes).map(\.exampleURLs) == [["https://example.com/shop/"]])
+    }
 }

@@ -65,22 +65,36 @@ struct LockstepSearch {
             } ?? (budget < 0 ? .overBudget : .branches([]))
         }
         let trackedMoves = tracked.map { ClassMap($0.automaton, over: classes) }
-
-        var states = [SearchState(subject: subject.map { Int32($0.start) },
-                                  alive: tracked.indices.compactMap { slot in
-                                      tracked[slot].automaton.isDead(tracked[slot].automaton.start)
-                                          ? nil : AliveAutomaton(slot: Int32(slot), state: Int32(tracked[slot].automaton.start))
-                                  })]
+        let width = subject.count
+        // A product state is its subject states, then (slot, state) of each tracked automaton
+        // not dead yet, by slot: kept end to end and looked up from a scratch buffer, so that a
+        // move to a state reached before allocates nothing.
+        var states = ProductStates()
+        var scratch = [Int32](repeating: 0, count: width + 2 * tracked.count)
+        var length = 0
+        for automaton in subject {
+            scratch[length] = Int32(automaton.start)
+            length += 1
+        }
+        for slot in tracked.indices where !tracked[slot].automaton.isDead(tracked[slot].automaton.start) {
+            scratch[length] = Int32(slot)
+            scratch[length + 1] = Int32(tracked[slot].automaton.start)
+            length += 2
+        }
+        _ = states.insert(scratch[..<length])
         var parents: [(state: Int, value: UInt32)] = [(-1, 0)]
-        var index: [SearchState: Int] = [states[0]: 0]
         var branches: [Branch] = []
         var seenSignatures: Set<[Int]> = []
         var head = 0
         while head < states.count {
-            let current = states[head]
-            if zip(subject, current.subject).allSatisfy({ $0.accepting[Int($1)] }) {
-                let members = (always + current.alive.filter { tracked[Int($0.slot)].automaton.accepting[Int($0.state)] }
-                    .map { tracked[Int($0.slot)].id }).sorted()
+            let (base, end) = states.bounds(of: head)
+            if (0..<width).allSatisfy({ subject[$0].accepting[Int(states.values[base + $0])] }) {
+                var members = always
+                for pair in stride(from: base + width, to: end, by: 2) {
+                    let slot = Int(states.values[pair])
+                    if tracked[slot].automaton.accepting[Int(states.values[pair + 1])] { members.append(tracked[slot].id) }
+                }
+                members.sort()
                 if seenSignatures.insert(members).inserted {
                     let witness = Self.witness(to: head, parents: parents)
                     if members.isEmpty && stopsWhenUncovered { return .uncovered(witness) }
@@ -88,27 +102,25 @@ struct LockstepSearch {
                 }
             }
             next: for (classIndex, value) in readable {
-                var subjectTargets: [Int32] = []
-                subjectTargets.reserveCapacity(subject.count)
-                for (position, automaton) in subject.enumerated() {
-                    let target = subjectMoves[position].target(of: Int(current.subject[position]), onClass: classIndex)
-                    if automaton.isDead(target) { continue next }
-                    subjectTargets.append(Int32(target))
+                for position in 0..<width {
+                    let target = subjectMoves[position].target(of: Int(states.values[base + position]), onClass: classIndex)
+                    if subject[position].isDead(target) { continue next }
+                    scratch[position] = Int32(target)
                 }
-                var alive: [AliveAutomaton] = []
-                alive.reserveCapacity(current.alive.count)
-                for other in current.alive {
-                    let slot = Int(other.slot)
-                    let target = trackedMoves[slot].target(of: Int(other.state), onClass: classIndex)
-                    if !tracked[slot].automaton.isDead(target) { alive.append(AliveAutomaton(slot: other.slot, state: Int32(target))) }
+                length = width
+                for pair in stride(from: base + width, to: end, by: 2) {
+                    let slot = Int(states.values[pair])
+                    let target = trackedMoves[slot].target(of: Int(states.values[pair + 1]), onClass: classIndex)
+                    if !tracked[slot].automaton.isDead(target) {
+                        scratch[length] = Int32(slot)
+                        scratch[length + 1] = Int32(target)
+                        length += 2
+                    }
                 }
-                let successor = SearchState(subject: subjectTargets, alive: alive)
-                guard index[successor] == nil else { continue }
+                guard states.insert(scratch[..<length]) else { continue }
                 // A product state costs one state of each automaton still running.
-                budget -= subjectTargets.count + alive.count
+                budget -= width + (length - width) / 2
                 guard budget >= 0 else { return .overBudget }
-                index[successor] = states.count
-                states.append(successor)
                 parents.append((head, value))
             }
             head += 1
@@ -242,15 +254,62 @@ private struct SeenNumbers {
     }
 }
 
-private struct AliveAutomaton: Hashable {
-    let slot: Int32
-    let state: Int32
-}
+/// The product states of a search, numbered in the order reached, each a run of `values`, with an
+/// open-addressing table of their numbers by hash.
+private struct ProductStates {
+    private(set) var values: [Int32] = []
+    /// Where each state's run starts in `values`, and where the last ends.
+    private var starts: [Int] = [0]
+    private var hashes: [Int] = []
+    /// State numbers by hash, -1 where empty; never more than half full.
+    private var table = [Int32](repeating: -1, count: 64)
 
-private struct SearchState: Hashable {
-    let subject: [Int32]
-    /// The other automata not yet in a dead state, by slot, ascending.
-    let alive: [AliveAutomaton]
+    var count: Int { hashes.count }
+
+    func bounds(of state: Int) -> (start: Int, end: Int) {
+        (starts[state], starts[state + 1])
+    }
+
+    /// Adds `state` as the next number; false when it was reached before.
+    mutating func insert(_ state: ArraySlice<Int32>) -> Bool {
+        let hash = Self.hash(state)
+        let mask = table.count - 1
+        var slot = hash & mask
+        while table[slot] >= 0 {
+            let known = Int(table[slot])
+            if hashes[known] == hash && holds(known, state) { return false }
+            slot = (slot + 1) & mask
+        }
+        table[slot] = Int32(count)
+        values += state
+        starts.append(values.count)
+        hashes.append(hash)
+        if count * 2 > table.count { grow() }
+        return true
+    }
+
+    private func holds(_ known: Int, _ state: ArraySlice<Int32>) -> Bool {
+        let start = starts[known]
+        guard starts[known + 1] - start == state.count else { return false }
+        for (offset, value) in zip(start..., state) where values[offset] != value { return false }
+        return true
+    }
+
+    private mutating func grow() {
+        table = [Int32](repeating: -1, count: table.count * 2)
+        let mask = table.count - 1
+        for (state, hash) in hashes.enumerated() {
+            var slot = hash & mask
+            while table[slot] >= 0 { slot = (slot + 1) & mask }
+            table[slot] = Int32(state)
+        }
+    }
+
+    private static func hash(_ state: ArraySlice<Int32>) -> Int {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for value in state { hash = (hash ^ UInt64(UInt32(bitPattern: value))) &* 0x0000_0100_0000_01B3 }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
 }
 
 /// An automaton's moves over a finer partition than its own.

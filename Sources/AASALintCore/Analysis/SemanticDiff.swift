@@ -111,14 +111,16 @@ private struct AppComparison {
     /// What is left of the budget of the whole comparison, shared by every app and group.
     let meter: AnalysisMeter
 
-    /// Only the components of groups that changed are compiled into languages. A group costs a state
+    /// Only the components of groups that changed are compiled into languages (`ChangedGroups`
+    /// finds them without indexing the others, when it can). A group costs a state
     /// per component it holds and the work of determinising their patterns, on top of the states its
     /// search explores; one of more components than a search may explore states is not compared,
     /// since each of them takes part in its first step.
     func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
         let components = old + new
         var found: [BehaviourChange.Kind: [AnalysisURL]] = [:]
-        for group in index().groups() where !isSame(group) {
+        let changed = ChangedGroups(old: old, new: new, oldVariables: oldVariables, newVariables: newVariables)
+        for group in changed.groups() ?? index().groups() where !isSame(group, variablesAgree: changed.variablesAgree) {
             guard group.count <= budget.states else { return .failure(.tooManyComponents(group.count, states: budget.states)) }
             meter.spend(group.count)
             var members: [(id: Int, language: ComponentLanguage)] = []
@@ -149,7 +151,8 @@ private struct AppComparison {
         return .success(found)
     }
 
-    /// The old components keyed with the old file's variables, the new ones with the new file's.
+    /// The groups of every component: the old components keyed with the old file's variables,
+    /// the new ones with the new file's.
     private func index() -> ComponentKeyIndex {
         let vocabulary = PathKeyVocabulary()
         var oldKeys = PathKeyBuilder(variables: oldVariables, vocabulary: vocabulary)
@@ -163,14 +166,11 @@ private struct AppComparison {
         return component.isExclude ? .blocked : .match
     }
 
-    /// True when the group's old components and new components are the same patterns in the same order.
-    private func isSame(_ group: [Int]) -> Bool {
-        let before = group.filter { $0 < old.count }.map { Self.identity(of: old[$0]) }
-        let after = group.filter { $0 >= old.count }.map { Self.identity(of: new[$0 - old.count]) }
-        return before == after
-    }
-
-    private static func identity(of component: CompiledComponent) -> String {
-        "\(component.settings.caseSensitive) \(component.settings.percentEncoded) \(component.source == .legacyPath) \(component.summary)"
+    /// True when the group's old components and new components are the same components in the same order.
+    private func isSame(_ group: [Int], variablesAgree: Bool) -> Bool {
+        let before = group.filter { $0 < old.count }
+        let after = group.filter { $0 >= old.count }
+        return before.count == after.count
+            && zip(before, after).allSatisfy { ChangedGroups.same(old[$0], new[$1 - old.count], variablesAgree: variablesAgree) }
     }
 }

@@ -11,15 +11,16 @@ struct FixProof {
         case fails(String)
     }
 
-    func check(old: [UInt8], new: [UInt8], path: String) -> Verdict {
-        let before = LintFile(path: path, kind: .aasa, bytes: old)
-        let after = LintFile(path: path, kind: .aasa, bytes: new)
+    /// `old` and `new` are AASA files, whose views (tree, model) are kept for whoever reads them
+    /// next; `new`'s matcher too, for the next round's lint of the file as fixed.
+    func check(old before: LintFile, new after: LintFile) -> Verdict {
         // A file the system cannot read opens nothing: a fix that makes it readable has no
         // earlier behaviour to keep. Both are compiled whatever their size: `matcher` stops at
         // `LintFile.compilationLimit`, which fixes that lengthen a file may cross, and a proof
         // that depended on it would refuse every fix past it, or accept every fix of a file over it.
         guard let oldMatcher = AASAMatcher(file: before, determinisesEagerly: false) else { return .holds([]) }
-        guard let newMatcher = AASAMatcher(file: after, determinisesEagerly: false) else {
+        let kept = after.byteCount <= LintFile.compilationLimit ? after.matcher : nil
+        guard let newMatcher = kept ?? AASAMatcher(file: after, determinisesEagerly: false) else {
             return .fails("the fix would leave a file the system cannot read as an AASA file")
         }
         let host = ExampleURL.host(of: before, in: LintContext(files: [before], configuration: configuration))

@@ -68,12 +68,14 @@ package struct FixSession: Sendable {
         let session = LintSession(plan: plan, baseline: baseline)
         let asRead = Dictionary(workspace.files.map { ($0.path, $0) }) { first, _ in first }
         var last: (lint: LintSession.Outcome, contents: [String: [UInt8]])?
+        // The files the rounds lint are those they proved the fixes with: each is read once.
         var outcome = rounds { fixed in
-            let contents = Dictionary(fixed.map { ($0.path, $0.bytes) }) { first, _ in first }
-            let lint = session.lint(workspace.replacingContents(contents), runsPlugins: false)
-            last = (lint, contents)
+            let lint = session.lint(workspace.replacingFiles(Dictionary(fixed.map { ($0.path, $0) }) { first, _ in first }), runsPlugins: false)
+            last = (lint, Dictionary(fixed.map { ($0.path, $0.bytes) }) { first, _ in first })
             return (lint.report.diagnostics, lint.lintedFiles)
-        } read: { asRead[$0]?.bytes }
+        } readFile: { path, kind in
+            asRead[path].map { $0.kind == kind && $0.isFixable ? $0 : LintFile(path: path, kind: kind, bytes: $0.bytes) }
+        }
         let pluginsWouldRun = plan.options.runsPlugins && !plan.configuration.plugins.isEmpty
         if let last, !pluginsWouldRun, last.contents == Dictionary(outcome.files.map { ($0.path, $0.fixed) }) { first, _ in first } {
             outcome.lintOfResult = last.lint
@@ -83,9 +85,8 @@ package struct FixSession: Sendable {
 
     /// A file as the rounds have it.
     private struct FileState {
-        let kind: FileKind
         let original: [UInt8]
-        let current: [UInt8]
+        let current: LintFile
         let fixes: Int
     }
 
@@ -114,6 +115,13 @@ package struct FixSession: Sendable {
     /// finding is the one refused.
     package func rounds(lint: ([LintFile]) -> (diagnostics: [Diagnostic], files: [DiscoveredFile]),
                        read: (String) -> [UInt8]?) -> Outcome {
+        rounds(lint: lint) { path, kind in read(path).map { LintFile(path: path, kind: kind, bytes: $0) } }
+    }
+
+    /// The rounds, with `readFile` giving a file before its first fix as a file of the kind the
+    /// lint found, whose views the proof of its first fixes may reuse.
+    private func rounds(lint: ([LintFile]) -> (diagnostics: [Diagnostic], files: [DiscoveredFile]),
+                        readFile: (String, FileKind) -> LintFile?) -> Outcome {
         var contents: [String: FileState] = [:]
         var refused: [Refusal] = []
         var refusedKeys: Set<FixKey> = []
@@ -122,7 +130,7 @@ package struct FixSession: Sendable {
         var lastRound: [String: RoundRecord] = [:]
         var oneFixAtATime: Set<String> = []
         for round in 0...Self.maximumRounds {
-            let linted = lint(contents.sorted { $0.key < $1.key }.map { LintFile(path: $0.key, kind: $0.value.kind, bytes: $0.value.current) })
+            let linted = lint(contents.sorted { $0.key < $1.key }.map(\.value.current))
             var findingsByFile = Dictionary(grouping: linted.diagnostics, by: \.location.file)
             var undone: [Range<Int>] = []
             for (path, record) in lastRound.sorted(by: { $0.key < $1.key }) {
@@ -152,9 +160,9 @@ package struct FixSession: Sendable {
             var madeProgress = false
             for (path, diagnostics) in Dictionary(grouping: wanted, by: \.location.file).sorted(by: { $0.key < $1.key }) {
                 guard let kind = linted.files.first(where: { $0.path == path })?.kind,
-                      let bytes = contents[path]?.current ?? read(path)
+                      let file = contents[path]?.current ?? readFile(path, kind)
                 else { continue }
-                var fileRound = FileRound(path: path, kind: kind, bytes: bytes, configuration: plan.configuration,
+                var fileRound = FileRound(file: file, configuration: plan.configuration,
                                           takesOneFix: oneFixAtATime.contains(path))
                 fileRound.run(diagnostics)
                 let firstChange = changes.count
@@ -168,17 +176,17 @@ package struct FixSession: Sendable {
                 guard fileRound.appliedCount > 0 else { continue }
                 madeProgress = true
                 let previous = contents[path]
-                let lines = LineTable(fileRound.result)
+                let lines = LineTable(fileRound.result.bytes)
                 let written = fileRound.writtenSpans.map { SourceRange(start: lines.position(ofOffset: $0.lowerBound), end: lines.position(ofOffset: $0.upperBound)) }
                 lastRound[path] = RoundRecord(before: previous, findings: findingsByFile[path] ?? [], applied: fileRound.applied,
                                               changes: firstChange..<changes.count, written: written)
-                contents[path] = FileState(kind: kind, original: previous?.original ?? bytes, current: fileRound.result,
+                contents[path] = FileState(original: previous?.original ?? file.bytes, current: fileRound.result,
                                            fixes: (previous?.fixes ?? 0) + fileRound.appliedCount)
             }
             guard madeProgress else { break }
         }
-        let files = contents.filter { $0.value.original != $0.value.current }.sorted { $0.key < $1.key }.map {
-            FixedFile(path: $0.key, original: $0.value.original, fixed: $0.value.current, fixCount: $0.value.fixes)
+        let files = contents.filter { $0.value.original != $0.value.current.bytes }.sorted { $0.key < $1.key }.map {
+            FixedFile(path: $0.key, original: $0.value.original, fixed: $0.value.current.bytes, fixCount: $0.value.fixes)
         }
         pending.removeAll { refusedKeys.contains(FixKey($0)) }
         let remainingSafe = pending.filter { $0.fix?.isSafe == true }.count
@@ -238,26 +246,24 @@ private struct FileRound {
     /// that a file of thousands of differently declared fixes costs a bounded number of proofs.
     static let proofGroupsPerRound = 16
 
-    let path: String
-    let kind: FileKind
-    let bytes: [UInt8]
+    /// The file as the round found it.
+    let file: LintFile
     let configuration: Configuration
     /// At most one fix is made: an earlier round of this file made a finding it did not have,
     /// and one fix at a time tells which.
     let takesOneFix: Bool
     private(set) var appliedCount = 0
     private(set) var applied: [Diagnostic] = []
-    private(set) var result: [UInt8]
+    /// The file with the fixes accepted so far.
+    private(set) var result: LintFile
     private(set) var declaredChanges: [(diagnostics: [Diagnostic], statement: String, changes: [BehaviourChange])] = []
     private(set) var refusals: [(diagnostic: Diagnostic, reason: String)] = []
 
-    init(path: String, kind: FileKind, bytes: [UInt8], configuration: Configuration, takesOneFix: Bool) {
-        self.path = path
-        self.kind = kind
-        self.bytes = bytes
+    init(file: LintFile, configuration: Configuration, takesOneFix: Bool) {
+        self.file = file
         self.configuration = configuration
         self.takesOneFix = takesOneFix
-        result = bytes
+        result = file
     }
 
     /// The findings that share one fix (those of one component) and the fix.
@@ -292,7 +298,7 @@ private struct FileRound {
         var candidates: [Candidate] = []
         var indexByEdits: [[TextEdit]: Int] = [:]
         var taken = EditOccupancy()
-        var mistakes = MistakePlaces(file: path)
+        var mistakes = MistakePlaces(file: file.path)
         for diagnostic in diagnostics {
             guard let fix = diagnostic.fix else { continue }
             if let index = indexByEdits[fix.edits] {
@@ -300,7 +306,7 @@ private struct FileRound {
                 continue
             }
             guard !takesOneFix || candidates.isEmpty else { break }
-            guard fix.edits.allSatisfy({ $0.span.upperBound <= bytes.count }), taken.admits(fix.edits) else { continue }
+            guard fix.edits.allSatisfy({ $0.span.upperBound <= file.bytes.count }), taken.admits(fix.edits) else { continue }
             if let other = mistakes.alternative(to: diagnostic) {
                 refusals.append((diagnostic, "it is an alternative to the fix of the same mistake made at "
                     + "\(other.location.range.start.line):\(other.location.range.start.column) [\(other.ruleID)] "
@@ -312,8 +318,9 @@ private struct FileRound {
             indexByEdits[fix.edits] = candidates.count
             candidates.append(Candidate(fix: fix, diagnostics: [diagnostic]))
         }
-        guard kind == .aasa else {
-            accept(candidates, changes: [])
+        guard file.kind == .aasa else {
+            accept(candidates, changes: [], making: LintFile(path: file.path, kind: file.kind,
+                                                            bytes: TextEdit.applying(acceptedEdits + candidates.flatMap(\.fix.edits), to: file.bytes)))
             return
         }
         var groups: [ProofScope: [Candidate]] = [:]
@@ -338,10 +345,10 @@ private struct FileRound {
     /// each half, so that one bad fix costs a logarithmic number of comparisons.
     private mutating func prove(_ candidates: ArraySlice<Candidate>) {
         guard !candidates.isEmpty else { return }
-        let candidate = TextEdit.applying(acceptedEdits + candidates.flatMap(\.fix.edits), to: bytes)
-        switch FixProof(fixes: candidates.map(\.fix), configuration: configuration).check(old: result, new: candidate, path: path) {
+        let candidate = LintFile(path: file.path, kind: .aasa, bytes: TextEdit.applying(acceptedEdits + candidates.flatMap(\.fix.edits), to: file.bytes))
+        switch FixProof(fixes: candidates.map(\.fix), configuration: configuration).check(old: result, new: candidate) {
         case .holds(let changes):
-            accept(Array(candidates), changes: changes)
+            accept(Array(candidates), changes: changes, making: candidate)
         case .fails(let reason) where candidates.count == 1:
             refusals += candidates[candidates.startIndex].diagnostics.map { ($0, reason) }
         case .fails:
@@ -364,9 +371,10 @@ private struct FileRound {
         }
     }
 
-    private mutating func accept(_ candidates: [Candidate], changes: [BehaviourChange]) {
+    /// Keeps `candidates`, whose edits on top of those kept before make `result`.
+    private mutating func accept(_ candidates: [Candidate], changes: [BehaviourChange], making result: LintFile) {
         acceptedEdits += candidates.flatMap(\.fix.edits)
-        result = TextEdit.applying(acceptedEdits, to: bytes)
+        self.result = result
         appliedCount += candidates.reduce(0) { $0 + $1.diagnostics.count }
         applied += candidates.flatMap(\.diagnostics)
         // Candidates proven together that declare the same change share what the diff showed.

@@ -312,11 +312,19 @@ package struct LintWorkspace: Sendable {
 
     /// The workspace with the fixable files of these paths holding these bytes instead.
     package func replacingContents(_ contents: [String: [UInt8]]) -> LintWorkspace {
-        guard !contents.isEmpty else { return self }
+        replacingFixableFiles { file in contents[file.path].map { LintFile(path: file.path, kind: file.kind, bytes: $0) } }
+    }
+
+    /// The workspace with these files instead of the fixable files of their paths.
+    package func replacingFiles(_ replacements: [String: LintFile]) -> LintWorkspace {
+        replacingFixableFiles { replacements[$0.path] }
+    }
+
+    private func replacingFixableFiles(_ replacement: (LintFile) -> LintFile?) -> LintWorkspace {
         // Only a file of its own is fixed: not the entitlements a project file holds, at the same path.
         let files = files.map { file in
-            guard file.isFixable, let bytes = contents[file.path] else { return file }
-            return LintFile(path: file.path, kind: file.kind, bytes: bytes)
+            guard file.isFixable, let replaced = replacement(file) else { return file }
+            return replaced
         }
         return LintWorkspace(files: files, referenced: referenced, xcodeProjects: xcodeProjects, problems: problems,
                              warnings: warnings, scope: scope)

@@ -1,6 +1,6 @@
 /// The `$(name)` variables a file's patterns can use: the built-ins and the custom ones of
 /// `applinks.substitutionVariables` as the system reads them (AASA.md section 3).
-package struct SubstitutionVariables: Sendable {
+package struct SubstitutionVariables: Sendable, Equatable {
     /// What a reference stands for.
     package enum Meaning: Sendable {
         case builtIn(BuiltInVariable)
