@@ -77,9 +77,9 @@ struct MatchCommand: KeepingSubcommand {
         } catch {
             throw UsageError(error.description)
         }
-        let report = MatchReport.deciding(url, in: file, matcher: matcher, app: parsed[\.app])
+        let report = MatchReport.deciding(url, in: file, matcher: matcher, app: parsed[\.app], tracing: parsed[\.trace])
         keptUntilExit?.keep(report.decisions)
-        output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text(trace: parsed[\.trace]))
+        output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text())
         return report.opensAnApp ? ExitStatus.success : ExitStatus.findings
     }
 }

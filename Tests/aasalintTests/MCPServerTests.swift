@@ -39,6 +39,22 @@ import Testing
         #expect((report["diagnostics"] as? [[String: Any]])?.compactMap { $0["ruleId"] as? String } == ["invalid-app-id", "empty-components"])
     }
 
+    /// As `match --format json`: the trace of every component tried only when asked for.
+    @Test func matchWritesTheTraceWhenAsked() throws {
+        let workspace = try TemporaryFolder("mcp")
+        let file = #"{"applinks": {"details": [{"appIDs": ["W7JAY4CE8.com.example.shop"], "components": [{"/": "/a/*"}, {"/": "/shop/*"}]}]}}"#
+        let url = "https://example.com/shop/1"
+        let answers = try serve([try Self.call(1, "match", ["text": file, "url": url]),
+                                 try Self.call(2, "match", ["text": file, "url": url, "trace": true]),
+                                 try Self.call(3, "match", ["text": file, "url": url, "trace": "yes"])], in: workspace)
+        let plain = try #require((Self.structured(answers[0])?["decisions"] as? [[String: Any]])?.first)
+        #expect(plain["decision"] as? String == "match")
+        #expect(plain["trace"] == nil)
+        let traced = try #require((Self.structured(answers[1])?["decisions"] as? [[String: Any]])?.first)
+        #expect((traced["trace"] as? [[String: Any]])?.map { $0["matched"] as? Bool } == [false, true])
+        #expect(((answers[2]["error"] as? [String: Any])?["message"] as? String)?.contains("trace must be a boolean") == true)
+    }
+
     /// Each is an error with the request's id, and the server answers the next message.
     @Test func hostileCallsAreErrorsAndTheServerGoesOn() throws {
         let workspace = try TemporaryFolder("mcp")

@@ -44,14 +44,39 @@ import Testing
             """)
     }
 
-    @Test func jsonFormatForTools() throws {
-        let run = try match(["https://EXAMPLE.com/help/x?articleNumber=1234", "--app", Self.app, "--format", "json"])
-        #expect(run.status == 0)
+    /// The first decision of `match --format json` with `arguments`, after checking the exit status.
+    func firstJSONDecision(_ arguments: [String], status: Int32) throws -> [String: Any] {
+        let run = try match(arguments + ["--app", Self.app, "--format", "json"])
+        #expect(run.status == status)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
-        let decision = try #require((object["decisions"] as? [[String: Any]])?.first)
+        return try #require((object["decisions"] as? [[String: Any]])?.first)
+    }
+
+    @Test func jsonFormatForTools() throws {
+        let decision = try firstJSONDecision(["https://EXAMPLE.com/help/x?articleNumber=1234"], status: 0)
         #expect(decision["decision"] as? String == "match")
         #expect((decision["rule"] as? [String: Any])?["pointer"] as? String == "/applinks/details/0/components/3")
-        #expect((decision["trace"] as? [[String: Any]])?.first?["failedPart"] as? String == "fragment")
+        // The trace, like the text report's, comes with --trace.
+        #expect(decision.keys.sorted() == ["app", "decision", "entry", "rule"])
+    }
+
+    @Test func jsonWritesTheTraceWithTrace() throws {
+        let decision = try firstJSONDecision(["https://EXAMPLE.com/help/x?articleNumber=1234", "--trace"], status: 0)
+        let trace = try #require(decision["trace"] as? [[String: Any]])
+        #expect(trace.map { $0["matched"] as? Bool } == [false, false, false, true])
+        #expect(trace.first?["failedPart"] as? String == "fragment")
+        #expect((trace.last?["rule"] as? [String: Any])?["pointer"] as? String == "/applinks/details/0/components/3")
+    }
+
+    @Test func jsonOfNoMatchCountsTheComponentsTried() throws {
+        let decision = try firstJSONDecision(["https://example.com/help/faq?articleNumber=12345"], status: 1)
+        #expect(decision["decision"] as? String == "no match")
+        #expect(decision["componentsTried"] as? Int == 4)
+        #expect(decision["rule"] is NSNull)
+        #expect(decision["trace"] == nil)
+        let traced = try firstJSONDecision(["https://example.com/help/faq?articleNumber=12345", "--trace"], status: 1)
+        #expect((traced["trace"] as? [[String: Any]])?.count == 4)
+        #expect(traced["componentsTried"] == nil)
     }
 
     @Test func unknownAppSuggestsTheNearestOne() throws {

@@ -111,6 +111,8 @@ def test_match_explain_order_and_diff_answer_their_commands_json():
         matched = report(await session.call_tool("match", {"path": BLOG, "url": url}))
         expected = json.loads(cli("match", BLOG, url, "--format", "json"))
         assert matched["decisions"] == expected["decisions"]
+        traced = report(await session.call_tool("match", {"path": BLOG, "url": url, "trace": True}))
+        assert traced["decisions"] == json.loads(cli("match", BLOG, url, "--format", "json", "--trace"))["decisions"]
 
         text = (ROOT / BLOG).read_text()
         order = report(await session.call_tool("explain_order", {"text": text}))

@@ -16,6 +16,10 @@ package enum JSONWriter {
         /// An array whose elements are made one at a time as they are written, so that the
         /// results of a large report never exist all at once.
         case generated(count: Int, element: (Int) -> Value)
+        /// An array of objects whose members are written one by one straight into the document's
+        /// bytes, never made as values: for thousands of objects of one shape (the trace of a
+        /// `match` on a large file), which values would make and take apart again.
+        case objects(count: Int, write: (Int, inout ObjectWriter) -> Void)
 
         /// The elements made from `items` as they are written.
         package static func generated<Items: RandomAccessCollection>(_ items: Items, _ element: @escaping (Items.Element) -> Value) -> Value
@@ -70,18 +74,102 @@ package enum JSONWriter {
         return output.text()
     }
 
+    /// Writes the members of one object of `Value.objects`, in the order given, as `Value.object`
+    /// writes them.
+    package struct ObjectWriter {
+        fileprivate var output: Output
+        /// The object's own depth: its members are one deeper.
+        fileprivate let depth: Int
+        fileprivate var isEmpty = true
+
+        /// A member of any value.
+        package mutating func member(_ key: StaticString, _ value: Value) {
+            beginMember(key)
+            JSONWriter.write(value, depth: depth + 1, into: &output)
+        }
+
+        package mutating func member(_ key: StaticString, string: String) {
+            beginMember(key)
+            appendEscaped(string, to: &output.bytes)
+        }
+
+        /// A string member whose text is `utf8` (valid UTF-8).
+        package mutating func member(_ key: StaticString, utf8: [UInt8]) {
+            beginMember(key)
+            utf8.withUnsafeBufferPointer { appendEscaped(utf8: $0, to: &output.bytes) }
+        }
+
+        /// A string member whose value is already quoted and escaped (`appendEscaped`), for a text
+        /// written in many objects.
+        package mutating func member(_ key: StaticString, escaped: [UInt8]) {
+            beginMember(key)
+            output.bytes.append(contentsOf: escaped)
+        }
+
+        package mutating func member(_ key: StaticString, integer: Int) {
+            beginMember(key)
+            appendDecimal(integer, to: &output.bytes)
+        }
+
+        package mutating func member(_ key: StaticString, bool: Bool) {
+            beginMember(key)
+            output += bool ? "true" : "false"
+        }
+
+        /// A member whose value is an object written by `write`.
+        package mutating func member(_ key: StaticString, object write: (inout ObjectWriter) -> Void) {
+            beginMember(key)
+            JSONWriter.writeObject(depth: depth + 1, into: &output, write)
+        }
+
+        /// A string member holding `pointer`'s text (`JSONPointer.description`) without making it.
+        package mutating func member(_ key: StaticString, pointer: JSONPointer) {
+            beginMember(key)
+            guard pointer.appendPlainDescription(quotedTo: &output.bytes) else {
+                appendEscaped(pointer.description, to: &output.bytes)
+                return
+            }
+        }
+
+        /// The separator, line break and key that come before each member's value. Keys are
+        /// written as they are: the callers' are plain ASCII.
+        private mutating func beginMember(_ key: StaticString) {
+            if !isEmpty { output += "," }
+            isEmpty = false
+            output.newLine(depth: depth + 1)
+            output += "\""
+            output += key
+            output += output.isCompact ? "\":" : "\": "
+        }
+    }
+
+    /// An object whose members `write` writes, at `depth`.
+    private static func writeObject(depth: Int, into output: inout Output, _ write: (inout ObjectWriter) -> Void) {
+        output += "{"
+        var writer = ObjectWriter(output: Output(sink: nil, reservingCapacity: 0), depth: depth)
+        swap(&writer.output, &output)
+        write(&writer)
+        swap(&writer.output, &output)
+        if !writer.isEmpty { output.newLine(depth: depth) }
+        output += "}"
+    }
+
     /// The document's bytes as they are made: one buffer rather than a string per piece, handed
     /// to the sink, when there is one, whenever it holds about 64 KB.
-    private struct Output {
+    fileprivate struct Output {
         static let pieceSize = 1 << 16
         let sink: ((String) -> Void)?
         var isCompact = false
         var bytes: [UInt8] = []
 
         init(sink: ((String) -> Void)?, isCompact: Bool = false) {
+            self.init(sink: sink, isCompact: isCompact, reservingCapacity: sink == nil ? 256 : Self.pieceSize + 1024)
+        }
+
+        init(sink: ((String) -> Void)?, isCompact: Bool = false, reservingCapacity capacity: Int) {
             self.sink = sink
             self.isCompact = isCompact
-            bytes.reserveCapacity(sink == nil ? 256 : Self.pieceSize + 1024)
+            bytes.reserveCapacity(capacity)
         }
 
         static func += (output: inout Output, text: StaticString) {
@@ -91,9 +179,16 @@ package enum JSONWriter {
         /// A line break and the indentation of `depth` levels, unless compact.
         mutating func newLine(depth: Int) {
             guard !isCompact else { return }
-            bytes.append(UInt8(ascii: "\n"))
-            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+            guard 2 * depth < Self.lineBreakAndIndentation.count else {
+                bytes.append(UInt8(ascii: "\n"))
+                bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+                return
+            }
+            Self.lineBreakAndIndentation.withUnsafeBufferPointer { bytes.append(contentsOf: $0[...(2 * depth)]) }
         }
+
+        /// A line break and the indentation of up to 31 levels, copied in one go.
+        private static let lineBreakAndIndentation: [UInt8] = [UInt8(ascii: "\n")] + repeatElement(UInt8(ascii: " "), count: 62)
 
         /// Hands what is written so far to the sink once it is large enough.
         mutating func flushIfLarge() {
@@ -123,6 +218,10 @@ package enum JSONWriter {
             writeElements(count: elements.count, depth: depth, into: &output) { elements[$0] }
         case .generated(let count, let element):
             writeElements(count: count, depth: depth, into: &output, element)
+        case .objects(let count, let write):
+            writeElements(count: count, depth: depth, into: &output) { index, depth, output in
+                writeObject(depth: depth, into: &output) { write(index, &$0) }
+            }
         case .object(let members):
             guard !members.isEmpty else {
                 output += "{}"
@@ -142,6 +241,13 @@ package enum JSONWriter {
     }
 
     private static func writeElements(count: Int, depth: Int, into output: inout Output, _ element: (Int) -> Value) {
+        writeElements(count: count, depth: depth, into: &output) { index, depth, output in
+            write(element(index), depth: depth, into: &output)
+        }
+    }
+
+    /// `write(index, depth, &output)` writes the element at `index`.
+    private static func writeElements(count: Int, depth: Int, into output: inout Output, _ write: (Int, Int, inout Output) -> Void) {
         guard count > 0 else {
             output += "[]"
             return
@@ -150,7 +256,7 @@ package enum JSONWriter {
         for index in 0..<count {
             if index > 0 { output += "," }
             output.newLine(depth: depth + 1)
-            write(element(index), depth: depth + 1, into: &output)
+            write(index, depth + 1, &output)
             output.flushIfLarge()
         }
         output.newLine(depth: depth)
@@ -192,15 +298,17 @@ package enum JSONWriter {
     /// `escaped(text)` appended as UTF-8. Printable ASCII other than `"` and `\` is copied as it
     /// is, a run at a time: most of what reports quote (URLs, pointers, app IDs) is nothing else.
     package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
         var text = text
-        let isPlain = text.withUTF8 { utf8 in
-            guard isPlainASCII(utf8) else { return false }
+        text.withUTF8 { appendEscaped(utf8: $0, to: &bytes) }
+    }
+
+    /// `appendEscaped` of the text whose UTF-8 is `utf8` (valid UTF-8).
+    package static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        if isPlainASCII(utf8) {
             bytes.append(contentsOf: utf8)
-            return true
-        }
-        if !isPlain {
-            for scalar in text.unicodeScalars {
+        } else if !appendEscapedASCII(utf8, to: &bytes) {
+            for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
                 switch scalar {
                 case "\"": appendASCII("\\\"", to: &bytes)
                 case "\\": appendASCII("\\\\", to: &bytes)
@@ -219,6 +327,32 @@ package enum JSONWriter {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `utf8` escaped byte by byte as the scalar path escapes it, when it is all ASCII (summaries
+    /// and patterns that hold quotes); false, having appended nothing, otherwise.
+    private static func appendEscapedASCII(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Bool {
+        guard !utf8.contains(where: { $0 >= 0x80 }) else { return false }
+        var start = utf8.startIndex
+        for (index, byte) in utf8.enumerated() where !isPlainASCII(byte) {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            start = index + 1
+            switch byte {
+            case UInt8(ascii: "\""): appendASCII("\\\"", to: &bytes)
+            case UInt8(ascii: "\\"): appendASCII("\\\\", to: &bytes)
+            case UInt8(ascii: "\n"): appendASCII("\\n", to: &bytes)
+            case UInt8(ascii: "\r"): appendASCII("\\r", to: &bytes)
+            case UInt8(ascii: "\t"): appendASCII("\\t", to: &bytes)
+            case 0x08: appendASCII("\\b", to: &bytes)
+            case 0x0C: appendASCII("\\f", to: &bytes)
+            case _ where TerminalText.needsEscape(Unicode.Scalar(byte)):
+                bytes.append(contentsOf: unicodeEscape(Unicode.Scalar(byte)).utf8)
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        return true
     }
 
     /// Whether `escaped` copies every byte of `utf8` as it is: eight bytes at a time, a few

@@ -8,6 +8,23 @@ package enum ComponentKey: String, Sendable, CaseIterable {
     case percentEncoded
 }
 
+extension ComponentKey {
+    /// The key a member's key names exactly (the same Unicode scalars, as `PositionedValue.member`
+    /// compares them); nil for any other. Equal UTF-8 lengths and `==` are exact here: a text
+    /// canonically equivalent to an ASCII key but spelt otherwise (`\u{212A}` for `K`) is longer.
+    init?(memberKey key: String) {
+        let candidate: ComponentKey? = switch key.utf8.count {
+        case 1: key == "/" ? .path : key == "?" ? .query : key == "#" ? .fragment : nil
+        case 7: .exclude
+        case 13: .caseSensitive
+        case 14: .percentEncoded
+        default: nil
+        }
+        guard let candidate, candidate.rawValue.utf8.count == key.utf8.count, candidate.rawValue == key else { return nil }
+        self = candidate
+    }
+}
+
 /// Where the system finds the value a component uses for a key: the first of these that sets it.
 package enum KeyOrigin: Sendable, Equatable {
     case component
@@ -59,20 +76,40 @@ struct ComponentKeys: Sendable {
     private init() {}
 
     init(_ node: PositionedValue?, at pointer: JSONPointer, origin: KeyOrigin) {
-        guard let node, node.members != nil else { return }
-        func member(_ key: ComponentKey) -> PositionedValue? { node.member(key.rawValue)?.value }
+        guard let members = node?.members else { return }
+        // One pass over the members, a later one of a key replacing an earlier one as the system
+        // reads duplicates (`PositionedValue.member`): six look-ups read every key six times, and
+        // a file has thousands of components.
+        var pathValue, queryValue, fragmentValue, excludeValue, caseSensitiveValue, percentEncodedValue: PositionedValue?
+        for member in members {
+            switch ComponentKey(memberKey: member.key) {
+            case .path?: pathValue = member.value
+            case .query?: queryValue = member.value
+            case .fragment?: fragmentValue = member.value
+            case .exclude?: excludeValue = member.value
+            case .caseSensitive?: caseSensitiveValue = member.value
+            case .percentEncoded?: percentEncodedValue = member.value
+            case nil: break
+            }
+        }
         // Written without optional chaining into `map`: Swift 6.3's optimizer crashes on that form
         // in release builds (ownership verification in CopyPropagation).
-        func flag(_ key: ComponentKey) -> ResolvedFlag? {
-            guard let value = member(key), let reading = SystemBoolean.reading(of: value) else { return nil }
+        func flag(_ key: ComponentKey, _ value: PositionedValue?) -> ResolvedFlag? {
+            guard let value, let reading = SystemBoolean.reading(of: value) else { return nil }
             return ResolvedFlag(value: reading, origin: origin, pointer: pointer.appending(key.rawValue))
         }
-        path = member(.path)?.stringValue.map { Located($0, at: pointer.appending(ComponentKey.path.rawValue)) }
-        query = member(.query).flatMap { QueryPattern($0, at: pointer.appending(ComponentKey.query.rawValue)) }
-        fragment = member(.fragment)?.stringValue.map { Located($0, at: pointer.appending(ComponentKey.fragment.rawValue)) }
-        exclude = flag(.exclude)
-        caseSensitive = flag(.caseSensitive)
-        percentEncoded = flag(.percentEncoded)
+        if let text = pathValue?.stringValue {
+            path = Located(text, at: pointer.appending(ComponentKey.path.rawValue))
+        }
+        if let queryValue {
+            query = QueryPattern(queryValue, at: pointer.appending(ComponentKey.query.rawValue))
+        }
+        if let text = fragmentValue?.stringValue {
+            fragment = Located(text, at: pointer.appending(ComponentKey.fragment.rawValue))
+        }
+        exclude = flag(.exclude, excludeValue)
+        caseSensitive = flag(.caseSensitive, caseSensitiveValue)
+        percentEncoded = flag(.percentEncoded, percentEncodedValue)
     }
 
     /// These keys, with `fallback`'s where these are absent.

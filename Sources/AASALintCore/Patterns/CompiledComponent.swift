@@ -42,6 +42,12 @@ package final class CompiledComponent: Sendable {
         span.map { file.location(span: $0, pointer: pointer) } ?? file.location(pointer)
     }
 
+    /// Where the component starts in `file`, whose line table is `lines`: `location(in:)`'s start,
+    /// without the rest of a location (a `match --trace` places thousands).
+    package func start(in file: LintFile, lines: LineTable) -> SourcePosition {
+        span.map { lines.position(ofOffset: $0.lowerBound) } ?? file.location(pointer).range.start
+    }
+
     /// Its pointer and line, for text reports.
     package func place(in file: LintFile) -> String {
         "\(pointer) (line \(location(in: file).range.start.line))"
@@ -160,13 +166,21 @@ extension CompiledComponent {
     /// The component as JSON-like text for messages: `{"/": "/buy/*", "exclude": true}`, or the
     /// legacy path string.
     package var summary: String {
+        var bytes: [UInt8] = []
+        appendSummary(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `summary`'s UTF-8 appended to `bytes`: `match` writes the summary of every component it tries.
+    package func appendSummary(to bytes: inout [UInt8]) {
         if source == .legacyPath {
-            return quoted((isExclude ? "NOT " : "") + (path?.text ?? "*"))
+            bytes.append(contentsOf: quoted((isExclude ? "NOT " : "") + (path?.text ?? "*")).utf8)
+            return
         }
-        // Made as bytes: `match` writes the summary of every component it tries.
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "{"))
         func key(_ text: StaticString) {
-            if bytes.count > 1 { bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+            if bytes.count > start + 1 { bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
             text.withUTF8Buffer { bytes.append(contentsOf: $0) }
         }
         func appendQuoted(_ text: String) {
@@ -197,7 +211,6 @@ extension CompiledComponent {
         }
         if isExclude { key("\"exclude\": true") }
         bytes.append(UInt8(ascii: "}"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func needsQuoting(_ text: String) -> Bool {

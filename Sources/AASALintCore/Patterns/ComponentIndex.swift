@@ -35,20 +35,29 @@ struct ComponentIndex: Sendable {
     init(entries: [AASAMatcher.Entry], variables: SubstitutionVariables, onlyFor url: LinkURL? = nil) {
         let vocabulary = PathKeyVocabulary()
         var builder = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
+        let paths = url.map { url in (encoded: url.path.scalars(percentEncoded: true), decoded: url.path.scalars(percentEncoded: false)) }
         var encoded: [Part] = []
         var decoded: [Part] = []
         for entry in entries {
-            let keys = entry.components.map { builder.key(of: $0) }
-            let byForm = Dictionary(grouping: entry.components.indices) { entry.components[$0].settings.percentEncoded }
-            func part(comparingEncoded: Bool) -> Part {
-                var components = byForm[comparingEncoded] ?? []
-                if let path = url?.path.scalars(percentEncoded: comparingEncoded) {
-                    components.removeAll { !Self.mayMeet(keys[$0], path) }
+            var components: (encoded: [Int], decoded: [Int]) = ([], [])
+            var keys: (encoded: [[PathKeyToken]], decoded: [[PathKeyToken]]) = ([], [])
+            for (position, component) in entry.components.enumerated() {
+                let comparesEncoded = component.settings.percentEncoded
+                let path = paths.map { comparesEncoded ? $0.encoded : $0.decoded }
+                // For one URL, a key is built only for a component whose plain start agrees with its path.
+                if let path, !Self.mayMeet(plainStartOf: component, path) { continue }
+                let key = builder.key(of: component)
+                if let path, !Self.mayMeet(key, path) { continue }
+                if comparesEncoded {
+                    components.encoded.append(position)
+                    keys.encoded.append(key)
+                } else {
+                    components.decoded.append(position)
+                    keys.decoded.append(key)
                 }
-                return Part(trie: PathKeyTrie(keys: components.map { keys[$0] }, values: vocabulary.values), components: components)
             }
-            encoded.append(part(comparingEncoded: true))
-            decoded.append(part(comparingEncoded: false))
+            encoded.append(Part(trie: PathKeyTrie(keys: keys.encoded, values: vocabulary.values), components: components.encoded))
+            decoded.append(Part(trie: PathKeyTrie(keys: keys.decoded, values: vocabulary.values), components: components.decoded))
         }
         encodedParts = encoded
         decodedParts = decoded
@@ -62,6 +71,43 @@ struct ComponentIndex: Sendable {
             if expected != CaseFolding.fold(scalar) { return false }
         }
         return true
+    }
+
+    /// False when the component's key, were it built, could not meet `path` (`mayMeet(_:_:)`),
+    /// told from the start of its path pattern alone: the bytes after a leading `/` up to the
+    /// first one that is not an ASCII letter, digit, `-`, `_`, `.`, `~` or single `/`, which the
+    /// key holds as they are, folded. True (may meet) for anything else, where only the key can tell.
+    private static func mayMeet(plainStartOf component: CompiledComponent, _ path: [UInt32]) -> Bool {
+        guard var text = component.path?.text else { return true }
+        return text.withUTF8 { bytes in
+            guard bytes.first == UInt8(ascii: "/"), path.first == 0x2F else { return true }
+            var matched = 1
+            var lastIsSlash = true
+            for byte in bytes.dropFirst() {
+                guard matched < min(path.count, PathKeyBuilder.maximumLength) else { return true }
+                if byte == UInt8(ascii: "/") {
+                    if lastIsSlash { continue }
+                    lastIsSlash = true
+                } else {
+                    guard isPlain(byte) else { return true }
+                    lastIsSlash = false
+                }
+                if CaseFolding.fold(UInt32(byte)) != CaseFolding.fold(path[matched]) { return false }
+                matched += 1
+            }
+            return true
+        }
+    }
+
+    /// An ASCII byte of a path pattern that its key holds as a scalar of its own.
+    private static func isPlain(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            true
+        default:
+            false
+        }
     }
 
     /// The components of entry `entry` that may match `url`, in the entry's order.

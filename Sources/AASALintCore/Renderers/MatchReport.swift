@@ -5,40 +5,40 @@ package struct MatchReport {
     let url: LinkURL
     package let decisions: [Decision]
     let knownApps: [String]
+    /// Whether each decision holds every component tried (`--trace`), not just the deciding one.
+    let isTraced: Bool
+    /// The number of components of each decision's details entry (0 without one): all of them are
+    /// tried when none matches.
+    private let entrySizes: [Int]
 
-    /// `knownApps` are the apps the file lists, for the "did you mean" of an app it does not list.
-    package init(file: LintFile, url: LinkURL, decisions: [Decision], knownApps: [String]) {
-        self.file = file
-        self.url = url
-        self.decisions = decisions
-        self.knownApps = knownApps
-    }
-
-    /// What the system decides for `url` in `file`, for `app` or else every app the file lists,
-    /// with the trace: `aasalint match` and the MCP server's `match` tool.
-    package static func deciding(_ url: LinkURL, in file: LintFile, matcher: AASAMatcher, app: String?) -> MatchReport {
+    /// What the system decides for `url` in `file`, for `app` or else every app the file lists:
+    /// `aasalint match` and the MCP server's `match` tool. `tracing` keeps every component tried,
+    /// which the reports show with `--trace` (text and JSON alike).
+    package static func deciding(_ url: LinkURL, in file: LintFile, matcher: AASAMatcher, app: String?, tracing: Bool) -> MatchReport {
         // Through the index: a file of thousands of components compiles the few this URL meets,
         // and indexes only those that agree with its path.
         let bulk = BulkMatcher(matcher: matcher, decidingOnly: url)
-        let decisions = (app.map { [$0] } ?? matcher.appIDs).map { bulk.decide(url, appID: $0, tracing: true) }
-        return MatchReport(file: file, url: url, decisions: decisions, knownApps: matcher.appIDs)
+        let apps = app.map { [$0] } ?? matcher.appIDs
+        return MatchReport(file: file, url: url, decisions: apps.map { bulk.decide(url, appID: $0, tracing: tracing) },
+                           knownApps: matcher.appIDs, isTraced: tracing,
+                           entrySizes: apps.map { app in matcher.decidingEntry(of: app).map { matcher.entries[$0].components.count } ?? 0 })
     }
 
     /// Whether the URL opens an app (the one asked about).
     package var opensAnApp: Bool { decisions.contains { $0.outcome == .match } }
 
-    /// `trace` shows every component tried, not just the one that decides.
-    package func text(trace: Bool) -> String {
+    /// With `--trace` (`isTraced`), every component tried, not just the one that decides.
+    package func text() -> String {
         guard !decisions.isEmpty else { return TerminalText.lines(["\(file.path) lists no app, so \(url.string) opens no app"]) }
         var lines: [String] = []
-        for decision in decisions {
+        for (decision, entrySize) in zip(decisions, entrySizes) {
             lines.append("\(decision.appID): \(decision.outcome.rawValue)")
             guard let entry = decision.entry else {
                 let suggestion = Suggestion.nearest(to: decision.appID, in: knownApps).map { "; did you mean \($0)?" } ?? ""
                 lines.append("  no details entry lists this app\(suggestion)")
                 continue
             }
-            if trace {
+            if isTraced {
                 lines.append("  details entry \(place(entry)) decides for this app")
                 for attempt in decision.trace {
                     lines.append("  component \(attempt.component.place(in: file)) \(attempt.component.summary): " + outcome(of: attempt))
@@ -47,42 +47,70 @@ package struct MatchReport {
                 lines.append("  decided by component \(component.place(in: file)) \(component.summary)")
             }
             if decision.outcome == .noMatch {
-                let count = decision.trace.count
-                lines.append("  none of the \(count) component\(count == 1 ? "" : "s") of details entry \(place(entry)) matches")
+                lines.append("  none of the \(entrySize) component\(entrySize == 1 ? "" : "s") of details entry \(place(entry)) matches")
             }
         }
         return TerminalText.lines(lines)
     }
 
+    /// Each decision's `trace` is written only with `--trace` (`isTraced`); without it a decision
+    /// that no component makes says how many components of its entry were tried (`componentsTried`).
     package func json() -> String {
         JSONWriter.prettyPrinted(.object([
-            ("decisions", .array(decisions.map { decision in
-                .object([
-                    ("app", .string(decision.appID)),
+            ("decisions", .array(zip(decisions, entrySizes).map { decision, entrySize in
+                var members: [(key: String, value: JSONWriter.Value)] = [("app", .string(decision.appID))]
+                if !isTraced, decision.outcome == .noMatch, decision.entry != nil {
+                    members.append(("componentsTried", .integer(entrySize)))
+                }
+                members += [
                     ("decision", .string(decision.outcome.rawValue)),
                     ("entry", decision.entry.map { position($0, file.location($0)) } ?? .null),
                     ("rule", decision.decidingComponent.map(position(of:)) ?? .null),
-                    ("trace", .generated(decision.trace, step)),
-                ])
+                ]
+                if isTraced { members.append(("trace", trace(decision.trace))) }
+                return .object(members)
             })),
             ("file", .string(file.path)),
             ("url", .string(url.string)),
         ]))
     }
 
-    /// One component tried, its members in alphabetical order like the rest of the document.
-    private func step(_ attempt: ComponentAttempt) -> JSONWriter.Value {
-        var members: [(key: String, value: JSONWriter.Value)] = []
-        if let mismatch = attempt.mismatch {
-            members += [("compared", .string(mismatch.compared)), ("failedPart", .string(name(of: mismatch.part)))]
+    /// Each component tried, its members in alphabetical order like the rest of the document,
+    /// written straight as bytes: a file's thousands of steps would be thousands of values. The
+    /// text compared, the same for every component ruled out on the path, is escaped once.
+    private func trace(_ attempts: [ComponentAttempt]) -> JSONWriter.Value {
+        var lastCompared: (text: String, escaped: [UInt8])?
+        func escaped(_ text: String) -> [UInt8] {
+            if let lastCompared, lastCompared.text == text { return lastCompared.escaped }
+            var bytes: [UInt8] = []
+            JSONWriter.appendEscaped(text, to: &bytes)
+            lastCompared = (text, bytes)
+            return bytes
         }
-        members.append(("matched", .bool(attempt.mismatch == nil)))
-        if let mismatch = attempt.mismatch {
-            members.append(("pattern", .string(mismatch.pattern.text)))
-            if case .queryItem(let item) = mismatch.part { members.append(("queryItem", .string(item))) }
+        let lines = file.lines
+        var summary: [UInt8] = []
+        return .objects(count: attempts.count) { index, step in
+            let attempt = attempts[index]
+            let component = attempt.component
+            if let mismatch = attempt.mismatch {
+                step.member("compared", escaped: escaped(mismatch.compared))
+                step.member("failedPart", string: name(of: mismatch.part))
+            }
+            step.member("matched", bool: attempt.mismatch == nil)
+            if let mismatch = attempt.mismatch {
+                step.member("pattern", string: mismatch.pattern.text)
+                if case .queryItem(let item) = mismatch.part { step.member("queryItem", string: item) }
+            }
+            let start = component.start(in: file, lines: lines)
+            step.member("rule") { rule in
+                rule.member("column", integer: start.column)
+                rule.member("line", integer: start.line)
+                rule.member("pointer", pointer: component.pointer)
+            }
+            summary.removeAll(keepingCapacity: true)
+            component.appendSummary(to: &summary)
+            step.member("summary", utf8: summary)
         }
-        members += [("rule", position(of: attempt.component)), ("summary", .string(attempt.component.summary))]
-        return .object(members)
     }
 
     private func outcome(of attempt: ComponentAttempt) -> String {

@@ -61,6 +61,34 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Appends the description quoted, as JSON writes it, when no token holds a byte that the
+    /// pointer or JSON escapes (`~`, `/`, `"`, `\`, a control or non-ASCII byte); false, having
+    /// appended nothing, otherwise. A `match --trace` report writes thousands of pointers.
+    package func appendPlainDescription(quotedTo bytes: inout [UInt8]) -> Bool {
+        let start = bytes.count
+        bytes.append(UInt8(ascii: "\""))
+        for token in tokens {
+            bytes.append(UInt8(ascii: "/"))
+            var token = token
+            let isPlain = token.withUTF8 { utf8 in
+                guard utf8.allSatisfy(Self.isPlainInQuotedDescription) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            }
+            guard isPlain else {
+                bytes.removeSubrange(start...)
+                return false
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        return true
+    }
+
+    private static func isPlainInQuotedDescription(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "~") && byte != UInt8(ascii: "/")
+            && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+    }
+
     package static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
         lhs.description < rhs.description
     }

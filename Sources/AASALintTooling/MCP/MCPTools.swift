@@ -47,10 +47,12 @@ struct MCPTools {
                                           ("description", .string("With text: what it holds (default: from filename, else aasa)"))])),
                         ("config", Self.property("string", "A configuration file to use instead of the nearest .aasalint.yml")),
                       ]),
-            Self.tool("match", "Decide like iOS whether a URL opens each app of an AASA file, and why (the trace of the components tried).",
+            Self.tool("match", "Decide like iOS whether a URL opens each app of an AASA file, and why: the deciding component, "
+                + "and with trace every component tried and the part of the URL it did not match.",
                       aasaSource + [
                         ("url", Self.property("string", "The URL, such as https://example.com/shop/42")),
                         ("app", Self.property("string", "Only this appID (default: every app the file lists)")),
+                        ("trace", Self.property("boolean", "Also list every component tried, in order, and why it did not match (default false)")),
                       ], required: ["url"]),
             Self.tool("explain_order", "Show each entry's components in order, and which are dead (never reached) or shadowed by an earlier one.",
                       aasaSource),
@@ -91,7 +93,7 @@ struct MCPTools {
                 try given.allow(["path", "text", "filename", "kind", "config"])
                 report = try lint(given)
             case "match":
-                try given.allow(["path", "text", "url", "app"])
+                try given.allow(["path", "text", "url", "app", "trace"])
                 report = try match(given)
             case "explain_order":
                 try given.allow(["path", "text"])
@@ -167,7 +169,8 @@ struct MCPTools {
             throw .invalid("url: \(error.description)")
         }
         let (file, matcher) = try aasaFile(given)
-        return (MatchReport.deciding(url, in: file, matcher: matcher, app: try given.string("app")).json(), false)
+        let report = MatchReport.deciding(url, in: file, matcher: matcher, app: try given.string("app"), tracing: try given.flag("trace"))
+        return (report.json(), false)
     }
 
     private func diff(_ given: Arguments) throws(CallFailure) -> (json: String, isError: Bool) {
@@ -294,6 +297,13 @@ private struct Arguments {
         guard let text = node.stringValue else { throw .invalid("\(name) must be a string, not a JSON \(node.typeName)") }
         guard text.utf8.count <= 64 * 1024 else { throw .invalid("\(name) is \(text.utf8.count) bytes, over the limit of 65536") }
         return text
+    }
+
+    /// A boolean argument; false when absent.
+    func flag(_ name: String) throws(CallFailure) -> Bool {
+        guard let node = members[name] else { return false }
+        guard let flag = node.boolValue else { throw .invalid("\(name) must be a boolean, not a JSON \(node.typeName)") }
+        return flag
     }
 
     /// A file's text: up to `MCPTools.maximumTextBytes`.
