@@ -38,6 +38,11 @@ struct URLBatchMatch {
         }
 
         var displayName: String { path == "-" ? "<stdin>" : path }
+
+        /// Says on standard error why the item of `line` is skipped.
+        func reportSkipped(line: Int, why: String, on output: StandardStreams) {
+            output.writeError("\(displayName):\(line): \(why); skipped")
+        }
     }
 
     static let pieceSize = 1 << 16
@@ -74,9 +79,10 @@ struct URLBatchMatch {
     }
 
     func run() throws(UsageError) -> Int32 {
-        let bulk = BulkMatcher(matcher: matcher)
-        var coverage = URLCoverage(appIDs: apps, componentCount: matcher.componentCount)
-        var lines = URLDecisionLines(file: file, componentCount: matcher.componentCount)
+        let decider = URLBatchDecider(matcher: matcher, appIDs: apps)
+        let components = matcher.componentsByOrdinal
+        var coverage = URLCoverage(appIDs: apps, components: components)
+        var lines = URLDecisionLines(file: file, appIDs: apps, components: components)
         let progress = URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
                                         size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int)
         // The lines go out in writes of about 64 KB, not one system call per URL.
@@ -86,51 +92,68 @@ struct URLBatchMatch {
             output.writePiece(pending)
             pending.removeAll(keepingCapacity: true)
         }
-        func take(_ item: URLSourceItem, consumed: Int) {
-            switch item {
-            case .url(let text, let line):
-                let url: LinkURL
-                do {
-                    url = try LinkURL(text)
-                } catch {
-                    coverage.recordUnreadable(line: line, reason: error.description)
-                    output.writeError("\(source.displayName):\(line): \(error.description); skipped")
-                    return
+        func report(_ decided: URLChunkDecisions) {
+            decided.forEachEvent { event in
+                switch event {
+                case .decided(let url, let ordinals):
+                    coverage.record(url, decidedBy: ordinals)
+                    if writesJSONLines {
+                        lines.append(for: url, decidedBy: ordinals, to: &pending)
+                        if pending.count >= Self.pieceSize { flush() }
+                    }
+                    progress?.show(decided: coverage.urlCount, consumed: decided.chunk.consumed, on: output)
+                case .unreadable(let line, let why):
+                    coverage.recordUnreadable(line: line, reason: why)
+                    source.reportSkipped(line: line, why: why, on: output)
+                case .notAPageView:
+                    coverage.recordNotAPageView()
                 }
-                let decisions = apps.map { bulk.decide(url, appID: $0) }
-                coverage.record(text, decisions)
-                if writesJSONLines {
-                    lines.append(for: text, decisions, to: &pending)
-                    if pending.count >= Self.pieceSize { flush() }
-                }
-                if let line = progress?.line(decided: coverage.urlCount, consumed: consumed) {
-                    output.writeErrorPiece(line, endsLine: false)
-                }
-            case .unreadable(let line, let why):
-                coverage.recordUnreadable(line: line, reason: why)
-                output.writeError("\(source.displayName):\(line): \(why); skipped")
-            case .notAPageView:
-                coverage.recordNotAPageView()
             }
+        }
+        // The source is read in chunks decided a batch at a time, each chunk on a core, and
+        // reported in the source's order.
+        var chunk = URLChunk()
+        var batch: [URLChunk] = []
+        func decideBatch() {
+            if !chunk.isEmpty { batch.append(chunk) }
+            chunk = URLChunk()
+            decider.decide(batch).forEach(report)
+            batch.removeAll(keepingCapacity: true)
+        }
+        func gathered(consumed: Int) {
+            chunk.consumed = consumed
+            guard chunk.isFull else { return }
+            batch.append(chunk)
+            chunk = URLChunk()
+            if batch.count == URLBatchDecider.chunksPerBatch { decideBatch() }
         }
         do {
             switch source {
             case .list(let path):
-                try LineStream(path: path).forEachLine { line, number, consumed in
-                    URLListReader.item(of: line, number: number).map { take($0, consumed: consumed) }
+                try LineStream(path: path).forEachLineBytes { line, number, consumed in
+                    guard let url = URLListReader.url(ofLine: line) else { return }
+                    chunk.appendURL(url, line: number)
+                    gathered(consumed: consumed)
                 }
             case .accessLog(let path, let domain):
                 let reader = AccessLogReader(domain: domain)
                 try LineStream(path: path).forEachLine { line, number, consumed in
-                    reader.item(of: line, number: number).map { take($0, consumed: consumed) }
+                    guard let item = reader.item(of: line, number: number) else { return }
+                    chunk.append(item)
+                    gathered(consumed: consumed)
                 }
             case .sitemap(let path):
-                try SitemapReader().forEachItem(ofFile: path) { take($0, consumed: 0) }
+                try SitemapReader().forEachItem(ofFile: path) { item in
+                    chunk.append(item)
+                    gathered(consumed: 0)
+                }
             }
         } catch {
+            decideBatch()
             flush()
             throw UsageError(error.description)
         }
+        decideBatch()
         flush()
         if progress != nil { output.writeErrorPiece("\r", endsLine: false) }
         if !writesJSONLines {
@@ -152,6 +175,11 @@ struct URLBatchProgress {
     init?(stderrIsTerminal: Bool, path: String, size: Int?) {
         guard stderrIsTerminal, path != "-", let size, size >= Self.smallestFile else { return nil }
         total = size
+    }
+
+    /// Shows the line after `decided` URLs and `consumed` bytes, when there is one.
+    func show(decided: Int, consumed: Int, on output: StandardStreams) {
+        if let line = line(decided: decided, consumed: consumed) { output.writeErrorPiece(line, endsLine: false) }
     }
 
     /// The line to show after `decided` URLs and `consumed` bytes, every `urlsPerUpdate` URLs.

@@ -189,6 +189,18 @@ package enum JSONWriter {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// `appendEscaped(String(decoding: utf8, as: UTF8.self), to:)`, copying plain bytes (a URL of a
+    /// list, as read) without making the string.
+    package static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        guard isPlainASCII(utf8) else {
+            appendEscaped(String(decoding: utf8, as: UTF8.self), to: &bytes)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// `escaped(text)` appended as UTF-8. Printable ASCII other than `"` and `\` is copied as it
     /// is, a run at a time: most of what reports quote (URLs, pointers, app IDs) is nothing else.
     package static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
