@@ -79,88 +79,128 @@ struct URLBatchMatch {
     }
 
     func run() throws(UsageError) -> Int32 {
-        let decider = URLBatchDecider(matcher: matcher, appIDs: apps)
         let components = matcher.componentsByOrdinal
-        var coverage = URLCoverage(appIDs: apps, components: components)
-        var lines = URLDecisionLines(file: file, appIDs: apps, components: components)
-        let progress = URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
-                                        size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int)
-        // The lines go out in writes of about 64 KB, not one system call per URL.
-        var pending: [UInt8] = []
-        pending.reserveCapacity(writesJSONLines ? Self.pieceSize + 4096 : 0)
-        func flush() {
-            output.writePiece(pending)
-            pending.removeAll(keepingCapacity: true)
-        }
-        func report(_ decided: URLChunkDecisions) {
-            decided.forEachEvent { event in
-                switch event {
-                case .decided(let url, let ordinals):
-                    coverage.record(url, decidedBy: ordinals)
-                    if writesJSONLines {
-                        lines.append(for: url, decidedBy: ordinals, to: &pending)
-                        if pending.count >= Self.pieceSize { flush() }
-                    }
-                    progress?.show(decided: coverage.urlCount, consumed: decided.chunk.consumed, on: output)
-                case .unreadable(let line, let why):
-                    coverage.recordUnreadable(line: line, reason: why)
-                    source.reportSkipped(line: line, why: why, on: output)
-                case .notAPageView:
-                    coverage.recordNotAPageView()
+        let tally = Tally(source: source, output: output, coverage: URLCoverage(appIDs: apps, components: components),
+                          lines: writesJSONLines ? URLDecisionLines(file: file, appIDs: apps, components: components) : nil,
+                          progress: URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
+                                                     size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int))
+        var state = BatchState(decider: URLBatchDecider(matcher: matcher, appIDs: apps), memo: URLDecisionMemo(appCount: apps.count),
+                               tally: tally)
+        do {
+            switch source {
+            case .list(let path):
+                try LineStream(path: path).forEachLineBytes { line, number, consumed in
+                    guard let url = URLListReader.url(ofLine: line) else { return }
+                    state.gather(url, line: number, consumed: consumed)
                 }
+            case .accessLog(let path, let domain):
+                let reader = AccessLogReader(domain: domain)
+                try LineStream(path: path).forEachLine { line, number, consumed in
+                    reader.item(of: line, number: number).map { state.gather($0, consumed: consumed) }
+                }
+            case .sitemap(let path):
+                try SitemapReader().forEachItem(ofFile: path) { state.gather($0, consumed: 0) }
             }
+        } catch {
+            state.finish()
+            throw UsageError(error.description)
         }
-        // The source is read in chunks decided a batch at a time, each chunk on a core, and
-        // reported in the source's order.
-        var chunk = URLChunk()
-        var batch: [URLChunk] = []
-        func decideBatch() {
-            if !chunk.isEmpty { batch.append(chunk) }
-            chunk = URLChunk()
-            decider.decide(batch).forEach(report)
-            batch.removeAll(keepingCapacity: true)
+        state.finish()
+        if tally.progress != nil { output.writeErrorPiece("\r", endsLine: false) }
+        if !writesJSONLines {
+            output.write(URLCoverageReport(coverage: state.tally.coverage, matcher: matcher, file: file, source: source.displayName,
+                                           listsEveryIdleComponent: listsEveryIdleComponent).text())
         }
-        func gathered(consumed: Int) {
+        return ExitStatus.success
+    }
+
+    /// What a run gathers, in one value that the reading closures change through its methods:
+    /// variables captured by closures cost a dynamic exclusivity check at each access, several per URL.
+    private struct BatchState {
+        let decider: URLBatchDecider
+        var memo: URLDecisionMemo
+        var tally: Tally
+        /// The source is read in chunks decided a batch at a time, each chunk on a core, and
+        /// reported in the source's order.
+        private var chunk = URLChunk()
+        private var batch: [URLChunk] = []
+
+        init(decider: URLBatchDecider, memo: URLDecisionMemo, tally: Tally) {
+            (self.decider, self.memo, self.tally) = (decider, memo, tally)
+        }
+
+        mutating func gather(_ url: UnsafeBufferPointer<UInt8>, line: Int, consumed: Int) {
+            chunk.appendURL(url, line: line, memo: &memo)
+            gathered(consumed: consumed)
+        }
+
+        mutating func gather(_ item: URLSourceItem, consumed: Int) {
+            chunk.append(item, memo: &memo)
+            gathered(consumed: consumed)
+        }
+
+        private mutating func gathered(consumed: Int) {
             chunk.consumed = consumed
             guard chunk.isFull else { return }
             batch.append(chunk)
             chunk = URLChunk()
             if batch.count == URLBatchDecider.chunksPerBatch { decideBatch() }
         }
-        do {
-            switch source {
-            case .list(let path):
-                try LineStream(path: path).forEachLineBytes { line, number, consumed in
-                    guard let url = URLListReader.url(ofLine: line) else { return }
-                    chunk.appendURL(url, line: number)
-                    gathered(consumed: consumed)
-                }
-            case .accessLog(let path, let domain):
-                let reader = AccessLogReader(domain: domain)
-                try LineStream(path: path).forEachLine { line, number, consumed in
-                    guard let item = reader.item(of: line, number: number) else { return }
-                    chunk.append(item)
-                    gathered(consumed: consumed)
-                }
-            case .sitemap(let path):
-                try SitemapReader().forEachItem(ofFile: path) { item in
-                    chunk.append(item)
-                    gathered(consumed: 0)
-                }
-            }
-        } catch {
+
+        /// Decides and reports what is gathered, and writes every line.
+        mutating func finish() {
             decideBatch()
-            flush()
-            throw UsageError(error.description)
+            tally.flush()
         }
-        decideBatch()
-        flush()
-        if progress != nil { output.writeErrorPiece("\r", endsLine: false) }
-        if !writesJSONLines {
-            output.write(URLCoverageReport(coverage: coverage, matcher: matcher, file: file, source: source.displayName,
-                                           listsEveryIdleComponent: listsEveryIdleComponent).text())
+
+        private mutating func decideBatch() {
+            if !chunk.isEmpty { batch.append(chunk) }
+            chunk = URLChunk()
+            for decided in decider.decide(batch) {
+                decided.forEachEvent(remembering: &memo, to: &tally) { tally, event in tally.take(event, consumed: decided.chunk.consumed) }
+            }
+            batch.removeAll(keepingCapacity: true)
         }
-        return ExitStatus.success
+    }
+
+    /// The counts of what the URLs decided, and their lines.
+    private struct Tally {
+        let source: Source
+        let output: StandardStreams
+        var coverage: URLCoverage
+        /// Nil for the summary, which writes no line per URL.
+        var lines: URLDecisionLines?
+        let progress: URLBatchProgress?
+        /// The lines go out in writes of about 64 KB, not one system call per URL.
+        private var pending: [UInt8] = []
+
+        init(source: Source, output: StandardStreams, coverage: URLCoverage, lines: URLDecisionLines?, progress: URLBatchProgress?) {
+            (self.source, self.output, self.coverage, self.lines, self.progress) = (source, output, coverage, lines, progress)
+            pending.reserveCapacity(lines == nil ? 0 : URLBatchMatch.pieceSize + 4096)
+        }
+
+        /// `consumed`: the bytes of the source read when the URL's chunk was gathered.
+        mutating func take(_ event: URLChunkDecisions.Event, consumed: Int) {
+            switch event {
+            case .decided(let url, let ordinals):
+                coverage.record(url, decidedBy: ordinals)
+                if lines != nil {
+                    lines!.append(for: url, decidedBy: ordinals, to: &pending)
+                    if pending.count >= URLBatchMatch.pieceSize { flush() }
+                }
+                progress?.show(decided: coverage.urlCount, consumed: consumed, on: output)
+            case .unreadable(let line, let why):
+                coverage.recordUnreadable(line: line, reason: why)
+                source.reportSkipped(line: line, why: why, on: output)
+            case .notAPageView:
+                coverage.recordNotAPageView()
+            }
+        }
+
+        mutating func flush() {
+            output.writePiece(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 }
 

@@ -6,40 +6,52 @@ import Foundation
 
 /// Some consecutive items of a URL source, the URLs as the bytes they were read as, back to back
 /// in one buffer: what one core decides while others decide the next chunks. A URL list's lines
-/// go in as read, without a string per line.
+/// go in as read, without a string per line; a URL the memo knows is not decided again.
 package struct URLChunk: Sendable {
     package enum Item: Sendable {
-        /// A URL: where its bytes are in the chunk, and its line in the source.
-        case url(Range<Int>, line: Int)
+        /// A URL to decide: where its bytes are in the chunk, its line in the source, and its
+        /// entry in the memo (-1 for none).
+        case url(Range<Int>, line: Int, entry: Int)
+        /// A URL met before in the source: decided then, or earlier in the same batch.
+        case known(Range<Int>, line: Int, entry: Int)
         case unreadable(line: Int, reason: String)
         case notAPageView
     }
 
-    /// Enough URLs that starting a chunk on another core is worth it, few enough that a batch of
-    /// chunks for each core holds a few hundred kilobytes whatever the size of the source.
-    static let largestItemCount = 1024
+    /// Enough URLs to decide that starting a chunk on another core is worth it, and few enough
+    /// items that a batch of chunks for each core holds a megabyte or so whatever the size of the source.
+    static let largestDecidedCount = 1024
+    static let largestItemCount = 8192
 
     private(set) var bytes: [UInt8] = []
     private(set) var items: [Item] = []
+    private(set) var decidedCount = 0
     /// The bytes of the source read when the chunk's last item was.
     package var consumed = 0
 
     package init() {}
 
     package var isEmpty: Bool { items.isEmpty }
-    package var isFull: Bool { items.count >= Self.largestItemCount }
+    package var isFull: Bool { decidedCount >= Self.largestDecidedCount || items.count >= Self.largestItemCount }
 
-    package mutating func appendURL(_ utf8: UnsafeBufferPointer<UInt8>, line: Int) {
+    /// `memo`: the URLs met so far, which this one joins.
+    package mutating func appendURL(_ utf8: UnsafeBufferPointer<UInt8>, line: Int, memo: inout URLDecisionMemo) {
         let start = bytes.count
         bytes.append(contentsOf: utf8)
-        items.append(.url(start..<bytes.count, line: line))
+        let found = memo.entry(of: utf8)
+        if let found, !found.isNew {
+            items.append(.known(start..<bytes.count, line: line, entry: found.entry))
+        } else {
+            items.append(.url(start..<bytes.count, line: line, entry: found?.entry ?? -1))
+            decidedCount += 1
+        }
     }
 
-    package mutating func append(_ item: URLSourceItem) {
+    package mutating func append(_ item: URLSourceItem, memo: inout URLDecisionMemo) {
         switch item {
         case .url(let text, let line):
             var text = text
-            text.withUTF8 { appendURL($0, line: line) }
+            text.withUTF8 { appendURL($0, line: line, memo: &memo) }
         case .unreadable(let line, let reason):
             items.append(.unreadable(line: line, reason: reason))
         case .notAPageView:
@@ -68,24 +80,34 @@ package struct URLChunkDecisions: Sendable {
     /// Why a URL could not be read, by the position of its item.
     let failures: [Int: String]
 
-    /// Calls `body` with each item's event, in order.
-    package func forEachEvent(_ body: (Event) -> Void) {
+    /// Calls `body` with `receiver` and each item's event, in order; `memo` records what decided the URLs decided
+    /// here, and gives it for their repeats (which come after them).
+    package func forEachEvent<Receiver>(remembering memo: inout URLDecisionMemo, to receiver: inout Receiver,
+                                        _ body: (inout Receiver, Event) -> Void) {
         chunk.bytes.withUnsafeBufferPointer { bytes in
             var next = 0
             for (position, item) in chunk.items.enumerated() {
                 switch item {
-                case .url(let range, let line):
+                case .url(let range, let line, let entry):
                     let decided = ordinals[next..<(next + appCount)]
                     next += appCount
                     if !failures.isEmpty, let reason = failures[position] {
-                        body(.unreadable(line: line, reason: reason))
+                        if entry >= 0 { memo.recordFailure(entry, reason: reason) }
+                        body(&receiver, .unreadable(line: line, reason: reason))
                     } else {
-                        body(.decided(url: UnsafeBufferPointer(rebasing: bytes[range]), ordinals: decided))
+                        if entry >= 0 { memo.record(entry, decidedBy: decided) }
+                        body(&receiver, .decided(url: UnsafeBufferPointer(rebasing: bytes[range]), ordinals: decided))
+                    }
+                case .known(let range, let line, let entry):
+                    if let reason = memo.failure(of: entry) {
+                        body(&receiver, .unreadable(line: line, reason: reason))
+                    } else {
+                        body(&receiver, .decided(url: UnsafeBufferPointer(rebasing: bytes[range]), ordinals: memo.ordinals(of: entry)))
                     }
                 case .unreadable(let line, let reason):
-                    body(.unreadable(line: line, reason: reason))
+                    body(&receiver, .unreadable(line: line, reason: reason))
                 case .notAPageView:
-                    body(.notAPageView)
+                    body(&receiver, .notAPageView)
                 }
             }
         }
@@ -115,16 +137,20 @@ package struct URLBatchDecider: Sendable {
 
     func decide(_ chunk: URLChunk) -> URLChunkDecisions {
         var ordinals: [Int32] = []
-        ordinals.reserveCapacity(chunk.items.count * entries.count)
+        ordinals.reserveCapacity(chunk.decidedCount * entries.count)
         var failures: [Int: String] = [:]
         chunk.bytes.withUnsafeBufferPointer { bytes in
             for (position, item) in chunk.items.enumerated() {
-                guard case .url(let range, _) = item else { continue }
+                guard case .url(let range, _, _) = item else { continue }
                 do throws(LinkURLError) {
                     let url = try LinkURL(utf8: UnsafeBufferPointer(rebasing: bytes[range]))
+                    // Not through a closure: capturing the URL copied it, a retain and a release of each part.
                     for entry in entries {
-                        let component = entry.flatMap { bulk.decidingComponent(of: url, inEntry: $0) }
-                        ordinals.append(component.map { Int32($0.ordinal) } ?? URLChunkDecisions.none)
+                        guard let entry, let component = bulk.decidingComponent(of: url, inEntry: entry) else {
+                            ordinals.append(URLChunkDecisions.none)
+                            continue
+                        }
+                        ordinals.append(Int32(component.ordinal))
                     }
                 } catch {
                     failures[position] = error.description
