@@ -184,17 +184,24 @@ struct URLBatchMatch {
             switch event {
             case .decided(let url, let ordinals):
                 coverage.record(url, decidedBy: ordinals)
-                if lines != nil {
-                    lines!.append(for: url, decidedBy: ordinals, to: &pending)
-                    if pending.count >= URLBatchMatch.pieceSize { flush() }
-                }
+                writeLines(of: url, decidedBy: ordinals)
                 progress?.show(decided: coverage.urlCount, consumed: consumed, on: output)
             case .unreadable(let line, let why):
-                coverage.recordUnreadable(line: line, reason: why)
-                source.reportSkipped(line: line, why: why, on: output)
+                skip(line: line, why: why)
             case .notAPageView:
                 coverage.recordNotAPageView()
             }
+        }
+
+        private mutating func writeLines(of url: UnsafeBufferPointer<UInt8>, decidedBy ordinals: ArraySlice<Int32>) {
+            guard lines != nil else { return }
+            lines!.append(for: url, decidedBy: ordinals, to: &pending)
+            if pending.count >= URLBatchMatch.pieceSize { flush() }
+        }
+
+        private mutating func skip(line: Int, why: String) {
+            coverage.recordUnreadable(line: line, reason: why)
+            source.reportSkipped(line: line, why: why, on: output)
         }
 
         mutating func flush() {
