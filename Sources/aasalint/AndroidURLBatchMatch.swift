@@ -39,7 +39,7 @@ struct AndroidURLBatchMatch {
                     guard let uri = AndroidURI(text) else {
                         let reason = "\"\(text)\" is not a URL (no scheme)"
                         coverage.recordUnreadable(line: line, reason: reason)
-                        output.writeError("\(source.displayName):\(line): \(reason); skipped")
+                        source.reportSkipped(line: line, why: reason, on: output)
                         return
                     }
                     let decisions = AndroidLinkMatcher.decisions(for: uri, in: manifest)
@@ -48,12 +48,10 @@ struct AndroidURLBatchMatch {
                         lines.append(for: text, decisions, to: &pending)
                         if pending.count >= URLBatchMatch.pieceSize { flush() }
                     }
-                    if let line = progress?.line(decided: coverage.urlCount, consumed: consumed) {
-                        output.writeErrorPiece(line, endsLine: false)
-                    }
+                    progress?.show(decided: coverage.urlCount, consumed: consumed, on: output)
                 case .unreadable(let line, let why):
                     coverage.recordUnreadable(line: line, reason: why)
-                    output.writeError("\(source.displayName):\(line): \(why); skipped")
+                    source.reportSkipped(line: line, why: why, on: output)
                 case .notAPageView:
                     coverage.recordNotAPageView()
                 }

@@ -38,6 +38,11 @@ struct URLBatchMatch {
         }
 
         var displayName: String { path == "-" ? "<stdin>" : path }
+
+        /// Says on standard error why the item of `line` is skipped.
+        func reportSkipped(line: Int, why: String, on output: StandardStreams) {
+            output.writeError("\(displayName):\(line): \(why); skipped")
+        }
     }
 
     static let pieceSize = 1 << 16
@@ -74,70 +79,135 @@ struct URLBatchMatch {
     }
 
     func run() throws(UsageError) -> Int32 {
-        let bulk = BulkMatcher(matcher: matcher)
-        var coverage = URLCoverage(appIDs: apps, componentCount: matcher.componentCount)
-        var lines = URLDecisionLines(file: file, componentCount: matcher.componentCount)
-        let progress = URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
-                                        size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int)
-        // The lines go out in writes of about 64 KB, not one system call per URL.
-        var pending: [UInt8] = []
-        pending.reserveCapacity(writesJSONLines ? Self.pieceSize + 4096 : 0)
-        func flush() {
-            output.writePiece(pending)
-            pending.removeAll(keepingCapacity: true)
-        }
-        func take(_ item: URLSourceItem, consumed: Int) {
-            switch item {
-            case .url(let text, let line):
-                let url: LinkURL
-                do {
-                    url = try LinkURL(text)
-                } catch {
-                    coverage.recordUnreadable(line: line, reason: error.description)
-                    output.writeError("\(source.displayName):\(line): \(error.description); skipped")
-                    return
-                }
-                let decisions = apps.map { bulk.decide(url, appID: $0) }
-                coverage.record(text, decisions)
-                if writesJSONLines {
-                    lines.append(for: text, decisions, to: &pending)
-                    if pending.count >= Self.pieceSize { flush() }
-                }
-                if let line = progress?.line(decided: coverage.urlCount, consumed: consumed) {
-                    output.writeErrorPiece(line, endsLine: false)
-                }
-            case .unreadable(let line, let why):
-                coverage.recordUnreadable(line: line, reason: why)
-                output.writeError("\(source.displayName):\(line): \(why); skipped")
-            case .notAPageView:
-                coverage.recordNotAPageView()
-            }
-        }
+        let components = matcher.componentsByOrdinal
+        let tally = Tally(source: source, output: output, coverage: URLCoverage(appIDs: apps, components: components),
+                          lines: writesJSONLines ? URLDecisionLines(file: file, appIDs: apps, components: components) : nil,
+                          progress: URLBatchProgress(stderrIsTerminal: isatty(STDERR_FILENO) != 0, path: source.path,
+                                                     size: (try? FileManager.default.attributesOfItem(atPath: source.path))?[.size] as? Int))
+        var state = BatchState(decider: URLBatchDecider(matcher: matcher, appIDs: apps), memo: URLDecisionMemo(appCount: apps.count),
+                               tally: tally)
         do {
             switch source {
             case .list(let path):
-                try LineStream(path: path).forEachLine { line, number, consumed in
-                    URLListReader.item(of: line, number: number).map { take($0, consumed: consumed) }
+                try LineStream(path: path).forEachLineBytes { line, number, consumed in
+                    guard let url = URLListReader.url(ofLine: line) else { return }
+                    state.gather(url, line: number, consumed: consumed)
                 }
             case .accessLog(let path, let domain):
                 let reader = AccessLogReader(domain: domain)
                 try LineStream(path: path).forEachLine { line, number, consumed in
-                    reader.item(of: line, number: number).map { take($0, consumed: consumed) }
+                    reader.item(of: line, number: number).map { state.gather($0, consumed: consumed) }
                 }
             case .sitemap(let path):
-                try SitemapReader().forEachItem(ofFile: path) { take($0, consumed: 0) }
+                try SitemapReader().forEachItem(ofFile: path) { state.gather($0, consumed: 0) }
             }
         } catch {
-            flush()
+            state.finish()
             throw UsageError(error.description)
         }
-        flush()
-        if progress != nil { output.writeErrorPiece("\r", endsLine: false) }
+        state.finish()
+        if tally.progress != nil { output.writeErrorPiece("\r", endsLine: false) }
         if !writesJSONLines {
-            output.write(URLCoverageReport(coverage: coverage, matcher: matcher, file: file, source: source.displayName,
+            output.write(URLCoverageReport(coverage: state.tally.coverage, matcher: matcher, file: file, source: source.displayName,
                                            listsEveryIdleComponent: listsEveryIdleComponent).text())
         }
         return ExitStatus.success
+    }
+
+    /// What a run gathers, in one value that the reading closures change through its methods:
+    /// variables captured by closures cost a dynamic exclusivity check at each access, several per URL.
+    private struct BatchState {
+        let decider: URLBatchDecider
+        var memo: URLDecisionMemo
+        var tally: Tally
+        /// The source is read in chunks decided a batch at a time, each chunk on a core, and
+        /// reported in the source's order.
+        private var chunk = URLChunk()
+        private var batch: [URLChunk] = []
+
+        init(decider: URLBatchDecider, memo: URLDecisionMemo, tally: Tally) {
+            (self.decider, self.memo, self.tally) = (decider, memo, tally)
+        }
+
+        mutating func gather(_ url: UnsafeBufferPointer<UInt8>, line: Int, consumed: Int) {
+            chunk.appendURL(url, line: line, memo: &memo)
+            gathered(consumed: consumed)
+        }
+
+        mutating func gather(_ item: URLSourceItem, consumed: Int) {
+            chunk.append(item, memo: &memo)
+            gathered(consumed: consumed)
+        }
+
+        private mutating func gathered(consumed: Int) {
+            chunk.consumed = consumed
+            guard chunk.isFull else { return }
+            batch.append(chunk)
+            chunk = URLChunk()
+            if batch.count == URLBatchDecider.chunksPerBatch { decideBatch() }
+        }
+
+        /// Decides and reports what is gathered, and writes every line.
+        mutating func finish() {
+            decideBatch()
+            tally.flush()
+        }
+
+        private mutating func decideBatch() {
+            if !chunk.isEmpty { batch.append(chunk) }
+            chunk = URLChunk()
+            for decided in decider.decide(batch) {
+                decided.forEachEvent(remembering: &memo, to: &tally) { tally, event in tally.take(event, consumed: decided.chunk.consumed) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+    }
+
+    /// The counts of what the URLs decided, and their lines.
+    private struct Tally {
+        let source: Source
+        let output: StandardStreams
+        var coverage: URLCoverage
+        /// Nil for the summary, which writes no line per URL.
+        var lines: URLDecisionLines?
+        let progress: URLBatchProgress?
+        /// The lines go out in writes of about 64 KB, not one system call per URL.
+        private var pending: [UInt8] = []
+
+        init(source: Source, output: StandardStreams, coverage: URLCoverage, lines: URLDecisionLines?, progress: URLBatchProgress?) {
+            (self.source, self.output, self.coverage, self.lines, self.progress) = (source, output, coverage, lines, progress)
+            pending.reserveCapacity(lines == nil ? 0 : URLBatchMatch.pieceSize + 4096)
+        }
+
+        /// `consumed`: the bytes of the source read when the URL's chunk was gathered.
+        mutating func take(_ event: URLChunkDecisions.Event, consumed: Int) {
+            switch event {
+            case .decided(let url, let ordinals):
+                coverage.record(url, decidedBy: ordinals)
+                writeLines(of: url, decidedBy: ordinals)
+                progress?.show(decided: coverage.urlCount, consumed: consumed, on: output)
+            case .unreadable(let line, let why):
+                skip(line: line, why: why)
+            case .notAPageView:
+                coverage.recordNotAPageView()
+            }
+        }
+
+        private mutating func writeLines(of url: UnsafeBufferPointer<UInt8>, decidedBy ordinals: ArraySlice<Int32>) {
+            guard lines != nil else { return }
+            lines!.append(for: url, decidedBy: ordinals, to: &pending)
+            if pending.count >= URLBatchMatch.pieceSize { flush() }
+        }
+
+        private mutating func skip(line: Int, why: String) {
+            coverage.recordUnreadable(line: line, reason: why)
+            source.reportSkipped(line: line, why: why, on: output)
+        }
+
+        mutating func flush() {
+            output.writePiece(pending)
+            pending.removeAll(keepingCapacity: true)
+        }
     }
 }
 
@@ -152,6 +222,11 @@ struct URLBatchProgress {
     init?(stderrIsTerminal: Bool, path: String, size: Int?) {
         guard stderrIsTerminal, path != "-", let size, size >= Self.smallestFile else { return nil }
         total = size
+    }
+
+    /// Shows the line after `decided` URLs and `consumed` bytes, when there is one.
+    func show(decided: Int, consumed: Int, on output: StandardStreams) {
+        if let line = line(decided: decided, consumed: consumed) { output.writeErrorPiece(line, endsLine: false) }
     }
 
     /// The line to show after `decided` URLs and `consumed` bytes, every `urlsPerUpdate` URLs.

@@ -26,6 +26,11 @@ package struct BulkMatcher: Sendable {
             return Decision(appID: appID, outcome: .noMatch, entry: nil, trace: [])
         }
         let entry = matcher.entries[position]
+        guard tracing else {
+            let component = decidingComponent(of: url, inEntry: position)
+            return Decision(appID: appID, outcome: component.map { $0.isExclude ? .blocked : .match } ?? .noMatch, entry: entry.pointer,
+                            trace: component.map { [ComponentAttempt(component: $0, mismatch: nil)] } ?? [])
+        }
         var trace: [ComponentAttempt] = []
         var traced = 0
         // The path's text in each form, made once for the many components ruled out on it.
@@ -50,19 +55,25 @@ package struct BulkMatcher: Sendable {
         }
         for candidate in index.candidates(in: position, for: url) {
             let component = entry.components[candidate]
-            if tracing {
-                traceRuledOut(upTo: candidate)
-                let mismatch = component.mismatch(with: url)
-                trace.append(ComponentAttempt(component: component, mismatch: mismatch))
-                traced = candidate + 1
-                guard mismatch == nil else { continue }
-            } else {
-                guard component.matches(url) else { continue }
-                trace = [ComponentAttempt(component: component, mismatch: nil)]
-            }
+            traceRuledOut(upTo: candidate)
+            let mismatch = component.mismatch(with: url)
+            trace.append(ComponentAttempt(component: component, mismatch: mismatch))
+            traced = candidate + 1
+            guard mismatch == nil else { continue }
             return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
         }
-        if tracing { traceRuledOut(upTo: entry.components.count) }
+        traceRuledOut(upTo: entry.components.count)
         return Decision(appID: appID, outcome: .noMatch, entry: entry.pointer, trace: trace)
+    }
+
+    /// The component of details entry `position` (`matcher.decidingEntry(of:)` of an app) that
+    /// decides `url`, nil when none matches: what a list of many URLs asks, without a `Decision`
+    /// and its trace for each.
+    package func decidingComponent(of url: LinkURL, inEntry position: Int) -> CompiledComponent? {
+        let components = matcher.entries[position].components
+        for candidate in index.candidates(in: position, for: url) where components[candidate].matches(url) {
+            return components[candidate]
+        }
+        return nil
     }
 }

@@ -60,21 +60,46 @@ package struct LinkURL: Sendable {
 
     package init(_ string: String) throws(LinkURLError) {
         var contiguous = string
-        let plain = contiguous.withUTF8 { bytes -> SplitURL? in
-            PlainURLParts(utf8: bytes).map { parts in
-                func scalars(_ range: Range<Int>) -> LazyMapSequence<Slice<UnsafeBufferPointer<UInt8>>, UInt32> {
-                    bytes[range].lazy.map(UInt32.init)
-                }
-                let text = string.utf8
-                return SplitURL(isWeb: Self.isWebScheme(bytes[parts.scheme]),
-                                  host: Substring(text[text.index(text.startIndex, offsetBy: parts.host.lowerBound)
-                                      ..< text.index(text.startIndex, offsetBy: parts.host.upperBound)]),
-                                  path: PathNormalization.normalize(scalars: scalars(parts.path)),
-                                  rawPath: bytes[parts.path].contains(UInt8(ascii: "%")) ? Array(scalars(parts.path)) : nil,
-                                  query: parts.query.map { Array(scalars($0)) },
-                                  fragment: parts.fragment.map { Array(scalars($0)) })
+        let plain = contiguous.withUTF8 { bytes in
+            PlainURLParts(utf8: bytes).map { Self.split(bytes, $0, host: Self.substring(of: string, bytes: $0.host)) }
+        }
+        try self.init(string, plain: plain)
+    }
+
+    /// The URL of `utf8`, as `init(String(decoding: utf8, as: UTF8.self))` reads it: a plain URL
+    /// (ASCII) is split straight from the bytes of a URL list, and only the URL's own string made.
+    package init(utf8 bytes: UnsafeBufferPointer<UInt8>) throws(LinkURLError) {
+        guard let parts = PlainURLParts(utf8: bytes) else {
+            try self.init(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        let string = String(decoding: bytes, as: UTF8.self)
+        try self.init(string, plain: Self.split(bytes, parts, host: Self.substring(of: string, bytes: parts.host)))
+    }
+
+    /// `bytes` of `string`'s UTF-8.
+    private static func substring(of string: String, bytes: Range<Int>) -> Substring {
+        let text = string.utf8
+        return Substring(text[text.index(text.startIndex, offsetBy: bytes.lowerBound) ..< text.index(text.startIndex, offsetBy: bytes.upperBound)])
+    }
+
+    /// The parts of a plain URL, as scalar values made straight from its bytes.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, _ parts: PlainURLParts, host: Substring) -> SplitURL {
+        func scalars(_ range: Range<Int>) -> [UInt32] {
+            [UInt32](unsafeUninitializedCapacity: range.count) { buffer, initialized in
+                for (offset, byte) in bytes[range].enumerated() { buffer[offset] = UInt32(byte) }
+                initialized = range.count
             }
         }
+        let path = bytes[parts.path]
+        return SplitURL(isWeb: isWebScheme(bytes[parts.scheme]), host: host,
+                        path: PathNormalization.normalize(scalars: path.lazy.map(UInt32.init)),
+                        rawPath: path.contains(UInt8(ascii: "%")) ? scalars(parts.path) : nil,
+                        query: parts.query.map(scalars), fragment: parts.fragment.map(scalars))
+    }
+
+    /// `plain`: the parts when the URL is plain; any other is split by `URLComponents`.
+    private init(_ string: String, plain: SplitURL?) throws(LinkURLError) {
         let parts: SplitURL
         if let plain {
             parts = plain

@@ -24,14 +24,17 @@ package struct URLCoverage: Sendable {
             Dictionary(uniqueKeysWithValues: zip(Self.outcomes, examplesByOutcome).filter { !$0.1.isEmpty })
         }
 
-        fileprivate mutating func record(_ url: String, _ outcome: Decision.Outcome) {
+        /// `url`: the URL's UTF-8 bytes, made a string only when it is one of the examples.
+        fileprivate mutating func record(_ url: UnsafeBufferPointer<UInt8>, _ outcome: Decision.Outcome) {
             let position = switch outcome {
             case .match: 0
             case .blocked: 1
             case .noMatch: 2
             }
             countByOutcome[position] += 1
-            if examplesByOutcome[position].count < URLCoverage.examplesPerClass { examplesByOutcome[position].append(url) }
+            if examplesByOutcome[position].count < URLCoverage.examplesPerClass {
+                examplesByOutcome[position].append(String(decoding: url, as: UTF8.self))
+            }
         }
     }
 
@@ -50,31 +53,31 @@ package struct URLCoverage: Sendable {
     /// By the component's ordinal: hashing its pointer, an array of strings, for every URL cost
     /// more than deciding the URL, and hashing its identity a tenth of it.
     private var decidedByOrdinal: [ComponentTally?]
-    private let positionByApp: [String: Int]
+    private let components: [CompiledComponent]
 
-    /// `componentCount`: that of the matcher that decides the URLs.
-    package init(appIDs: [String], componentCount: Int) {
+    /// `components`: those of the matcher that decides the URLs, by ordinal (`AASAMatcher.componentsByOrdinal`).
+    package init(appIDs: [String], components: [CompiledComponent]) {
         apps = appIDs.map { AppTally(appID: $0) }
-        decidedByOrdinal = Array(repeating: nil, count: componentCount)
-        positionByApp = Dictionary(uniqueKeysWithValues: appIDs.enumerated().map { ($1, $0) })
+        decidedByOrdinal = Array(repeating: nil, count: components.count)
+        self.components = components
     }
 
     /// The components that decided at least one URL, in the file's order.
     package var decidingComponents: [ComponentTally] { decidedByOrdinal.compactMap { $0 } }
 
-    package mutating func record(_ url: String, _ decisions: [Decision]) {
+    /// Records one URL (its UTF-8 bytes) and what decided it for each app, in the order of the
+    /// apps: the ordinal of the deciding component, or `URLDecisions.none`.
+    package mutating func record(_ url: UnsafeBufferPointer<UInt8>, decidedBy ordinals: ArraySlice<Int32>) {
         urlCount += 1
-        // A component that decides for several apps decided one URL.
-        var counted: [Int] = []
-        for (offset, decision) in decisions.enumerated() {
-            if let component = decision.decidingComponent, !counted.contains(component.ordinal) {
-                if decisions.count > 1 { counted.append(component.ordinal) }
-                count(component)
+        for (position, ordinal) in zip(apps.indices, ordinals) {
+            guard ordinal >= 0 else {
+                apps[position].record(url, .noMatch)
+                continue
             }
-            // The decisions usually come in the order of the apps.
-            let position = offset < apps.count && apps[offset].appID == decision.appID ? offset : positionByApp[decision.appID]
-            guard let position else { continue }
-            apps[position].record(url, decision.outcome)
+            let component = components[Int(ordinal)]
+            // A component that decides for several apps decided one URL.
+            if !ordinals[..<(ordinals.startIndex + position)].contains(ordinal) { count(component) }
+            apps[position].record(url, component.isExclude ? .blocked : .match)
         }
     }
 

@@ -76,37 +76,41 @@ package struct URLCoverageReport {
 
 /// One JSON Lines object per URL and app, in input order:
 /// `{"url": …, "app": …, "decision": "match" | "block" | "none", "rule": pointer or null, "line": rule line or null}`.
-/// The bytes are appended to the caller's buffer: a million URLs make no string per line.
+/// The bytes are appended to the caller's buffer: a million URLs make no string per line. What
+/// follows the URL is made once per app and deciding component.
 package struct URLDecisionLines {
     private let file: LintFile
-    /// The quoted pointer and line of each deciding component, by the component's ordinal.
-    private var ruleByOrdinal: [(pointer: [UInt8], line: Int)?]
+    private let components: [CompiledComponent]
+    /// `, "app": "ID"` of each app.
+    private let appMembers: [[UInt8]]
+    /// From `, "decision"` to the end of the line, for each deciding component by its ordinal.
+    private var endByOrdinal: [[UInt8]?]
+    private static let noMatchEnd = Array(#", "decision": "none", "rule": null, "line": null}"#.utf8) + [UInt8(ascii: "\n")]
 
-    /// `componentCount`: that of the matcher that decides the URLs.
-    package init(file: LintFile, componentCount: Int) {
+    /// `components`: those of the matcher that decides the URLs, by ordinal; `appIDs`: the apps, in
+    /// the order of the decisions of each URL.
+    package init(file: LintFile, appIDs: [String], components: [CompiledComponent]) {
         self.file = file
-        ruleByOrdinal = Array(repeating: nil, count: componentCount)
+        self.components = components
+        appMembers = appIDs.map { id in
+            var member = Array(#", "app": "#.utf8)
+            JSONWriter.appendEscaped(id, to: &member)
+            return member
+        }
+        endByOrdinal = Array(repeating: nil, count: components.count)
     }
 
-    package mutating func append(for url: String, _ decisions: [Decision], to bytes: inout [UInt8]) {
-        for decision in decisions {
+    /// The lines of one URL (its UTF-8 bytes), decided for each app by the component of each
+    /// ordinal, or by none (`URLDecisions.none`).
+    package mutating func append(for url: UnsafeBufferPointer<UInt8>, decidedBy ordinals: ArraySlice<Int32>, to bytes: inout [UInt8]) {
+        for (member, ordinal) in zip(appMembers, ordinals) {
             append("{\"url\": ", to: &bytes)
-            JSONWriter.appendEscaped(url, to: &bytes)
-            append(", \"app\": ", to: &bytes)
-            JSONWriter.appendEscaped(decision.appID, to: &bytes)
-            switch decision.outcome {
-            case .match: append(", \"decision\": \"match\", \"rule\": ", to: &bytes)
-            case .blocked: append(", \"decision\": \"block\", \"rule\": ", to: &bytes)
-            case .noMatch: append(", \"decision\": \"none\", \"rule\": ", to: &bytes)
-            }
-            if let component = decision.decidingComponent {
-                let rule = self.rule(of: component)
-                bytes.append(contentsOf: rule.pointer)
-                append(", \"line\": ", to: &bytes)
-                JSONWriter.appendDecimal(rule.line, to: &bytes)
-                append("}\n", to: &bytes)
+            JSONWriter.appendEscaped(utf8: url, to: &bytes)
+            bytes.append(contentsOf: member)
+            if ordinal >= 0 {
+                bytes.append(contentsOf: end(decidedBy: Int(ordinal)))
             } else {
-                append("null, \"line\": null}\n", to: &bytes)
+                bytes.append(contentsOf: Self.noMatchEnd)
             }
         }
     }
@@ -115,13 +119,16 @@ package struct URLDecisionLines {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    private mutating func rule(of component: CompiledComponent) -> (pointer: [UInt8], line: Int) {
-        let ordinal = component.ordinal
-        if let known = ruleByOrdinal[ordinal] { return known }
-        var pointer: [UInt8] = []
-        JSONWriter.appendEscaped(component.pointer.description, to: &pointer)
-        let rule = (pointer: pointer, line: component.location(in: file).range.start.line)
-        ruleByOrdinal[ordinal] = rule
-        return rule
+    private mutating func end(decidedBy ordinal: Int) -> [UInt8] {
+        if let known = endByOrdinal[ordinal] { return known }
+        let component = components[ordinal]
+        var end: [UInt8] = []
+        append(component.isExclude ? ", \"decision\": \"block\", \"rule\": " : ", \"decision\": \"match\", \"rule\": ", to: &end)
+        JSONWriter.appendEscaped(component.pointer.description, to: &end)
+        append(", \"line\": ", to: &end)
+        JSONWriter.appendDecimal(component.location(in: file).range.start.line, to: &end)
+        append("}\n", to: &end)
+        endByOrdinal[ordinal] = end
+        return end
     }
 }

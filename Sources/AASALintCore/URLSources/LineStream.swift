@@ -20,28 +20,57 @@ package struct LineStream {
 
     /// Calls `body` with each line and its number, from 1; `consumed` is the bytes read so far.
     package func forEachLine(_ body: (_ line: Substring, _ number: Int, _ consumed: Int) -> Void) {
+        forEachLineBytes { line, number, consumed in body(Substring(decoding: line, as: UTF8.self), number, consumed) }
+    }
+
+    /// `forEachLine` with each line's bytes as read: a list of a million URLs makes no string per line.
+    package func forEachLineBytes(_ body: (_ line: UnsafeBufferPointer<UInt8>, _ number: Int, _ consumed: Int) -> Void) {
         var pending: [UInt8] = []
         var number = 0
         var consumed = 0
-        func emit(_ bytes: ArraySlice<UInt8>) {
+        func emit(_ bytes: UnsafeBufferPointer<UInt8>) {
             number += 1
-            let trimmed = bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes
-            body(Substring(decoding: trimmed, as: UTF8.self), number, consumed)
+            let trimmed = bytes.last == UInt8(ascii: "\r") ? UnsafeBufferPointer(rebasing: bytes.dropLast()) : bytes
+            body(trimmed, number, consumed)
         }
         while let data = handle.read(upToCount: Self.chunkSize), !data.isEmpty {
             consumed += data.count
             // Only the new bytes are searched for a line break: the pending ones hold none, and
             // searching them again for each chunk of a long line would be quadratic.
-            var searched = pending.count
-            pending += data
-            var start = pending.startIndex
-            while let newline = pending[searched...].firstIndex(of: UInt8(ascii: "\n")) {
-                emit(pending[start..<newline])
-                start = newline + 1
-                searched = start
+            let searchedFrom = pending.count
+            if pending.isEmpty { pending = data } else { pending += data }
+            let start = pending.withUnsafeBufferPointer { bytes in
+                var start = 0
+                var searched = searchedFrom
+                while let newline = Self.newline(in: bytes, from: searched) {
+                    emit(UnsafeBufferPointer(rebasing: bytes[start..<newline]))
+                    start = newline + 1
+                    searched = start
+                }
+                return start
             }
             pending.removeSubrange(..<start)
         }
-        if !pending.isEmpty { emit(pending[...]) }
+        if !pending.isEmpty { pending.withUnsafeBufferPointer { emit($0) } }
+    }
+
+    /// The first `\n` from `start`, looked for eight bytes at a time.
+    private static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        if let base = bytes.baseAddress {
+            let everyByte: UInt64 = 0x0101_0101_0101_0101
+            let newlines = everyByte &* UInt64(UInt8(ascii: "\n"))
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ newlines
+                // A zero byte of `word` is a newline ("Bit Twiddling Hacks").
+                if (word &- everyByte) & ~word & (everyByte << 7) != 0 { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "\n") { return index }
+            index += 1
+        }
+        return nil
     }
 }

@@ -43,6 +43,79 @@ import Testing
         #expect(decided.values.allSatisfy { $0 > 100 }, "the generator must produce every outcome: \(decided)")
     }
 
+    /// `match --urls`'s way: URLs as the bytes a list holds (also ones that are not plain ASCII,
+    /// not web URLs or not URLs at all), gathered in chunks and decided a batch at a time on
+    /// several cores, or recalled from the memo of earlier batches, give for each app the
+    /// component `AASAMatcher` decides by, in input order, and the reason `LinkURL` gives for an
+    /// unreadable one.
+    @Test func batchDecisionsEqualSingleMatchDecisions() throws {
+        var random = SplitMix64(seed: 0x34_2026)
+        let apps = [MatcherTestSupport.app, "ABCDE12345.com.example.unlisted", MatcherTestSupport.otherApp]
+        let prefixes = ["https://example.com/", "HTTP://Example.com/", "https://example.com", "ftp://example.com/", "https:///", "example.com/", "https://a b/"]
+        var compared = 0
+        var recalled = 0
+        for _ in 0..<12 {
+            let json = Self.file(&random)
+            let matcher = try MatcherTestSupport.matcher(json)
+            let urls = (0..<(1 + random.next(below: 2 * URLChunk.largestItemCount))).map { _ in
+                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x", "?q=é", "# #"][random.next(below: 7)]
+                return prefixes[random.next(below: 8) == 0 ? random.next(below: prefixes.count) : 0] + path + suffix
+            }
+            // Decided a batch at a time, as `match --urls` does, so that later batches recall
+            // the URLs of earlier ones from the memo.
+            let decider = URLBatchDecider(matcher: matcher, appIDs: apps)
+            var memo = URLDecisionMemo(appCount: apps.count)
+            var expected = urls.makeIterator()
+            var pending = urls.enumerated().makeIterator()
+            var exhausted = false
+            while !exhausted {
+                var chunks: [URLChunk] = []
+                var chunk = URLChunk()
+                for _ in 0..<(1 + random.next(below: 3)) {
+                    while let (offset, url) = pending.next() {
+                        chunk.append(.url(url, line: offset + 1), memo: &memo)
+                        if chunk.isFull || random.next(below: 300) == 0 { break }
+                    }
+                    if chunk.isEmpty { exhausted = true }
+                    chunks.append(chunk)
+                    chunk = URLChunk()
+                }
+                for decided in decider.decide(chunks) {
+                    decided.forEachEvent(remembering: &memo, to: &compared) { compared, event in
+                        guard let text = expected.next() else {
+                            Issue.record("more events than URLs")
+                            return
+                        }
+                        let url: LinkURL
+                        do throws(LinkURLError) {
+                            url = try LinkURL(text)
+                        } catch {
+                            guard case .unreadable(_, let reason) = event else {
+                                Issue.record("\(text) cannot be read, yet the batch decided it")
+                                return
+                            }
+                            #expect(reason == error.description)
+                            return
+                        }
+                        guard case .decided(let bytes, let ordinals) = event else {
+                            Issue.record("\(text) was not decided in the batch: \(event)")
+                            return
+                        }
+                        #expect(String(decoding: bytes, as: UTF8.self) == text)
+                        let single = apps.map { matcher.decide(url, appID: $0).decidingComponent.map { Int32($0.ordinal) } ?? URLChunkDecisions.none }
+                        #expect(Array(ordinals) == single, "\(text) in \(json)")
+                        compared += 1
+                    }
+                }
+                recalled += chunks.reduce(0) { $0 + $1.items.count { if case .known = $0 { true } else { false } } }
+            }
+            #expect(expected.next() == nil, "every URL has an event")
+        }
+        #expect(compared > 5_000)
+        #expect(recalled > 1_000, "URLs repeat, and later batches recall them")
+    }
+
     /// Each component tried, and the part it failed on with the text compared.
     private static func steps(of decision: Decision) -> [String] {
         decision.trace.map { attempt in

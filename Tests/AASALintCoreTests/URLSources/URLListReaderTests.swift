@@ -12,11 +12,16 @@ import Testing
     ])
     func urlLineGivesTheURLWithoutTheSpacesAroundIt(line: String, item: URLSourceItem) {
         #expect(URLListReader.item(of: Substring(line), number: 7) == item)
+        var bytes = line
+        let url = bytes.withUTF8 { URLListReader.url(ofLine: $0).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(url.map { URLSourceItem.url($0, line: 7) } == item)
     }
 
     @Test(arguments: ["", "   ", "\t \t", "# a comment", "  # an indented comment"])
     func blankAndCommentLinesAreSkipped(line: String) {
         #expect(URLListReader.item(of: Substring(line), number: 1) == nil)
+        var bytes = line
+        #expect(bytes.withUTF8 { URLListReader.url(ofLine: $0) } == nil)
     }
 
     @Test func trimmingKeepsTheMiddleOfASubstring() {
