@@ -78,8 +78,15 @@ public struct AASAMatcher: Sendable {
         let entry = entries[index]
         var trace: [ComponentAttempt] = []
         for component in entry.components {
+            // Without a trace, a component ruled out needs no report of its failure (the URL's
+            // text for the part, made per component: 100,000 URLs on 1,000 rules took minutes).
+            if !tracing {
+                guard component.matches(url) else { continue }
+                return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer,
+                                trace: [ComponentAttempt(component: component, mismatch: nil)])
+            }
             let mismatch = component.mismatch(with: url)
-            if tracing || mismatch == nil { trace.append(ComponentAttempt(component: component, mismatch: mismatch)) }
+            trace.append(ComponentAttempt(component: component, mismatch: mismatch))
             if mismatch == nil {
                 return Decision(appID: appID, outcome: component.isExclude ? .blocked : .match, entry: entry.pointer, trace: trace)
             }
