@@ -77,7 +77,7 @@ package struct FixSession: Sendable {
             asRead[path].map { $0.kind == kind && $0.isFixable ? $0 : LintFile(path: path, kind: kind, bytes: $0.bytes) }
         }
         let pluginsWouldRun = plan.options.runsPlugins && !plan.configuration.plugins.isEmpty
-        if let last, !pluginsWouldRun, last.contents == Dictionary(outcome.files.map { ($0.path, $0.fixed) }) { first, _ in first } {
+        if let last, !pluginsWouldRun, last.contents == Dictionary(outcome.files.map { ($0.path, $0.fixed) }, uniquingKeysWith: { first, _ in first }) {
             outcome.lintOfResult = last.lint
         }
         return outcome
