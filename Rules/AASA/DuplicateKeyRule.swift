@@ -18,7 +18,7 @@ struct DuplicateKeyRule: Rule, FileCheck {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let root = file.root, Self.repeatsAKey(root) else { return [] }
+        guard let root = file.root, Self.repeatsAKey(root.value) else { return [] }
         var diagnostics: [Diagnostic] = []
         var path = JSONPointerStack()
         visitObjects(root, path: &path) { members, path in
@@ -61,13 +61,42 @@ struct DuplicateKeyRule: Rule, FileCheck {
     }
 
     /// Whether an object of the tree repeats a key: the walk that names each object's pointer,
-    /// a string per member, is done only for a tree where it finds something.
-    private static func repeatsAKey(_ node: PositionedValue) -> Bool {
-        switch node.value {
-        case .object(let members): !repeatedKeys(in: members).isEmpty || members.contains { repeatsAKey($0.value) }
-        case .array(let elements): elements.contains(where: repeatsAKey)
-        default: false
+    /// a string per member, is done only for a tree where it finds something. Given a node's
+    /// value rather than the node: a node is passed by address, and a switch on its value copies
+    /// the value (a retain and a release per node); the value alone is switched on in place.
+    private static func repeatsAKey(_ value: PositionedValue.Value) -> Bool {
+        switch value {
+        case .object(let members):
+            guard !members.withUnsafeBufferPointer(repeatsAKey(amongKeysOf:)) else { return true }
+            for index in members.indices {
+                // A string, number or boolean is not passed on: most values are one.
+                switch members[index].value.value {
+                case .object, .array: if repeatsAKey(members[index].value.value) { return true }
+                default: continue
+                }
+            }
+            return false
+        case .array(let elements):
+            for index in elements.indices where repeatsAKey(elements[index].value) { return true }
+            return false
+        default:
+            return false
         }
+    }
+
+    /// Whether two of `members` have the same key; a small object pair by pair, lengths first
+    /// (most keys of an object differ in length, which needs no comparison of their text).
+    private static func repeatsAKey(amongKeysOf members: UnsafeBufferPointer<PositionedMember>) -> Bool {
+        guard members.count > 1 else { return false }
+        guard members.count <= pairwiseLimit else { return !repeatedKeys(in: Array(members)).isEmpty }
+        for index in 1..<members.count {
+            let key = members[index].key
+            let length = key.utf8.count
+            for earlier in 0..<index where members[earlier].key.utf8.count == length && members[earlier].key == key {
+                return true
+            }
+        }
+        return false
     }
 
     private func visitObjects(_ node: PositionedValue, path: inout JSONPointerStack,

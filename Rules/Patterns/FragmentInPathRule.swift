@@ -20,8 +20,10 @@ struct FragmentInPathRule: Rule, FileCheck {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         let host = ExampleURL.host(of: file, in: context)
-        return file.patternCatalog.occurrences.compactMap { occurrence in
-            guard occurrence.isPath, occurrence.pattern.contains("#"), let hash = occurrence.pattern.tokens.first(where: { $0.kind == .literal("#") }) else { return nil }
+        // A loop rather than a compactMap: see QueryInPathRule.
+        var diagnostics: [Diagnostic] = []
+        for occurrence in file.patternCatalog.occurrences where occurrence.patternContains("#") && occurrence.isPath {
+            guard let hash = occurrence.pattern.tokens.first(where: { $0.kind == .literal("#") }) else { continue }
             let scalars = occurrence.pattern.scalars
             let path = String(String.UnicodeScalarView(scalars[..<hash.range.lowerBound]))
             let fragment = String(String.UnicodeScalarView(scalars[hash.range.upperBound...]))
@@ -29,11 +31,12 @@ struct FragmentInPathRule: Rule, FileCheck {
             let advice = occurrence.role == .legacyPath
                 ? "legacy paths cannot match fragments: use a component {\"/\": \"\(path)\", \"#\": \"\(fragment)\"}"
                 : "write the fragment in the component's \"#\" key: {\"/\": \"\(path)\", \"#\": \"\(fragment)\"}"
-            return diagnostic(
+            diagnostics.append(diagnostic(
                 "\"#\" in a path pattern is compared with the path, which never contains the fragment, so this pattern does not match \(url); \(advice)",
                 at: file.location(of: hash.range.lowerBound..<scalars.count, in: occurrence),
                 exampleURL: url
-            )
+            ))
         }
+        return diagnostics
     }
 }

@@ -21,7 +21,7 @@ struct InvalidPercentEncodingRule: Rule, FileCheck {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && occurrence.pattern.contains("%") {
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && occurrence.patternContains("%") {
             for (range, escape) in PercentEncoding.escapes(in: occurrence.pattern.scalars) where escape == .malformed {
                 let url = ExampleURL.intended(by: occurrence, host: host, variables: catalog.substitutionVariables, percentEncoded: true)
                 diagnostics.append(diagnostic(

@@ -25,8 +25,8 @@ struct InvalidVariableNameRule: Rule, FileCheck {
                 at: file.location(variable.pointer, .key)
             )
         }
-        for occurrence in catalog.occurrences {
-            for reference in occurrence.pattern.variableReferences where !SubstitutionVariables.isValidName(reference.name) {
+        for occurrence in catalog.occurrences where occurrence.patternContains("$") {
+            for reference in occurrence.variableReferences where !SubstitutionVariables.isValidName(reference.name) {
                 diagnostics.append(diagnostic(
                     "\"$(\(reference.name))\" names no variable: a name \(Self.problem(reference.name)), so the system never matches this pattern; write \"$(name)\" with a defined name",
                     at: file.location(of: reference.range, in: occurrence)

@@ -22,7 +22,7 @@ struct LiteralPercentSequenceRule: Rule, FileCheck {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences where occurrence.isComparedDecoded && occurrence.pattern.contains("%") {
+        for occurrence in catalog.occurrences where occurrence.isComparedDecoded && occurrence.patternContains("%") {
             let scalars = occurrence.pattern.scalars
             for run in PercentEncoding.encodedRuns(in: scalars) {
                 let written = String(String.UnicodeScalarView(scalars[run.range]))

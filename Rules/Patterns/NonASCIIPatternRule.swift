@@ -22,7 +22,7 @@ struct NonASCIIPatternRule: Rule, FileCheck {
         let catalog = file.patternCatalog
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && !occurrence.pattern.isASCII {
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && !occurrence.patternIsASCII {
             let scalars = occurrence.pattern.scalars
             guard let first = scalars.firstIndex(where: { !$0.isASCII }), let last = scalars.lastIndex(where: { !$0.isASCII }) else {
                 continue

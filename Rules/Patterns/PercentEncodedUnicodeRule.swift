@@ -23,7 +23,7 @@ struct PercentEncodedUnicodeRule: Rule, FileCheck {
         let host = ExampleURL.host(of: file, in: context)
         var diagnostics: [Diagnostic] = []
         var fixes = ComponentFixes(file: file)
-        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && occurrence.pattern.contains("%") {
+        for occurrence in catalog.occurrences where occurrence.isComparedEncoded && occurrence.patternContains("%") {
             let scalars = occurrence.pattern.scalars
             for run in PercentEncoding.encodedRuns(in: scalars) {
                 guard let text = String(validating: run.bytes, as: UTF8.self), text.unicodeScalars.contains(where: { !$0.isASCII }) else {

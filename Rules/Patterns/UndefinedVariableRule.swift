@@ -22,9 +22,19 @@ struct UndefinedVariableRule: Rule, FileCheck {
         let catalog = file.patternCatalog
         let known = catalog.variables.map(\.name) + BuiltInVariable.allCases.map(\.rawValue)
         var diagnostics: [Diagnostic] = []
-        for occurrence in catalog.occurrences {
-            for reference in occurrence.pattern.variableReferences {
-                guard case .undefined = catalog.substitutionVariables.meaning(of: reference.name) else { continue }
+        // A file's references name a few variables many times over: each name is looked up once
+        // (finding a built-in by its name compares it with each built-in's).
+        var isUndefinedByName: [String: Bool] = [:]
+        for occurrence in catalog.occurrences where occurrence.patternContains("$") {
+            for reference in occurrence.variableReferences {
+                let isUndefined: Bool
+                if let known = isUndefinedByName[reference.name] {
+                    isUndefined = known
+                } else {
+                    if case .undefined = catalog.substitutionVariables.meaning(of: reference.name) { isUndefined = true } else { isUndefined = false }
+                    isUndefinedByName[reference.name] = isUndefined
+                }
+                guard isUndefined else { continue }
                 let suggestion = Suggestion.nearest(to: reference.name, in: known).map { "; did you mean \"$(\($0))\"?" } ?? ""
                 diagnostics.append(diagnostic(
                     "\"$(\(reference.name))\" is neither defined in \"substitutionVariables\" nor built in, so the system never matches this pattern; define the variable or correct the name\(suggestion)",

@@ -18,13 +18,14 @@ struct UnterminatedVariableRule: Rule, FileCheck {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        file.patternCatalog.occurrences.filter { $0.pattern.contains("$") }.flatMap { occurrence in
-            occurrence.pattern.tokens.filter { $0.kind == .unterminatedVariable }.map { token in
-                diagnostic(
-                    "\"$(\" has no closing \")\", so the system never matches this pattern; close the variable reference with \")\"",
-                    at: file.location(of: token.range, in: occurrence)
-                )
-            }
+        var diagnostics: [Diagnostic] = []
+        for occurrence in file.patternCatalog.occurrences where occurrence.patternContains("$") {
+            guard let range = occurrence.pattern.unterminatedVariable else { continue }
+            diagnostics.append(diagnostic(
+                "\"$(\" has no closing \")\", so the system never matches this pattern; close the variable reference with \")\"",
+                at: file.location(of: range, in: occurrence)
+            ))
         }
+        return diagnostics
     }
 }

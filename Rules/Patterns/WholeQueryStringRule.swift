@@ -19,17 +19,20 @@ struct WholeQueryStringRule: Rule, FileCheck {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         let host = ExampleURL.host(of: file, in: context)
-        return file.patternCatalog.occurrences.compactMap { occurrence in
-            guard occurrence.role == .query, let items = Self.items(of: occurrence.pattern.text) else { return nil }
+        // A loop rather than a compactMap: see QueryInPathRule.
+        var diagnostics: [Diagnostic] = []
+        for occurrence in file.patternCatalog.occurrences {
+            guard case .query = occurrence.role, let items = Self.items(of: occurrence.pattern.text) else { continue }
             let withExtra = ExampleURL.make(host: host, path: "/", query: occurrence.pattern.text.replacingWildcards() + "&utm_source=x",
                                             percentEncoded: true)
             let object = "{" + items.map { "\"\($0.name)\": \"\($0.value == "*" ? "?*" : $0.value)\"" }.joined(separator: ", ") + "}"
-            return diagnostic(
+            diagnostics.append(diagnostic(
                 "a string \"?\" must equal the entire query, so \"\(occurrence.pattern.text)\" does not match \(withExtra); to require \(items.count == 1 ? "the item" : "the items") and allow others, write \"?\": \(object)",
                 at: file.location(occurrence.pointer),
                 exampleURL: withExtra
-            )
+            ))
         }
+        return diagnostics
     }
 
     /// The `name=value` items of a query pattern, or nil when it is not shaped like one.

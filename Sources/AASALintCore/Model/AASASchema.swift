@@ -6,7 +6,11 @@ package final class AASASchema: Sendable {
         case object, array, string, number, boolean, null
 
         init(_ node: PositionedValue) {
-            switch node.value {
+            self.init(node.value)
+        }
+
+        init(_ value: PositionedValue.Value) {
+            switch value {
             case .object: self = .object
             case .array: self = .array
             case .string: self = .string
@@ -47,7 +51,17 @@ package final class AASASchema: Sendable {
     /// node and member, and a set or dictionary lookup hashes for each. (Not a Set of ValueType:
     /// start-up, scripts/check-startup-budget.sh.)
     private let acceptedTypes: UInt8
-    private let propertyList: [(key: String, schema: AASASchema)]
+    private let propertyList: [Property]
+    /// Whether the schema describes nothing inside its values.
+    private let isLeaf: Bool
+
+    /// A key with its length, compared first: most keys a walk meets are another key of the
+    /// same object, and comparing lengths rules those out without comparing the strings.
+    private struct Property: Sendable {
+        let key: String
+        let length: Int
+        let schema: AASASchema
+    }
 
     init(
         _ types: [ValueType],
@@ -63,11 +77,18 @@ package final class AASASchema: Sendable {
         self.keyMeaning = keyMeaning
         self.consequence = consequence
         acceptedTypes = types.reduce(0) { $0 | $1.bit }
-        propertyList = properties.map { $0.map { (key: $0.key, schema: $0.value) } } ?? []
+        isLeaf = properties == nil && values == nil
+        // Sorted so that the order of lookups does not depend on the dictionary's seeded hashing.
+        propertyList = (properties ?? [:]).map { Property(key: $0.key, length: $0.key.utf8.count, schema: $0.value) }
+            .sorted { ($0.length, $0.key) < ($1.length, $1.key) }
     }
 
     package func accepts(_ node: PositionedValue) -> Bool {
-        acceptedTypes & ValueType(node).bit != 0
+        accepts(node.value)
+    }
+
+    private func accepts(_ value: PositionedValue.Value) -> Bool {
+        acceptedTypes & ValueType(value).bit != 0
     }
 
     /// The valid key an unknown `key` most likely stands for ("did you mean"): a near spelling,
@@ -89,7 +110,66 @@ package final class AASASchema: Sendable {
     /// The schema for a member of an object this schema describes; nil for an unknown key.
     package func schema(forKey key: String) -> AASASchema? {
         guard properties != nil else { return values }
-        return propertyList.first { $0.key == key }?.schema
+        let length = key.utf8.count
+        for property in propertyList where property.length == length && property.key == key {
+            return property.schema
+        }
+        return nil
+    }
+
+    /// What `walk` would find for `unknown-key` and `invalid-type` below `node`.
+    package struct Deviations: OptionSet, Sendable {
+        package let rawValue: UInt8
+
+        package init(rawValue: UInt8) {
+            self.rawValue = rawValue
+        }
+
+        /// An object of an accepted type with a key the schema does not know.
+        package static let unknownKey = Deviations(rawValue: 1)
+        /// A node of a type the schema does not accept.
+        package static let wrongType = Deviations(rawValue: 2)
+    }
+
+    /// Whether a walk from `node` would meet an unknown key or a wrong type: the walk, which
+    /// calls its visitor with the way to each node, is made only for a tree where it finds
+    /// something, and almost every file has neither.
+    package func deviations(in node: PositionedValue) -> Deviations {
+        var found: Deviations = []
+        collectDeviations(in: node.value, into: &found)
+        return found
+    }
+
+    /// Given a node's value rather than the node: a node is passed by address, and a switch on
+    /// its value copies the value (a retain and a release per node); the value alone is passed
+    /// in registers and switched on in place.
+    private func collectDeviations(in value: PositionedValue.Value, into found: inout Deviations) {
+        guard accepts(value) else {
+            found.insert(.wrongType)
+            return
+        }
+        switch value {
+        case .object(let members):
+            for index in members.indices {
+                if let schema = schema(forKey: members[index].key) {
+                    // A value with nothing inside (most are) is tested here rather than passed on.
+                    if schema.isLeaf {
+                        if !schema.accepts(members[index].value.value) { found.insert(.wrongType) }
+                    } else {
+                        schema.collectDeviations(in: members[index].value.value, into: &found)
+                    }
+                } else if properties != nil {
+                    found.insert(.unknownKey)
+                }
+            }
+        case .array(let elements):
+            guard let values else { return }
+            for index in elements.indices {
+                values.collectDeviations(in: elements[index].value, into: &found)
+            }
+        default:
+            break
+        }
     }
 
     /// Visits every node the schema describes, with the way to it from `node` (its pointer when

@@ -2,14 +2,10 @@
 /// with its place in the string so that findings point at the exact characters.
 package struct Pattern: Hashable, Sendable {
     package let text: String
-    /// The Unicode scalars of `text`, which token ranges count: kept for the rules that look
-    /// at every pattern scalar by scalar.
-    package let scalars: [Unicode.Scalar]
-    /// The `$(name)` references, with their ranges.
-    package let variableReferences: [(name: String, range: Range<Int>)]
     private let expandsVariables: Bool
     /// Which ASCII scalars `text` holds, and whether it holds any other: most rules look for a
-    /// character that most patterns lack.
+    /// character that most patterns lack. Only these are worked out when a pattern is made (from
+    /// the UTF-8 bytes): a file's patterns are made by the thousand and most are only searched.
     private let asciiScalars: ASCIIBits
     private let holdsNonASCII: Bool
 
@@ -18,23 +14,70 @@ package struct Pattern: Hashable, Sendable {
     package init(_ text: String, expandsVariables: Bool = true) {
         self.text = text
         self.expandsVariables = expandsVariables
-        // Appended one by one: `Array(text.unicodeScalars)` walks the text once more to count them.
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(text.utf8.count)
-        var ascii = ASCIIBits()
-        var nonASCII = false
-        for scalar in text.unicodeScalars {
-            scalars.append(scalar)
-            ascii.insert(scalar.value)
-            nonASCII = nonASCII || !scalar.isASCII
+        // Through the bytes in memory: the UTF-8 view's iterator costs several times more per byte.
+        var text = text
+        (asciiScalars, holdsNonASCII) = text.withUTF8 { bytes in
+            var ascii = ASCIIBits()
+            var nonASCII = false
+            for byte in bytes {
+                // A byte of a multi-byte scalar is 0x80 or more, which `insert` leaves out.
+                ascii.insert(UInt32(byte))
+                nonASCII = nonASCII || byte >= 0x80
+            }
+            return (ascii, nonASCII)
         }
-        self.scalars = scalars
-        asciiScalars = ascii
-        holdsNonASCII = nonASCII
-        let mayReferVariables = ascii.contains(UInt32(UInt8(ascii: "$")))
-        variableReferences = mayReferVariables ? PatternParser(scalars, expandsVariables: expandsVariables).tokens().compactMap { token in
-            if case .variable(let name) = token.kind { (name, token.range) } else { nil }
-        } : []
+    }
+
+    /// The Unicode scalars of `text`, which token ranges count; made when asked, by the few
+    /// rules that look at a pattern scalar by scalar once it holds what they look for.
+    package var scalars: [Unicode.Scalar] {
+        Array(text.unicodeScalars)
+    }
+
+    /// The `$(name)` references, with their ranges.
+    package var variableReferences: [(name: String, range: Range<Int>)] {
+        var references: [(name: String, range: Range<Int>)]? = []
+        _ = scanVariables(collecting: &references)
+        return references ?? []
+    }
+
+    /// The `$(` that has no closing `)`, to the end of the pattern: the system never matches it.
+    package var unterminatedVariable: Range<Int>? {
+        var references: [(name: String, range: Range<Int>)]? = nil
+        return scanVariables(collecting: &references)
+    }
+
+    /// What `tokens` says of variables: the unterminated `$(` it ends with, if any, and each
+    /// reference when `references` is not nil. An ASCII pattern is read from its bytes (where a
+    /// byte is a scalar), without making a token per scalar or a string per scalar of a name.
+    private func scanVariables(collecting references: inout [(name: String, range: Range<Int>)]?) -> Range<Int>? {
+        guard expandsVariables, asciiScalars.contains(UInt32(UInt8(ascii: "$"))) else { return nil }
+        guard !holdsNonASCII else {
+            for token in tokens {
+                switch token.kind {
+                case .variable(let name): references?.append((name, token.range))
+                case .unterminatedVariable: return token.range
+                default: break
+                }
+            }
+            return nil
+        }
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index + 1 < bytes.count {
+                guard bytes[index] == UInt8(ascii: "$"), bytes[index + 1] == UInt8(ascii: "(") else {
+                    index += 1
+                    continue
+                }
+                guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) else { return index..<bytes.count }
+                if references != nil {
+                    references?.append((String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 2)..<close]), as: UTF8.self), index..<close + 1))
+                }
+                index = close + 1
+            }
+            return nil
+        }
     }
 
     /// The parts of the pattern, parsed when asked: most patterns are only searched for a few
@@ -46,7 +89,7 @@ package struct Pattern: Hashable, Sendable {
 
     /// Whether `text` holds `scalar`; for an ASCII scalar, answered without going through it.
     package func contains(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? asciiScalars.contains(scalar.value) : holdsNonASCII && scalars.contains(scalar)
+        scalar.isASCII ? asciiScalars.contains(scalar.value) : holdsNonASCII && text.unicodeScalars.contains(scalar)
     }
 
     /// Whether every scalar of `text` is ASCII.

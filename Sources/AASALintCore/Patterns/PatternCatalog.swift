@@ -24,28 +24,51 @@ package struct PatternCatalog: Sendable {
         package let pointer: JSONPointer
         /// Where the pattern starts inside that string, in scalars (4 after `NOT `).
         package let offset: Int
-        /// The settings it is compared under: one for a pattern; for a variable value, those
-        /// of every pattern that uses the variable (none when unused).
-        package let settings: [MatchSettings]
+        /// Whether it is compared percent-encoded, or decoded: under the settings of its
+        /// component, or for a variable value those of every pattern that uses the variable
+        /// (neither when unused). Two flags rather than a list of settings per occurrence: a
+        /// file has thousands of occurrences, and the rules ask only this.
+        package let isComparedEncoded: Bool
+        package let isComparedDecoded: Bool
         /// The component, `defaults` object or `paths` string the pattern belongs to.
         package let owner: JSONPointer
         /// The component when the owner is one.
         package let component: Component?
+        /// The pattern's `$(name)` references, read once: several rules and the catalog ask.
+        package let variableReferences: [(name: String, range: Range<Int>)]
 
-        init(role: Role, pattern: Pattern, pointer: JSONPointer, offset: Int, settings: [MatchSettings], owner: JSONPointer,
-             component: Component?) {
+        init(role: Role, pattern: Pattern, pointer: JSONPointer, offset: Int, isComparedEncoded: Bool, isComparedDecoded: Bool,
+             owner: JSONPointer, component: Component?) {
             self.role = role
             self.pattern = pattern
             self.pointer = pointer
             self.offset = offset
-            self.settings = settings
+            self.isComparedEncoded = isComparedEncoded
+            self.isComparedDecoded = isComparedDecoded
             self.owner = owner
             self.component = component
+            // Asked first here: reading the references copies the pattern.
+            variableReferences = pattern.contains("$") ? pattern.variableReferences : []
         }
 
-        package var isComparedEncoded: Bool { settings.contains { $0.percentEncoded } }
-        package var isComparedDecoded: Bool { settings.contains { !$0.percentEncoded } }
-        package var isPath: Bool { role == .path || role == .legacyPath }
+        /// Whether the pattern holds `scalar`, which most pattern rules ask of every occurrence
+        /// to find the few they inspect: answered without copying the pattern out of the
+        /// occurrence, as `pattern.contains` from another module does (a retain and a release).
+        package func patternContains(_ scalar: Unicode.Scalar) -> Bool {
+            pattern.contains(scalar)
+        }
+
+        /// Whether every scalar of the pattern is ASCII; see `patternContains`.
+        package var patternIsASCII: Bool {
+            pattern.isASCII
+        }
+
+        package var isPath: Bool {
+            switch role {
+            case .path, .legacyPath: true
+            default: false
+            }
+        }
     }
 
     package let occurrences: [Occurrence]
@@ -81,15 +104,14 @@ package struct PatternCatalog: Sendable {
             }
         }
         var usersSettings: [String: [MatchSettings]] = [:]
-        for occurrence in collector.occurrences {
-            for reference in occurrence.pattern.variableReferences where !usersSettings[reference.name, default: []].contains(occurrence.settings[0]) {
-                usersSettings[reference.name, default: []].append(occurrence.settings[0])
+        for (occurrence, settings) in collector.referringVariables {
+            for reference in occurrence.variableReferences where !usersSettings[reference.name, default: []].contains(settings) {
+                usersSettings[reference.name, default: []].append(settings)
             }
         }
         for variable in variables {
             for value in variable.values {
-                collector.add(.variableValue(variable.name), Pattern(value.value, expandsVariables: false), at: value.pointer,
-                              offset: 0, settings: usersSettings[variable.name] ?? [], owner: variable.pointer)
+                collector.addValue(of: variable, value, usersSettings: usersSettings[variable.name] ?? [])
             }
         }
         occurrences = collector.occurrences
@@ -97,12 +119,15 @@ package struct PatternCatalog: Sendable {
 
     /// True when some pattern refers to `$(name)`.
     package func isReferenced(_ name: String) -> Bool {
-        occurrences.contains { occurrence in occurrence.pattern.variableReferences.contains { $0.name == name } }
+        occurrences.contains { occurrence in occurrence.variableReferences.contains { $0.name == name } }
     }
 }
 
 private struct OccurrenceCollector {
     var occurrences: [PatternCatalog.Occurrence] = []
+    /// The occurrences that may refer to variables, with their settings: those whose text
+    /// holds a `$`.
+    var referringVariables: [(occurrence: PatternCatalog.Occurrence, settings: MatchSettings)] = []
 
     mutating func addParts(of keys: ComponentKeys, owner: JSONPointer) {
         addParts(path: keys.path, query: keys.query, fragment: keys.fragment, settings: keys.settings, owner: owner, component: nil)
@@ -116,7 +141,14 @@ private struct OccurrenceCollector {
     /// The patterns written under `owner`: inherited ones are listed where written.
     private mutating func addParts(path: Located<String>?, query: QueryPattern?, fragment: Located<String>?, settings: MatchSettings,
                                    owner: JSONPointer, component: Component?) {
-        func isOwn(_ pointer: JSONPointer) -> Bool { pointer.tokens.starts(with: owner.tokens) }
+        // The last tokens first, where an inherited pattern's pointer differs.
+        func isOwn(_ pointer: JSONPointer) -> Bool {
+            let tokens = pointer.tokens
+            let ownerTokens = owner.tokens
+            guard tokens.count >= ownerTokens.count else { return false }
+            for index in ownerTokens.indices.reversed() where tokens[index] != ownerTokens[index] { return false }
+            return true
+        }
         if let path, isOwn(path.pointer) {
             add(.path, Pattern(path.value), at: path.pointer, settings: settings, owner: owner, component: component)
         }
@@ -135,15 +167,22 @@ private struct OccurrenceCollector {
         }
     }
 
-    mutating func add(_ role: PatternCatalog.Occurrence.Role, _ pattern: Pattern, at pointer: JSONPointer, offset: Int = 0,
+    /// `pattern` is consumed: a borrowed one would be copied into the occurrence.
+    mutating func add(_ role: PatternCatalog.Occurrence.Role, _ pattern: consuming Pattern, at pointer: JSONPointer, offset: Int = 0,
                       settings: MatchSettings, owner: JSONPointer, component: Component? = nil) {
-        add(role, pattern, at: pointer, offset: offset, settings: [settings], owner: owner, component: component)
+        let occurrence = PatternCatalog.Occurrence(role: role, pattern: pattern, pointer: pointer, offset: offset,
+                                                   isComparedEncoded: settings.percentEncoded, isComparedDecoded: !settings.percentEncoded,
+                                                   owner: owner, component: component)
+        occurrences.append(occurrence)
+        if occurrence.patternContains("$") { referringVariables.append((occurrence, settings)) }
     }
 
-    mutating func add(_ role: PatternCatalog.Occurrence.Role, _ pattern: Pattern, at pointer: JSONPointer, offset: Int,
-                      settings: [MatchSettings], owner: JSONPointer, component: Component? = nil) {
-        occurrences.append(PatternCatalog.Occurrence(role: role, pattern: pattern, pointer: pointer, offset: offset,
-                                                     settings: settings, owner: owner, component: component))
+    /// A value of a variable, compared under the settings of every pattern that uses the variable.
+    mutating func addValue(of variable: SubstitutionVariable, _ value: Located<String>, usersSettings: [MatchSettings]) {
+        occurrences.append(PatternCatalog.Occurrence(
+            role: .variableValue(variable.name), pattern: Pattern(value.value, expandsVariables: false), pointer: value.pointer, offset: 0,
+            isComparedEncoded: usersSettings.contains { $0.percentEncoded }, isComparedDecoded: usersSettings.contains { !$0.percentEncoded },
+            owner: variable.pointer, component: nil))
     }
 }
 

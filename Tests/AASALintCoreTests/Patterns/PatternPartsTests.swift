@@ -1,0 +1,34 @@
+@testable import AASALintCore
+import Testing
+
+/// What a `Pattern` answers without parsing its tokens (its variable references, an unterminated
+/// `$(`, which scalars it holds) agrees with its tokens and its text on generated patterns.
+@Suite struct PatternPartsTests {
+    static let pieces = ["a", "/", "*", "?", "$", "(", ")", "$(", "$(v)", "$(lang)", "$(é)", "é", "%", "#", "=", "\\", "𝄞", "$()"]
+    static let probes: [Unicode.Scalar] = ["a", "$", "(", ")", "%", "#", "=", "\\", "*", "é", "𝄞", "z", "\u{0}"]
+
+    @Test(arguments: [true, false])
+    func partsAgreeWithTokens(expandsVariables: Bool) {
+        var random = SplitMix64(seed: expandsVariables ? 0x7A11 : 0x7A12)
+        var referencesSeen = 0
+        var unterminatedSeen = 0
+        for _ in 0..<3_000 {
+            let text = (0..<random.next(below: 8)).map { _ in Self.pieces[random.next(below: Self.pieces.count)] }.joined()
+            let pattern = Pattern(text, expandsVariables: expandsVariables)
+            let tokens = pattern.tokens
+            let references = tokens.compactMap { token in if case .variable(let name) = token.kind { "\(name)@\(token.range)" } else { nil } }
+            #expect(pattern.variableReferences.map { "\($0.name)@\($0.range)" } == references, "\(text)")
+            let unterminated = tokens.first { $0.kind == .unterminatedVariable }?.range
+            #expect(pattern.unterminatedVariable == unterminated, "\(text)")
+            #expect(pattern.scalars == Array(text.unicodeScalars), "\(text)")
+            #expect(pattern.isASCII == text.unicodeScalars.allSatisfy(\.isASCII), "\(text)")
+            for probe in Self.probes {
+                #expect(pattern.contains(probe) == text.unicodeScalars.contains(probe), "\(text) \(probe)")
+            }
+            referencesSeen += references.count
+            unterminatedSeen += unterminated == nil ? 0 : 1
+        }
+        // With variables expanded both come up often; without, never.
+        #expect(expandsVariables ? referencesSeen > 500 && unterminatedSeen > 300 : referencesSeen + unterminatedSeen == 0)
+    }
+}
