@@ -19,7 +19,9 @@ struct BackslashInPatternRule: Rule, FileCheck {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        file.patternCatalog.occurrences.filter { $0.patternContains("\\") }.flatMap { occurrence in
+        // Most files have no pattern with it: their occurrences are not gone through.
+        guard file.patternCatalog.heldScalars.mayContain("\\") else { return [] }
+        return file.patternCatalog.occurrences.filter { $0.patternContains("\\") }.flatMap { occurrence in
             let tokens = occurrence.pattern.tokens
             return tokens.indices.filter { tokens[$0].kind == .literal("\\") }.map { index in
                 let next = index + 1 < tokens.count ? tokens[index + 1].kind : nil

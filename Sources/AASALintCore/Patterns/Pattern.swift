@@ -3,28 +3,31 @@
 package struct Pattern: Hashable, Sendable {
     package let text: String
     private let expandsVariables: Bool
-    /// Which ASCII scalars `text` holds, and whether it holds any other: most rules look for a
-    /// character that most patterns lack. Only these are worked out when a pattern is made (from
-    /// the UTF-8 bytes): a file's patterns are made by the thousand and most are only searched.
-    private let asciiScalars: ASCIIBits
-    private let holdsNonASCII: Bool
+    /// Which scalars `text` holds: most rules look for a character that most patterns lack.
+    /// Only this is worked out when a pattern is made (from the UTF-8 bytes): a file's patterns
+    /// are made by the thousand and most are only searched.
+    private let held: HeldScalars
 
     /// `expandsVariables` is false for the values of substitution variables, where `$(` is
     /// plain text (and makes the system drop the value).
     package init(_ text: String, expandsVariables: Bool = true) {
+        var gathered: HeldScalars? = nil
+        self.init(text, expandsVariables: expandsVariables, gathering: &gathered)
+    }
+
+    /// Also adds the scalars `text` holds to `gathered`, which gathers those of many patterns.
+    package init(_ text: String, expandsVariables: Bool = true, gathering gathered: inout HeldScalars?) {
         self.text = text
         self.expandsVariables = expandsVariables
         // Through the bytes in memory: the UTF-8 view's iterator costs several times more per byte.
         var text = text
-        (asciiScalars, holdsNonASCII) = text.withUTF8 { bytes in
-            var ascii = ASCIIBits()
-            var nonASCII = false
+        held = text.withUTF8 { bytes in
+            var held = HeldScalars()
             for byte in bytes {
-                // A byte of a multi-byte scalar is 0x80 or more, which `insert` leaves out.
-                ascii.insert(UInt32(byte))
-                nonASCII = nonASCII || byte >= 0x80
+                held.insert(byte)
+                gathered?.insert(byte)
             }
-            return (ascii, nonASCII)
+            return held
         }
     }
 
@@ -51,8 +54,8 @@ package struct Pattern: Hashable, Sendable {
     /// reference when `references` is not nil. An ASCII pattern is read from its bytes (where a
     /// byte is a scalar), without making a token per scalar or a string per scalar of a name.
     private func scanVariables(collecting references: inout [(name: String, range: Range<Int>)]?) -> Range<Int>? {
-        guard expandsVariables, asciiScalars.contains(UInt32(UInt8(ascii: "$"))) else { return nil }
-        guard !holdsNonASCII else {
+        guard expandsVariables, held.mayContain("$") else { return nil }
+        guard !held.holdsNonASCII else {
             for token in tokens {
                 switch token.kind {
                 case .variable(let name): references?.append((name, token.range))
@@ -89,11 +92,11 @@ package struct Pattern: Hashable, Sendable {
 
     /// Whether `text` holds `scalar`; for an ASCII scalar, answered without going through it.
     package func contains(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII ? asciiScalars.contains(scalar.value) : holdsNonASCII && text.unicodeScalars.contains(scalar)
+        scalar.isASCII ? held.mayContain(scalar) : held.holdsNonASCII && text.unicodeScalars.contains(scalar)
     }
 
     /// Whether every scalar of `text` is ASCII.
-    package var isASCII: Bool { !holdsNonASCII }
+    package var isASCII: Bool { !held.holdsNonASCII }
 
     /// Everything else is read from the text.
     package static func == (lhs: Pattern, rhs: Pattern) -> Bool {
@@ -103,6 +106,30 @@ package struct Pattern: Hashable, Sendable {
     package func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(expandsVariables)
+    }
+}
+
+/// Which ASCII scalars some text holds, and whether it holds any other: of one pattern, or
+/// gathered from all of a file's as they are made (`PatternCatalog.heldScalars`), so that a rule
+/// looking for a character that no pattern holds skips them all.
+package struct HeldScalars: Sendable {
+    private var ascii = ASCIIBits()
+    package private(set) var holdsNonASCII = false
+
+    package init() {}
+
+    /// Adds a byte of UTF-8 text.
+    @inline(__always)
+    mutating func insert(_ byte: UInt8) {
+        // A byte of a multi-byte scalar is 0x80 or more, which `ASCIIBits` leaves out.
+        ascii.insert(UInt32(byte))
+        holdsNonASCII = holdsNonASCII || byte >= 0x80
+    }
+
+    /// Whether the text holds the ASCII `scalar`; for another scalar, whether it holds one that is
+    /// not ASCII.
+    package func mayContain(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? ascii.contains(scalar.value) : holdsNonASCII
     }
 }
 

@@ -72,12 +72,15 @@ package struct PatternCatalog: Sendable {
     }
 
     package let occurrences: [Occurrence]
+    /// The scalars the patterns of `occurrences` hold, all together.
+    package let heldScalars: HeldScalars
     package let variables: [SubstitutionVariable]
     package let substitutionVariables: SubstitutionVariables
 
     package init(file: LintFile) {
         guard let applinks = file.aasa?.applinks else {
             occurrences = []
+            heldScalars = HeldScalars()
             variables = []
             substitutionVariables = SubstitutionVariables([])
             return
@@ -98,7 +101,8 @@ package struct PatternCatalog: Sendable {
                 }
             } else {
                 for path in entry.paths?.value ?? [] {
-                    collector.add(.legacyPath, Pattern(path.pattern), at: path.text.pointer,
+                    let pattern = Pattern(path.pattern, gathering: &collector.held)
+                    collector.add(.legacyPath, pattern, at: path.text.pointer,
                                   offset: path.isExclusion ? 4 : 0, settings: path.settings, owner: path.text.pointer)
                 }
             }
@@ -115,6 +119,7 @@ package struct PatternCatalog: Sendable {
             }
         }
         occurrences = collector.occurrences
+        heldScalars = collector.held ?? HeldScalars()
     }
 
     /// True when some pattern refers to `$(name)`.
@@ -125,6 +130,8 @@ package struct PatternCatalog: Sendable {
 
 private struct OccurrenceCollector {
     var occurrences: [PatternCatalog.Occurrence] = []
+    /// What the patterns hold, gathered as they are made.
+    var held: HeldScalars? = HeldScalars()
     /// The occurrences that may refer to variables, with their settings: those whose text
     /// holds a `$`.
     var referringVariables: [(occurrence: PatternCatalog.Occurrence, settings: MatchSettings)] = []
@@ -150,20 +157,24 @@ private struct OccurrenceCollector {
             return true
         }
         if let path, isOwn(path.pointer) {
-            add(.path, Pattern(path.value), at: path.pointer, settings: settings, owner: owner, component: component)
+            let pattern = Pattern(path.value, gathering: &held)
+            add(.path, pattern, at: path.pointer, settings: settings, owner: owner, component: component)
         }
         switch query {
         case .whole(let text)? where isOwn(text.pointer):
-            add(.query, Pattern(text.value), at: text.pointer, settings: settings, owner: owner, component: component)
+            let pattern = Pattern(text.value, gathering: &held)
+            add(.query, pattern, at: text.pointer, settings: settings, owner: owner, component: component)
         case .items(let items)? where items.first.map({ isOwn($0.value.pointer) }) ?? false:
             for item in items {
-                add(.queryItem(item.name), Pattern(item.value.value), at: item.value.pointer, settings: settings, owner: owner, component: component)
+                let pattern = Pattern(item.value.value, gathering: &held)
+                add(.queryItem(item.name), pattern, at: item.value.pointer, settings: settings, owner: owner, component: component)
             }
         default:
             break
         }
         if let fragment, isOwn(fragment.pointer) {
-            add(.fragment, Pattern(fragment.value), at: fragment.pointer, settings: settings, owner: owner, component: component)
+            let pattern = Pattern(fragment.value, gathering: &held)
+            add(.fragment, pattern, at: fragment.pointer, settings: settings, owner: owner, component: component)
         }
     }
 
@@ -179,8 +190,9 @@ private struct OccurrenceCollector {
 
     /// A value of a variable, compared under the settings of every pattern that uses the variable.
     mutating func addValue(of variable: SubstitutionVariable, _ value: Located<String>, usersSettings: [MatchSettings]) {
+        let pattern = Pattern(value.value, expandsVariables: false, gathering: &held)
         occurrences.append(PatternCatalog.Occurrence(
-            role: .variableValue(variable.name), pattern: Pattern(value.value, expandsVariables: false), pointer: value.pointer, offset: 0,
+            role: .variableValue(variable.name), pattern: pattern, pointer: value.pointer, offset: 0,
             isComparedEncoded: usersSettings.contains { $0.percentEncoded }, isComparedDecoded: usersSettings.contains { !$0.percentEncoded },
             owner: variable.pointer, component: nil))
     }

@@ -1,4 +1,5 @@
 @testable import AASALintCore
+import Foundation
 import Testing
 
 /// What a `Pattern` answers without parsing its tokens (its variable references, an unterminated
@@ -30,5 +31,31 @@ import Testing
         }
         // With variables expanded both come up often; without, never.
         #expect(expandsVariables ? referencesSeen > 500 && unterminatedSeen > 300 : referencesSeen + unterminatedSeen == 0)
+    }
+
+    /// A file's catalog holds a scalar exactly when one of its occurrences does: generated files
+    /// with patterns in every place the catalog reads (paths, queries, query items, fragments,
+    /// legacy paths, variable values).
+    @Test func catalogHoldsWhatItsOccurrencesHold() {
+        var random = SplitMix64(seed: 0x7A13)
+        var held = 0
+        for _ in 0..<300 {
+            func pattern() -> String {
+                let text = (0..<random.next(below: 3)).map { _ in Self.pieces[random.next(below: Self.pieces.count)] }.joined()
+                return text.replacingOccurrences(of: "\\", with: "\\\\")
+            }
+            let text = #"{"applinks": {"substitutionVariables": {"v": ["\#(pattern())"]}, "details": ["#
+                + ##"{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "\##(pattern())", "?": {"q": "\##(pattern())"}, "#": "\##(pattern())"}, {"?": "\##(pattern())"}]},"##
+                + #"{"appID": "ABCDE12345.com.example.other", "paths": ["NOT \#(pattern())"]}]}}"#
+            let catalog = PatternCatalog(file: LintFile(path: "apple-app-site-association", kind: .aasa, bytes: Array(text.utf8)))
+            #expect(catalog.occurrences.count == 6, "\(text)")
+            for probe in Self.probes where probe.isASCII {
+                let expected = catalog.occurrences.contains { $0.patternContains(probe) }
+                #expect(catalog.heldScalars.mayContain(probe) == expected, "\(text) \(probe)")
+                held += expected ? 1 : 0
+            }
+            #expect(catalog.heldScalars.holdsNonASCII == catalog.occurrences.contains { !$0.patternIsASCII }, "\(text)")
+        }
+        #expect(held > 1_000)
     }
 }
