@@ -38,10 +38,9 @@ struct PathKeys: Sendable {
     init(_ keys: [[PathKeyToken]]) {
         labels.reserveCapacity(keys.reduce(0) { $0 + $1.count })
         for key in keys {
-            appendKey(maximumLength: key.count) { buffer in
-                for (index, token) in key.enumerated() { buffer[index] = token.label }
-                return (key.count, key.contains { if case .variable = $0 { true } else { false } })
-            }
+            labels.append(contentsOf: key.lazy.map(\.label))
+            hasVariable.append(key.contains { if case .variable = $0 { true } else { false } })
+            starts.append(labels.count)
         }
     }
 
@@ -51,15 +50,10 @@ struct PathKeys: Sendable {
 
     func length(of index: Int) -> Int { starts[index + 1] - starts[index] }
 
-    /// Appends a key of at most `maximumLength` labels, which `write` writes into the buffer it
-    /// is given, returning how many it wrote and whether one is a variable: the key is written
-    /// on the stack and copied at once, rather than appended label by label.
-    fileprivate mutating func appendKey(maximumLength: Int, _ write: (UnsafeMutableBufferPointer<UInt32>) -> (count: Int, hasVariable: Bool)) {
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: maximumLength) { buffer in
-            let written = write(buffer)
-            labels.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<written.count]))
-            hasVariable.append(written.hasVariable)
-        }
+    /// Appends a key, with whether one of its labels is a variable.
+    fileprivate mutating func append(_ key: UnsafeBufferPointer<UInt32>, hasVariable keyHasVariable: Bool) {
+        labels.append(contentsOf: key)
+        hasVariable.append(keyHasVariable)
         starts.append(labels.count)
     }
 }
@@ -169,21 +163,25 @@ struct PathKeyBuilder {
     /// text and only up to the key's end: parsing and normalising every pattern whole took most of
     /// the time of building a large file's index.
     mutating func key(of component: CompiledComponent) -> [PathKeyToken] {
-        var keys = PathKeys()
-        appendKey(of: component, to: &keys)
-        return keys.key(0).map(PathKeyToken.init(label:))
+        withKey(of: component) { key, _ in key.map(PathKeyToken.init(label:)) }
     }
 
     /// Writes the key of `component` at the end of `keys`.
     mutating func appendKey(of component: CompiledComponent, to keys: inout PathKeys) {
-        guard var text = component.path?.text else { return keys.appendKey(maximumLength: 0) { _ in (0, false) } }
+        withKey(of: component) { keys.append($0, hasVariable: $1) }
+    }
+
+    /// The key of `component` as labels, and whether one is a variable, to `body`: written on the
+    /// stack rather than appended label by label to an array of its own.
+    private mutating func withKey<Result>(of component: CompiledComponent, _ body: (UnsafeBufferPointer<UInt32>, Bool) -> Result) -> Result {
+        guard var text = component.path?.text else { return body(UnsafeBufferPointer(start: nil, count: 0), false) }
         let stopsAtPercent = component.settings.percentEncoded
-        text.withUTF8 { bytes in
+        return text.withUTF8 { bytes in
             // Each scalar is a label at most, with a `/` added at either end.
-            keys.appendKey(maximumLength: min(bytes.count + 2, Self.maximumLength)) { buffer in
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: min(bytes.count + 2, Self.maximumLength)) { buffer in
                 var key = KeyWriter(buffer: buffer, stopsAtPercent: stopsAtPercent)
                 writeKey(ofUTF8: bytes, into: &key)
-                return (key.count, key.hasVariable)
+                return body(UnsafeBufferPointer(rebasing: buffer[..<key.count]), key.hasVariable)
             }
         }
     }

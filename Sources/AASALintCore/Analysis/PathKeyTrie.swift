@@ -182,9 +182,11 @@ struct PathKeyTrie: Sendable {
         var node = node
         var position = position
         // Along literal text through nodes without variable children, a loop rather than a call per scalar.
-        while position < key.endIndex, firstVariableChildren[node] < 0, key[position] & Self.variableLabel == 0 {
+        while position < key.endIndex, firstVariableChildren[node] < 0 {
+            let label = key[position]
+            guard label & Self.variableLabel == 0 else { break }
             found.insert(ownRun(of: node))
-            let child = self.child(of: node, along: key[position])
+            let child = self.child(of: node, along: label)
             guard child >= 0 else { return }
             node = child
             position += 1
