@@ -28,15 +28,19 @@ struct ComponentKeyIndex: Sendable {
     /// that have a group to share. Joining each component to its runs, and the members of each run
     /// to one another once, takes time in the number of runs and components, not of pairs.
     init(keys: [[PathKeyToken]], vocabulary: PathKeyVocabulary) {
+        self.init(keys: PathKeys(keys), vocabulary: vocabulary)
+    }
+
+    init(keys: PathKeys, vocabulary: PathKeyVocabulary) {
         let trie = PathKeyTrie(keys: keys, values: vocabulary.values)
         self.trie = trie
         let followings = ValueFollowings()
-        let walk = { @Sendable (component: Int) -> [Range<Int>] in trie.compatibleRuns(with: keys[component], sharing: followings) }
+        let walk = { @Sendable (component: Int) -> [Range<Int>] in trie.compatibleRuns(with: keys.key(component), sharing: followings) }
         // The walks only read the trie; on large files they take a share of the analysis worth spreading.
         let walkAll = { (components: [Int]) -> [[Range<Int>]] in
             components.count < Self.smallestParallelIndex ? components.map(walk) : components.parallelMap(walk)
         }
-        let withVariables = keys.indices.filter { PathKeyTrie.hasVariable(keys[$0]) }
+        let withVariables = (0..<keys.count).filter { keys.hasVariable[$0] }
         var runs = [[Range<Int>]](repeating: [], count: keys.count)
         for (component, found) in zip(withVariables, walkAll(withVariables)) { runs[component] = found }
         var partition = Partition(count: keys.count)
@@ -54,7 +58,7 @@ struct ComponentKeyIndex: Sendable {
             if members.count == 1 {
                 runs[members[members.startIndex]] = []
             } else {
-                shared += members.filter { !PathKeyTrie.hasVariable(keys[$0]) }
+                shared += members.filter { !keys.hasVariable[$0] }
             }
         }
         for (component, found) in zip(shared, walkAll(shared)) { runs[component] = found }

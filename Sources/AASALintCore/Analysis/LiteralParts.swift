@@ -14,23 +14,33 @@ struct LiteralParts: Sendable {
     private let parts: [[String: Value]]
     private let percentEncoded: [Bool]
 
-    init(components: [CompiledComponent]) {
-        percentEncoded = components.map(\.settings.percentEncoded)
-        parts = components.map { component in
-            var found: [String: Value] = [:]
-            let folds = !component.settings.caseSensitive
-            func record(_ pattern: CompiledPattern?, as name: String) {
-                guard let pattern, Self.isPlain(pattern.text) else { return }
-                found[name] = Value(text: pattern.text, folds: folds)
-            }
-            record(component.fragment, as: "#")
-            switch component.query {
-            case .any: break
-            case .whole(let pattern): record(pattern, as: "?")
-            case .items(let items): for item in items { record(item.pattern, as: "?=" + item.name) }
-            }
-            return found
+    /// The parts of `members`, the only components asked about: most components of a large file
+    /// share a group with no other and are never told apart.
+    init(components: [CompiledComponent], of members: some Sequence<Int>) {
+        var percentEncoded = [Bool](repeating: false, count: components.count)
+        var parts = [[String: Value]](repeating: [:], count: components.count)
+        for member in members {
+            percentEncoded[member] = components[member].settings.percentEncoded
+            parts[member] = Self.parts(of: components[member])
         }
+        self.percentEncoded = percentEncoded
+        self.parts = parts
+    }
+
+    private static func parts(of component: CompiledComponent) -> [String: Value] {
+        var found: [String: Value] = [:]
+        let folds = !component.settings.caseSensitive
+        func record(_ pattern: CompiledPattern?, as name: String) {
+            guard let pattern, Self.isPlain(pattern.text) else { return }
+            found[name] = Value(text: pattern.text, folds: folds)
+        }
+        record(component.fragment, as: "#")
+        switch component.query {
+        case .any: break
+        case .whole(let pattern): record(pattern, as: "?")
+        case .items(let items): for item in items { record(item.pattern, as: "?=" + item.name) }
+        }
+        return found
     }
 
     /// Without `*`, `?` or a variable, a pattern matches its own text and nothing else. One pass

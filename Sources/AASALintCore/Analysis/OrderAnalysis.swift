@@ -73,9 +73,13 @@ private struct EntryOrderAnalysis {
         self.answersGroupsAtOnce = answersGroupsAtOnce
         self.meter = meter
         let vocabulary = PathKeyVocabulary()
-        var keys = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
-        entry = EntryComponents(components: components, index: ComponentKeyIndex(keys: components.map { keys.key(of: $0) }, vocabulary: vocabulary),
-                                literals: LiteralParts(components: components), budget: budget)
+        var builder = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
+        var keys = PathKeys()
+        for component in components { builder.appendKey(of: component, to: &keys) }
+        let index = ComponentKeyIndex(keys: keys, vocabulary: vocabulary)
+        // Only the components that share a group with another are ever told apart by their plain parts.
+        let grouped = (0..<index.groupCount).lazy.map(index.group).filter { $0.count > 1 }.joined()
+        entry = EntryComponents(components: components, index: index, literals: LiteralParts(components: components, of: grouped), budget: budget)
     }
 
     /// Each component is compared with the earlier components of its group; a component alone in its group

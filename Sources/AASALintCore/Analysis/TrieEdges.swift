@@ -10,70 +10,67 @@ struct TrieEdges: Sendable {
     private var firstChildren: [Int32] = [-1]
     private var nextSiblings: [Int32] = [-1]
     private var childCounts: [Int32] = [0]
-    /// `parent << 32 | label` of each edge, `emptySlot` where there is none.
-    private var slots: [UInt64]
-    private var slotTargets: [Int32]
-    private var shift: UInt64
-    private static let emptySlot = UInt64.max
+    private var table: EdgeTable
 
     /// Room for `capacity` edges without growing.
     init(capacity: Int = 0) {
-        var bits = 4
-        while 1 << bits < 2 * (capacity + 1) { bits += 1 }
-        slots = Array(repeating: Self.emptySlot, count: 1 << bits)
-        slotTargets = Array(repeating: 0, count: 1 << bits)
-        shift = UInt64(64 - bits)
+        table = EdgeTable(capacity: capacity)
         labels.reserveCapacity(capacity + 1)
         firstChildren.reserveCapacity(capacity + 1)
         nextSiblings.reserveCapacity(capacity + 1)
         childCounts.reserveCapacity(capacity + 1)
     }
 
-    /// The edges of a whole trie at once: node `n` (after the root, node 0) hangs from `parents[n]`
-    /// along `labels[n]`. Each chain of children runs in node order.
-    init(parents: [Int32], labels: [UInt32]) {
-        let count = labels.count
-        var bits = 4
-        while 1 << bits < 2 * count { bits += 1 }
-        let shift = UInt64(64 - bits)
-        var firstChildren = [Int32](repeating: -1, count: count)
-        var nextSiblings = [Int32](repeating: -1, count: count)
-        var childCounts = [Int32](repeating: 0, count: count)
-        var slots = [UInt64](repeating: Self.emptySlot, count: 1 << bits)
-        var slotTargets = [Int32](repeating: 0, count: 1 << bits)
-        parents.withUnsafeBufferPointer { parents in
-            firstChildren.withUnsafeMutableBufferPointer { firstChildren in
-                nextSiblings.withUnsafeMutableBufferPointer { nextSiblings in
-                    childCounts.withUnsafeMutableBufferPointer { childCounts in
-                        for node in stride(from: count - 1, to: 0, by: -1) {
-                            let parent = Int(parents[node])
-                            nextSiblings[node] = firstChildren[parent]
-                            firstChildren[parent] = Int32(node)
-                            childCounts[parent] += 1
-                        }
-                    }
-                }
-            }
-            labels.withUnsafeBufferPointer { labels in
-                slots.withUnsafeMutableBufferPointer { slots in
-                    slotTargets.withUnsafeMutableBufferPointer { targets in
-                        for node in 1..<max(1, count) {
-                            Self.place(UInt64(parents[node]) << 32 | UInt64(labels[node]), target: node, in: slots, targets: targets, shift: shift)
-                        }
-                    }
-                }
-            }
-        }
-        self.labels = labels
-        self.firstChildren = firstChildren
-        self.nextSiblings = nextSiblings
-        self.childCounts = childCounts
-        self.slots = slots
-        self.slotTargets = slotTargets
-        self.shift = shift
+    var nodeCount: Int { labels.count }
+
+    /// The child of `node` along `label`, or -1.
+    @inline(__always)
+    func child(of node: Int, along label: UInt32) -> Int {
+        table.child(of: node, along: label)
     }
 
-    var nodeCount: Int { labels.count }
+    /// The child of `node` along `label`, added when missing.
+    mutating func addChild(of node: Int, along label: UInt32) -> Int {
+        let known = table.child(of: node, along: label)
+        guard known < 0 else { return known }
+        let added = labels.count
+        labels.append(label)
+        firstChildren.append(-1)
+        nextSiblings.append(firstChildren[node])
+        childCounts.append(0)
+        firstChildren[node] = Int32(added)
+        childCounts[node] += 1
+        table.insert(node: node, label: label, child: added)
+        return added
+    }
+
+    /// The first child of `node`, or -1; the others follow by `nextSibling(of:)`.
+    @inline(__always)
+    func firstChild(of node: Int) -> Int { Int(firstChildren[node]) }
+
+    @inline(__always)
+    func nextSibling(of node: Int) -> Int { Int(nextSiblings[node]) }
+
+    @inline(__always)
+    func childCount(of node: Int) -> Int { Int(childCounts[node]) }
+}
+
+/// Edges found by their parent node and label: an open-addressing table of `parent << 32 | label`.
+struct EdgeTable: Sendable {
+    private var slots: [UInt64]
+    private var slotTargets: [Int32]
+    private var shift: UInt64
+    private var count = 0
+    private static let emptySlot = UInt64.max
+
+    /// Room for `capacity` edges without growing.
+    init(capacity: Int) {
+        var bits = 4
+        while 1 << bits < 2 * (capacity + 1) { bits += 1 }
+        slots = Array(repeating: Self.emptySlot, count: 1 << bits)
+        slotTargets = Array(repeating: 0, count: 1 << bits)
+        shift = UInt64(64 - bits)
+    }
 
     /// The child of `node` along `label`, or -1.
     @inline(__always)
@@ -89,59 +86,19 @@ struct TrieEdges: Sendable {
         }
     }
 
-    /// The child of `node` along `label`, added when missing.
-    ///
-    /// A missing child takes the empty slot its search ended at, unless the table grows.
-    mutating func addChild(of node: Int, along label: UInt32) -> Int {
-        let key = UInt64(node) << 32 | UInt64(label)
-        let mask = slots.count - 1
-        var slot = Self.slot(of: key, shift: shift)
-        while slots[slot] != Self.emptySlot {
-            if slots[slot] == key { return Int(slotTargets[slot]) }
-            slot = (slot + 1) & mask
-        }
-        let added = labels.count
-        labels.append(label)
-        firstChildren.append(-1)
-        nextSiblings.append(firstChildren[node])
-        childCounts.append(0)
-        firstChildren[node] = Int32(added)
-        childCounts[node] += 1
-        if 2 * (added + 1) > slots.count {
-            grow()
-            place(key, target: added)
-        } else {
-            slots[slot] = key
-            slotTargets[slot] = Int32(added)
-        }
-        return added
+    /// Adds the edge from `node` along `label` to `child`, which the table does not hold yet.
+    mutating func insert(node: Int, label: UInt32, child: Int) {
+        count += 1
+        if 2 * (count + 1) > slots.count { grow() }
+        place(UInt64(node) << 32 | UInt64(label), target: child)
     }
-
-    /// The first child of `node`, or -1; the others follow by `nextSibling(of:)`.
-    @inline(__always)
-    func firstChild(of node: Int) -> Int { Int(firstChildren[node]) }
-
-    @inline(__always)
-    func nextSibling(of node: Int) -> Int { Int(nextSiblings[node]) }
-
-    @inline(__always)
-    func childCount(of node: Int) -> Int { Int(childCounts[node]) }
 
     private mutating func place(_ key: UInt64, target: Int) {
-        let shift = shift
-        slots.withUnsafeMutableBufferPointer { slots in
-            slotTargets.withUnsafeMutableBufferPointer { targets in Self.place(key, target: target, in: slots, targets: targets, shift: shift) }
-        }
-    }
-
-    @inline(__always)
-    private static func place(_ key: UInt64, target: Int, in slots: UnsafeMutableBufferPointer<UInt64>, targets: UnsafeMutableBufferPointer<Int32>,
-                              shift: UInt64) {
         let mask = slots.count - 1
         var slot = Self.slot(of: key, shift: shift)
         while slots[slot] != Self.emptySlot { slot = (slot + 1) & mask }
         slots[slot] = key
-        targets[slot] = Int32(target)
+        slotTargets[slot] = Int32(target)
     }
 
     private mutating func grow() {

@@ -142,6 +142,35 @@ import Testing
         }
     }
 
+    /// The trie's walks on generated keys with variables (fixed seeds), over an alphabet wide
+    /// enough that some nodes find their children by hashing and others along their siblings:
+    /// each key's walk finds exactly the keys a direct comparison finds compatible, and the
+    /// trie's order is the lexicographic order of the labels, equal keys by number.
+    @Test(arguments: 0..<60)
+    func walksFindWhatComparingKeysFinds(seed: Int) {
+        var random = SeededRandom(seed: UInt64(1_000 + seed))
+        let values: [[[UInt32]]] = [[[0x61], [0x61, 0x62]], [[0x62], []], [[0x2F, 0x61]]]
+        let alphabet = 3 + random.next(below: 28)
+        let tokens: [PathKeyToken] = (0..<alphabet).map { .scalar(0x2F + UInt32($0)) } + (0..<values.count).map { .variable($0) }
+        let keys = (0..<(1 + random.next(below: 120))).map { _ in
+            (0..<random.next(below: 6)).map { _ in
+                random.next(below: 5) == 0 ? tokens[random.next(below: tokens.count)] : tokens[random.next(below: min(4, alphabet))]
+            }
+        }
+        let trie = PathKeyTrie(keys: keys, values: values.map(ValueTrie.init))
+        let order = trie.componentsInTrieOrder.map { keys[$0].map(\.label) }
+        for position in order.indices.dropFirst() {
+            let (before, key) = (order[position - 1], order[position])
+            #expect(before.lexicographicallyPrecedes(key) || before == key && trie.componentsInTrieOrder[position - 1] < trie.componentsInTrieOrder[position],
+                    "\(keys)")
+        }
+        for (component, key) in keys.enumerated() {
+            let found = Set(trie.compatibleRuns(with: key).flatMap { $0.map { trie.componentsInTrieOrder[$0] } })
+            let compared = Set(keys.indices.filter { keysMeet(key[...], keys[$0][...], values: values) })
+            #expect(found == compared, "key \(component) of \(keys)")
+        }
+    }
+
     /// Rules that match one URL must be compared: on generated files, every pair of rules
     /// that a sample URL matches is offered to the later one. The index keeps runs of rules
     /// rather than pairs, and its groups are still the connected parts of the pairs it offers.
@@ -204,4 +233,30 @@ private func referenceKey(of path: String, percentEncoded: Bool, literal: [Strin
         }
     }
     return key
+}
+
+/// Whether some expansion of one key and some of the other agree until either ends: a variable
+/// meets literal text by its values, a variable meets itself, and two different variables are
+/// taken to share text (what the index assumes).
+private func keysMeet(_ one: ArraySlice<PathKeyToken>, _ other: ArraySlice<PathKeyToken>, values: [[[UInt32]]]) -> Bool {
+    guard let first = one.first, let otherFirst = other.first else { return true }
+    switch (first, otherFirst) {
+    case (.scalar(let scalar), .scalar(let otherScalar)):
+        return scalar == otherScalar && keysMeet(one.dropFirst(), other.dropFirst(), values: values)
+    case (.variable(let id), .variable(let otherID)):
+        return id != otherID || keysMeet(one.dropFirst(), other.dropFirst(), values: values)
+    case (.variable(let id), .scalar):
+        return values[id].contains { valueMeets($0[...], then: one.dropFirst(), other, values: values) }
+    case (.scalar, .variable(let id)):
+        return values[id].contains { valueMeets($0[...], then: other.dropFirst(), one, values: values) }
+    }
+}
+
+/// Whether a value of a variable, followed by `rest`, meets `text`: text that ends or meets a
+/// variable inside the value meets it.
+private func valueMeets(_ value: ArraySlice<UInt32>, then rest: ArraySlice<PathKeyToken>, _ text: ArraySlice<PathKeyToken>,
+                        values: [[[UInt32]]]) -> Bool {
+    guard let scalar = value.first else { return keysMeet(rest, text, values: values) }
+    guard let first = text.first, case .scalar(let textScalar) = first else { return true }
+    return scalar == textScalar && valueMeets(value.dropFirst(), then: rest, text.dropFirst(), values: values)
 }
