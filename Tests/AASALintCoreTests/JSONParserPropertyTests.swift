@@ -125,10 +125,22 @@ import Testing
         }
     }
 
+    /// Odd seeds write an array of values past 4 KB, the size from which the parser caches short strings.
     @Test(arguments: 0..<200)
     func treesAndSpansAreTheOnesWritten(seed: Int) throws {
         var generator = Generator(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
-        let written = generator.value(depth: 0)
+        var written = generator.value(depth: 0)
+        if seed % 2 == 1 {
+            generator.bytes = Array("[".utf8)
+            var elements: [Written] = []
+            while generator.bytes.count < 6_000 {
+                if !elements.isEmpty { generator.write(",") }
+                generator.whitespace()
+                elements.append(generator.value(depth: 1))
+            }
+            generator.write("]")
+            written = .array(elements, 0..<generator.bytes.count)
+        }
         let root = try JSONParser.parse(generator.bytes)
         let found = Self.differences(root, written, at: "")
         #expect(found.isEmpty, "\(String(decoding: generator.bytes, as: UTF8.self)): \(found)")

@@ -219,11 +219,14 @@ private extension JSONParser {
         let pendingMembers = ChildStack<PositionedMember>()
         /// Reused for strings with escapes, so decoding them does not allocate per string.
         var escapedStringBuffer: [UInt8] = []
-        var shortStrings = ShortStringCache()
+        /// Only for inputs large enough to repeat themselves: making it is a tenth of parsing a
+        /// file of a hundred bytes, the start-up budget's lint.
+        var shortStrings: ShortStringCache?
 
         init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
             self.bytes = bytes
             self.maximumDepth = maximumDepth
+            if bytes.count >= 4_096 { shortStrings = ShortStringCache() }
         }
 
         mutating func readDocument() throws(JSONSyntaxError) -> PositionedValue {
@@ -562,7 +565,7 @@ private extension JSONParser {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     offset = index + 1
-                    return shortStrings.string(of: bytes, contentStart..<index) ?? text(contentStart..<index)
+                    return shortStrings?.string(of: bytes, contentStart..<index) ?? text(contentStart..<index)
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw controlCharacterError(at: index) }
