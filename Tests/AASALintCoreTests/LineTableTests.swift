@@ -3,10 +3,11 @@ import Testing
 
 @Suite struct LineTableTests {
     /// Line breaks of each kind and characters of one to four bytes, at every place in an
-    /// eight-byte word and across the table's blocks of 64 bytes.
+    /// eight-byte word and across the table's blocks of 64 bytes; vertical tabs and form feeds,
+    /// one above LF and CR, are what the word-at-a-time scan could take for line breaks.
     @Test(arguments: [0, 1, 7, 8, 9, 63, 64, 65, 130, 1_000])
     func positionsCountScalarsFromTheLineStart(length: Int) {
-        let pieces = ["a", "é", "中", "😀", "\n", "\r\n", "\r", "  \"key\": "]
+        let pieces = ["a", "é", "中", "😀", "\n", "\r\n", "\r", "  \"key\": ", "\u{0B}", "\u{0C}"]
         var state: UInt64 = UInt64(length) + 1
         var text = ""
         while text.utf8.count < length {

@@ -102,6 +102,102 @@ extension JSONParser {
 
 // MARK: - Reader
 
+/// The short strings (up to 15 bytes, which Swift keeps inline) read so far, by their bytes: keys
+/// and many values repeat (`/`, `exclude`, `?*`), and decoding each again validated its UTF-8 again.
+/// One entry a slot, the last string to hash there; a miss is decoded as any string.
+private struct ShortStringCache {
+    private struct Entry {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var length = -1
+        var string = ""
+    }
+
+    private static let slotBits = 6
+    private var entries = [Entry](repeating: Entry(), count: 1 << slotBits)
+
+    /// The text of `range` of `bytes` (valid UTF-8, at most 15 bytes); nil for a longer range.
+    mutating func string(of bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
+        let length = range.count
+        guard length <= 15, let base = bytes.baseAddress else { return nil }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        if range.lowerBound + 16 <= bytes.count {
+            let start = UnsafeRawPointer(base + range.lowerBound)
+            low = UInt64(littleEndian: start.loadUnaligned(as: UInt64.self))
+            high = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            if length < 8 {
+                low &= (1 << (8 * UInt64(length))) &- 1
+                high = 0
+            } else {
+                high &= (1 << (8 * UInt64(length - 8))) &- 1
+            }
+        } else {
+            for position in range.indices.reversed() {
+                let byte = UInt64(base[position])
+                if position - range.lowerBound < 8 {
+                    low = low << 8 | byte
+                } else {
+                    high = high << 8 | byte
+                }
+            }
+        }
+        let hash = (low ^ (high &* 0x100_0000_01B3) ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+        let slot = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.slotBits))
+        if entries[slot].length == length, entries[slot].low == low, entries[slot].high == high {
+            return entries[slot].string
+        }
+        let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        entries[slot] = Entry(low: low, high: high, length: length, string: string)
+        return string
+    }
+}
+
+/// The children of the open containers, innermost last. A container's children leave it moved
+/// into their array, not copied: a copy retained every key and value of the file once more and
+/// released them again, a tenth of parsing.
+private final class ChildStack<Element> {
+    private var base: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init() {
+        capacity = 16
+        base = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    func append(_ element: consuming Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = grown
+            capacity *= 2
+        }
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Moves the elements from `start` on into an array of their own.
+    func popArray(from start: Int) -> [Element] {
+        // Appended one by one to a reserved array: `Array(unsafeUninitializedCapacity:)` allocates
+        // through an unspecialised path that cost three times the allocation.
+        guard start < count else { return [] }
+        var array: [Element] = []
+        array.reserveCapacity(count - start)
+        for index in start..<count {
+            array.append((base + index).move())
+        }
+        count = start
+        return array
+    }
+}
+
 private extension JSONParser {
     /// A container whose closing bracket has not been read yet. Its children wait in the reader's
     /// flat `pendingElements` / `pendingMembers` stacks from `firstChild` on, so reading needs no
@@ -119,14 +215,18 @@ private extension JSONParser {
         let maximumDepth: Int
         var offset = 0
         var containers: [OpenContainer] = []
-        var pendingElements: [PositionedValue] = []
-        var pendingMembers: [PositionedMember] = []
+        let pendingElements = ChildStack<PositionedValue>()
+        let pendingMembers = ChildStack<PositionedMember>()
         /// Reused for strings with escapes, so decoding them does not allocate per string.
         var escapedStringBuffer: [UInt8] = []
+        /// Only for inputs large enough to repeat themselves: making it is a tenth of parsing a
+        /// file of a hundred bytes, the start-up budget's lint.
+        var shortStrings: ShortStringCache?
 
         init(bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
             self.bytes = bytes
             self.maximumDepth = maximumDepth
+            if bytes.count >= 4_096 { shortStrings = ShortStringCache() }
         }
 
         mutating func readDocument() throws(JSONSyntaxError) -> PositionedValue {
@@ -235,25 +335,10 @@ private extension JSONParser {
         private mutating func closeContainer() -> PositionedValue {
             let container = containers.removeLast()
             let span = container.start..<offset
-            // Children that fill the whole stack (in an AASA file, those of `components`, the
-            // largest container by far) take the stack's storage instead of a copy, which would
-            // double the peak memory of parsing.
             if container.isObject {
-                guard container.firstChild > 0 else {
-                    defer { pendingMembers = [] }
-                    return PositionedValue(value: .object(pendingMembers), span: span)
-                }
-                let members = Array(pendingMembers[container.firstChild...])
-                pendingMembers.removeSubrange(container.firstChild...)
-                return PositionedValue(value: .object(members), span: span)
+                return PositionedValue(value: .object(pendingMembers.popArray(from: container.firstChild)), span: span)
             }
-            guard container.firstChild > 0 else {
-                defer { pendingElements = [] }
-                return PositionedValue(value: .array(pendingElements), span: span)
-            }
-            let elements = Array(pendingElements[container.firstChild...])
-            pendingElements.removeSubrange(container.firstChild...)
-            return PositionedValue(value: .array(elements), span: span)
+            return PositionedValue(value: .array(pendingElements.popArray(from: container.firstChild)), span: span)
         }
 
         /// Reads `"key" :` and the whitespace after it into the innermost (object) container.
@@ -337,13 +422,8 @@ private extension JSONParser {
 
         private mutating func readWordLiteral() throws(JSONSyntaxError) -> PositionedValue {
             let start = offset
+            if let literal = exactLiteral() { return literal }
             let word = readWord()
-            switch word {
-            case "true": return PositionedValue(value: .bool(true), span: start..<offset)
-            case "false": return PositionedValue(value: .bool(false), span: start..<offset)
-            case "null": return PositionedValue(value: .null, span: start..<offset)
-            default: break
-            }
             let lowercased = word.lowercased()
             if ["true", "false", "null"].contains(lowercased) {
                 throw syntaxError(at: start, "literals are lower case: write \(lowercased)")
@@ -361,6 +441,26 @@ private extension JSONParser {
                 at: start,
                 "unexpected word '\(word)': strings must be in double quotes: write \"\(word)\""
             )
+        }
+
+        /// `true`, `false` or `null` at `offset`, compared byte by byte rather than read as a word
+        /// first; nil, having read nothing, for any other word.
+        private mutating func exactLiteral() -> PositionedValue? {
+            let spelling: String
+            let value: PositionedValue.Value
+            switch bytes[offset] {
+            case UInt8(ascii: "t"): (spelling, value) = ("true", .bool(true))
+            case UInt8(ascii: "f"): (spelling, value) = ("false", .bool(false))
+            case UInt8(ascii: "n"): (spelling, value) = ("null", .null)
+            default: return nil
+            }
+            let end = offset + spelling.utf8.count
+            guard end <= bytes.count, end == bytes.count || !isWordByte(bytes[end]),
+                  UnsafeBufferPointer(rebasing: bytes[offset..<end]).elementsEqual(spelling.utf8)
+            else { return nil }
+            let span = offset..<end
+            offset = end
+            return PositionedValue(value: value, span: span)
         }
 
         private func nonNumberMessage(_ word: String) -> String? {
@@ -454,10 +554,18 @@ private extension JSONParser {
             let contentStart = offset + 1
             var index = contentStart
             while index < bytes.count {
+                if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                    let stops = Self.stringStops(in: UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                    guard stops != 0 else {
+                        index += 8
+                        continue
+                    }
+                    index += stops.trailingZeroBitCount / 8
+                }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     offset = index + 1
-                    return text(contentStart..<index)
+                    return shortStrings?.string(of: bytes, contentStart..<index) ?? text(contentStart..<index)
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 { throw controlCharacterError(at: index) }
@@ -487,6 +595,18 @@ private extension JSONParser {
                 }
             }
             throw unterminatedStringError(openingQuote: openingQuote)
+        }
+
+        /// The high bit of each byte of `word` (little-endian) that ends a string's plain run (a quote,
+        /// a backslash, a control character) or lies above one. Each test flags a byte that is
+        /// equal (or below) exactly, and wrongly only above a byte it flags rightly, so the lowest
+        /// bit set is always a stop; zero when the eight bytes are all plain.
+        private static func stringStops(in word: UInt64) -> UInt64 {
+            let everyByte: UInt64 = 0x0101_0101_0101_0101
+            let quotes = word ^ (everyByte &* UInt64(UInt8(ascii: "\"")))
+            let backslashes = word ^ (everyByte &* UInt64(UInt8(ascii: "\\")))
+            let controls = (word &- everyByte &* 0x20) & ~word
+            return ((quotes &- everyByte) & ~quotes | (backslashes &- everyByte) & ~backslashes | controls) & 0x8080_8080_8080_8080
         }
 
         /// Decodes the escape whose backslash is at `backslash` into `escapedStringBuffer`;

@@ -142,8 +142,9 @@ package struct DetailsEntry: Sendable {
         components = node.member("components").flatMap { member in
             member.value.elements.map { elements in
                 let componentsPointer = pointer.appending("components")
+                let componentKeys = InheritedKeys(entryKeys)
                 let parsed = elements.enumerated().compactMap { index, element in
-                    Component(element, at: componentsPointer.appending(index), inheriting: entryKeys)
+                    Component(element, at: componentsPointer.appending(index), inheriting: componentKeys)
                 }
                 return Located(parsed, at: componentsPointer)
             }
@@ -197,15 +198,15 @@ package struct LegacyPath: Sendable {
 package struct Component: Sendable {
     package var pointer: JSONPointer { storage.pointer }
     package var object: WrittenObject { storage.object }
-    package var path: Located<String>? { storage.own.path ?? storage.inherited.path }
-    package var query: QueryPattern? { storage.own.query ?? storage.inherited.query }
-    package var fragment: Located<String>? { storage.own.fragment ?? storage.inherited.fragment }
-    package var exclude: ResolvedFlag { storage.own.exclude ?? storage.inherited.exclude ?? .builtIn(false) }
+    package var path: Located<String>? { storage.own.path ?? storage.inherited.keys.path }
+    package var query: QueryPattern? { storage.own.query ?? storage.inherited.keys.query }
+    package var fragment: Located<String>? { storage.own.fragment ?? storage.inherited.keys.fragment }
+    package var exclude: ResolvedFlag { storage.own.exclude ?? storage.inherited.keys.exclude ?? .builtIn(false) }
     package var caseSensitive: ResolvedFlag {
-        storage.own.caseSensitive ?? storage.inherited.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive)
+        storage.own.caseSensitive ?? storage.inherited.keys.caseSensitive ?? .builtIn(MatchSettings.builtIn.caseSensitive)
     }
     package var percentEncoded: ResolvedFlag {
-        storage.own.percentEncoded ?? storage.inherited.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded)
+        storage.own.percentEncoded ?? storage.inherited.keys.percentEncoded ?? .builtIn(MatchSettings.builtIn.percentEncoded)
     }
 
     /// Shared by the copies that the catalog, the matcher and the rules make of each component.
@@ -215,22 +216,22 @@ package struct Component: Sendable {
         /// The keys it sets, and those it inherits for the others: kept apart rather than
         /// merged, which copied every key of every component once more.
         let own: ComponentKeys
-        let inherited: ComponentKeys
+        let inherited: InheritedKeys
 
-        init(pointer: JSONPointer, object: WrittenObject, own: ComponentKeys, inherited: ComponentKeys) {
+        /// Reads the keys in place: built elsewhere and passed in, they were copied once more.
+        init(_ node: PositionedValue, at pointer: JSONPointer, inherited: InheritedKeys) {
             self.pointer = pointer
-            self.object = object
-            self.own = own
+            object = WrittenObject(node: node)
+            own = ComponentKeys(node, at: pointer, origin: .component)
             self.inherited = inherited
         }
     }
 
     private let storage: Storage
 
-    init?(_ node: PositionedValue, at pointer: JSONPointer, inheriting inherited: ComponentKeys) {
+    init?(_ node: PositionedValue, at pointer: JSONPointer, inheriting inherited: InheritedKeys) {
         guard node.members != nil else { return nil }
-        storage = Storage(pointer: pointer, object: WrittenObject(node: node),
-                          own: ComponentKeys(node, at: pointer, origin: .component), inherited: inherited)
+        storage = Storage(node, at: pointer, inherited: inherited)
     }
 
     package var isExclude: Bool { exclude.value }

@@ -14,13 +14,20 @@ extension ComponentKey {
     /// canonically equivalent to an ASCII key but spelt otherwise (`\u{212A}` for `K`) is longer.
     init?(memberKey key: String) {
         let candidate: ComponentKey? = switch key.utf8.count {
-        case 1: key == "/" ? .path : key == "?" ? .query : key == "#" ? .fragment : nil
+        case 1:
+            // One byte is one ASCII scalar: the byte says it all.
+            switch key.utf8.first {
+            case UInt8(ascii: "/"): .path
+            case UInt8(ascii: "?"): .query
+            case UInt8(ascii: "#"): .fragment
+            default: nil
+            }
         case 7: .exclude
         case 13: .caseSensitive
         case 14: .percentEncoded
         default: nil
         }
-        guard let candidate, candidate.rawValue.utf8.count == key.utf8.count, candidate.rawValue == key else { return nil }
+        guard let candidate, key.utf8.count == 1 || candidate.rawValue == key else { return nil }
         self = candidate
     }
 }
@@ -64,68 +71,87 @@ package struct WrittenObject: Sendable {
 /// absent, a `?` object with a non-string value discarded. `defaults` are read with the same
 /// keys because the system honours `/`, `?`, `#` and `exclude` there too.
 struct ComponentKeys: Sendable {
-    var path: Located<String>?
-    var query: QueryPattern?
-    var fragment: Located<String>?
-    var exclude: ResolvedFlag?
-    var caseSensitive: ResolvedFlag?
-    var percentEncoded: ResolvedFlag?
+    let path: Located<String>?
+    let query: QueryPattern?
+    let fragment: Located<String>?
+    let exclude: ResolvedFlag?
+    let caseSensitive: ResolvedFlag?
+    let percentEncoded: ResolvedFlag?
 
-    static let none = ComponentKeys()
+    static let none = ComponentKeys(path: nil, query: nil, fragment: nil, exclude: nil, caseSensitive: nil, percentEncoded: nil)
 
-    private init() {}
+    /// Each key set once: keys made absent first and then replaced were destroyed and copied
+    /// again, for every component.
+    private init(path: Located<String>?, query: QueryPattern?, fragment: Located<String>?,
+                 exclude: ResolvedFlag?, caseSensitive: ResolvedFlag?, percentEncoded: ResolvedFlag?) {
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.exclude = exclude
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+    }
 
     init(_ node: PositionedValue?, at pointer: JSONPointer, origin: KeyOrigin) {
-        guard let members = node?.members else { return }
+        guard let members = node?.members else {
+            self.init(path: nil, query: nil, fragment: nil, exclude: nil, caseSensitive: nil, percentEncoded: nil)
+            return
+        }
         // One pass over the members, a later one of a key replacing an earlier one as the system
         // reads duplicates (`PositionedValue.member`): six look-ups read every key six times, and
-        // a file has thousands of components.
-        var pathValue, queryValue, fragmentValue, excludeValue, caseSensitiveValue, percentEncodedValue: PositionedValue?
-        for member in members {
+        // a file has thousands of components. Positions rather than values: a copy of each value
+        // was made and destroyed.
+        var pathIndex = -1, queryIndex = -1, fragmentIndex = -1
+        var excludeIndex = -1, caseSensitiveIndex = -1, percentEncodedIndex = -1
+        for (index, member) in members.enumerated() {
             switch ComponentKey(memberKey: member.key) {
-            case .path?: pathValue = member.value
-            case .query?: queryValue = member.value
-            case .fragment?: fragmentValue = member.value
-            case .exclude?: excludeValue = member.value
-            case .caseSensitive?: caseSensitiveValue = member.value
-            case .percentEncoded?: percentEncodedValue = member.value
+            case .path?: pathIndex = index
+            case .query?: queryIndex = index
+            case .fragment?: fragmentIndex = index
+            case .exclude?: excludeIndex = index
+            case .caseSensitive?: caseSensitiveIndex = index
+            case .percentEncoded?: percentEncodedIndex = index
             case nil: break
             }
         }
         // Written without optional chaining into `map`: Swift 6.3's optimizer crashes on that form
         // in release builds (ownership verification in CopyPropagation).
-        func flag(_ key: ComponentKey, _ value: PositionedValue?) -> ResolvedFlag? {
-            guard let value, let reading = SystemBoolean.reading(of: value) else { return nil }
+        func flag(_ key: ComponentKey, _ index: Int) -> ResolvedFlag? {
+            guard index >= 0, let reading = SystemBoolean.reading(of: members[index].value) else { return nil }
             return ResolvedFlag(value: reading, origin: origin, pointer: pointer.appending(key.rawValue))
         }
-        if let text = pathValue?.stringValue {
-            path = Located(text, at: pointer.appending(ComponentKey.path.rawValue))
+        func text(_ key: ComponentKey, _ index: Int) -> Located<String>? {
+            guard index >= 0, let text = members[index].value.stringValue else { return nil }
+            return Located(text, at: pointer.appending(key.rawValue))
         }
-        if let queryValue {
-            query = QueryPattern(queryValue, at: pointer.appending(ComponentKey.query.rawValue))
+        var query: QueryPattern?
+        if queryIndex >= 0 {
+            query = QueryPattern(members[queryIndex].value, at: pointer.appending(ComponentKey.query.rawValue))
         }
-        if let text = fragmentValue?.stringValue {
-            fragment = Located(text, at: pointer.appending(ComponentKey.fragment.rawValue))
-        }
-        exclude = flag(.exclude, excludeValue)
-        caseSensitive = flag(.caseSensitive, caseSensitiveValue)
-        percentEncoded = flag(.percentEncoded, percentEncodedValue)
+        self.init(path: text(.path, pathIndex), query: query, fragment: text(.fragment, fragmentIndex),
+                  exclude: flag(.exclude, excludeIndex), caseSensitive: flag(.caseSensitive, caseSensitiveIndex),
+                  percentEncoded: flag(.percentEncoded, percentEncodedIndex))
     }
 
     /// These keys, with `fallback`'s where these are absent.
     func over(_ fallback: ComponentKeys) -> ComponentKeys {
-        var merged = self
-        merged.path = path ?? fallback.path
-        merged.query = query ?? fallback.query
-        merged.fragment = fragment ?? fallback.fragment
-        merged.exclude = exclude ?? fallback.exclude
-        merged.caseSensitive = caseSensitive ?? fallback.caseSensitive
-        merged.percentEncoded = percentEncoded ?? fallback.percentEncoded
-        return merged
+        ComponentKeys(path: path ?? fallback.path, query: query ?? fallback.query, fragment: fragment ?? fallback.fragment,
+                      exclude: exclude ?? fallback.exclude, caseSensitive: caseSensitive ?? fallback.caseSensitive,
+                      percentEncoded: percentEncoded ?? fallback.percentEncoded)
     }
 
     var settings: MatchSettings {
         MatchSettings(caseSensitive: caseSensitive?.value ?? MatchSettings.builtIn.caseSensitive,
                       percentEncoded: percentEncoded?.value ?? MatchSettings.builtIn.percentEncoded)
+    }
+}
+
+/// The keys the components of a details entry inherit, shared by all of them rather than copied
+/// into each: a copy of every key for every component showed in profiles of large files.
+final class InheritedKeys: Sendable {
+    let keys: ComponentKeys
+
+    init(_ keys: ComponentKeys) {
+        self.keys = keys
     }
 }

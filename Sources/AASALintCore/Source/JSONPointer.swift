@@ -25,16 +25,40 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     package func appending(_ key: String) -> JSONPointer {
-        // One allocation: `tokens + [key]` would make the one-token array first.
+        // One allocation, the tokens copied one by one: the model makes a pointer for every
+        // component and key it reads, and `append(contentsOf:)` copied each string through the
+        // runtime's generic copy, as costly as the allocation.
         var extended: [String] = []
         extended.reserveCapacity(tokens.count + 1)
-        extended.append(contentsOf: tokens)
+        for token in tokens {
+            extended.append(token)
+        }
         extended.append(key)
         return JSONPointer(tokens: extended)
     }
 
     package func appending(_ index: Int) -> JSONPointer {
-        appending(String(index))
+        appending(Self.decimalText(index))
+    }
+
+    /// `String(value)`, written digit by digit: `Int.description` went through the generic
+    /// integer printing, a third of making a component's pointer.
+    private static func decimalText(_ value: Int) -> String {
+        guard value >= 0 else { return String(value) }
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        return String(unsafeUninitializedCapacity: digits) { buffer in
+            var rest = value
+            for position in stride(from: digits - 1, through: 0, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            return digits
+        }
     }
 
     package var parent: JSONPointer? {
@@ -44,44 +68,67 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
     package var lastToken: String? { tokens.last }
 
     package var description: String {
-        // Made as bytes, tokens without `~` or `/` (almost all) copied whole: reports write a
-        // pointer for every finding and URL.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
-        for token in tokens {
-            bytes.append(UInt8(ascii: "/"))
-            var token = token
-            let isPlain = token.withUTF8 { utf8 in
-                guard !utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return false }
-                bytes.append(contentsOf: utf8)
-                return true
-            }
-            if !isPlain { bytes.append(contentsOf: JSONPointer.escape(token).utf8) }
+        // Made in one go, the length known first and the tokens written from the last: reports
+        // write a pointer for every finding and URL.
+        let length = descriptionLength
+        guard length > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            writeDescription(ending: length, in: buffer)
+            return length
         }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the description quoted, as JSON writes it, when no token holds a byte that the
     /// pointer or JSON escapes (`~`, `/`, `"`, `\`, a control or non-ASCII byte); false, having
     /// appended nothing, otherwise. A `match --trace` report writes thousands of pointers.
     package func appendPlainDescription(quotedTo bytes: inout [UInt8]) -> Bool {
+        for token in tokens where !token.utf8.allSatisfy(Self.isPlainInQuotedDescription) {
+            return false
+        }
+        let length = descriptionLength
         let start = bytes.count
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: length + 2))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            writeDescription(ending: start + 1 + length, in: buffer)
+        }
+        return true
+    }
+
+    /// The UTF-8 length of the description.
+    private var descriptionLength: Int {
+        var length = 0
         for token in tokens {
-            bytes.append(UInt8(ascii: "/"))
-            var token = token
-            let isPlain = token.withUTF8 { utf8 in
-                guard utf8.allSatisfy(Self.isPlainInQuotedDescription) else { return false }
-                bytes.append(contentsOf: utf8)
-                return true
-            }
-            guard isPlain else {
-                bytes.removeSubrange(start...)
-                return false
+            length += 1 + token.utf8.count
+            for byte in token.utf8 where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") {
+                length += 1
             }
         }
-        bytes.append(UInt8(ascii: "\""))
-        return true
+        return length
+    }
+
+    /// Writes the description so that it ends just before `end` in `buffer`, from its last token
+    /// back, escaping `~` as `~0` and `/` as `~1`.
+    private func writeDescription(ending end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) {
+        var position = end
+        func write(_ byte: UInt8) {
+            position -= 1
+            buffer[position] = byte
+        }
+        for token in tokens.reversed() {
+            for byte in token.utf8.reversed() {
+                switch byte {
+                case UInt8(ascii: "~"):
+                    write(UInt8(ascii: "0"))
+                    write(UInt8(ascii: "~"))
+                case UInt8(ascii: "/"):
+                    write(UInt8(ascii: "1"))
+                    write(UInt8(ascii: "~"))
+                default:
+                    write(byte)
+                }
+            }
+            write(UInt8(ascii: "/"))
+        }
     }
 
     private static func isPlainInQuotedDescription(_ byte: UInt8) -> Bool {
@@ -91,18 +138,6 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
 
     package static func < (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
         lhs.description < rhs.description
-    }
-
-    private static func escape(_ token: String) -> String {
-        var result = ""
-        for character in token {
-            switch character {
-            case "~": result += "~0"
-            case "/": result += "~1"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 
     private static func unescape(_ raw: Substring) -> String? {

@@ -24,9 +24,15 @@ package struct LineTable: Sendable {
             let count = buffer.count
             var index = 0
             while index < count {
-                if index + 8 <= count, !Self.holdsLineBreak(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
-                    index += 8
-                    continue
+                if index + 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                    let lineBreaks = Self.lineBreaks(in: word)
+                    guard lineBreaks != 0 else {
+                        index += 8
+                        continue
+                    }
+                    // The lowest byte flagged is the first line break.
+                    index += lineBreaks.trailingZeroBitCount / 8
                 }
                 switch base[index] {
                 case UInt8(ascii: "\n"):
@@ -58,13 +64,14 @@ package struct LineTable: Sendable {
     private static let everyByte: UInt64 = 0x0101_0101_0101_0101
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether a byte of `word` is LF or CR: a byte equal to one of them is zero after the
-    /// exclusive or, and subtracting one from every byte borrows through a zero byte only.
-    private static func holdsLineBreak(_ word: UInt64) -> Bool {
+    /// The high bit of each byte of `word` that is LF or CR, or above one (little-endian): a byte
+    /// equal to one of them is zero after the exclusive or, and subtracting one from every byte
+    /// borrows through a zero byte only, so the lowest bit set is always a line break; zero when
+    /// the word holds none.
+    private static func lineBreaks(in word: UInt64) -> UInt64 {
         let lineFeeds = word ^ (everyByte &* UInt64(UInt8(ascii: "\n")))
         let carriageReturns = word ^ (everyByte &* UInt64(UInt8(ascii: "\r")))
-        return (lineFeeds &- everyByte) & ~lineFeeds & highBits != 0
-            || (carriageReturns &- everyByte) & ~carriageReturns & highBits != 0
+        return ((lineFeeds &- everyByte) & ~lineFeeds | (carriageReturns &- everyByte) & ~carriageReturns) & highBits
     }
 
     /// The bytes of `word` that are UTF-8 continuation bytes (10xxxxxx): top bit set, the next one clear.
