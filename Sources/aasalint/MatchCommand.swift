@@ -55,17 +55,22 @@ struct MatchCommand: KeepingSubcommand {
         if kind == .androidManifest || kind == .assetLinks {
             return try AndroidMatch(output: output).run(parsed, kind: kind)
         }
-        let (file, matcher) = try AASAFileInput.read(parsed.positionals[0])
+        let (file, document) = try AASAFileInput.readDocument(parsed.positionals[0])
         keptUntilExit?.keep(file)
-        keptUntilExit?.keep(matcher)
+        func compiled() -> AASAMatcher {
+            let matcher = AASAFileInput.matcher(of: document)
+            keptUntilExit?.keep(matcher)
+            return matcher
+        }
         if parsed[\.explainOrder] {
             guard parsed.positionals.count == 1 else { throw UsageError("--explain-order takes the AASA file only, not a URL") }
-            let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: matcher))
+            let explanation = OrderExplanation(file: file, analysis: OrderAnalysis(matcher: compiled()))
             output.write(DocumentFormat.of(parsed[\.format]) == .json ? explanation.json() : explanation.text())
             return explanation.findsDeadRules ? ExitStatus.findings : ExitStatus.success
         }
         if let source = try URLBatchMatch.source(parsed[\.sources]) {
             guard parsed.positionals.count == 1 else { throw UsageError("with --urls, --sitemap or --access-log give the AASA file only, not a URL") }
+            let matcher = compiled()
             return try URLBatchMatch(file: file, matcher: matcher, source: source, apps: parsed[\.app].map { [$0] } ?? matcher.appIDs,
                                      writesJSONLines: DocumentFormat.of(parsed[\.format]) == .json, listsEveryIdleComponent: parsed[\.sources][\.allIdle],
                                      output: output).run()
@@ -77,7 +82,7 @@ struct MatchCommand: KeepingSubcommand {
         } catch {
             throw UsageError(error.description)
         }
-        let report = MatchReport.deciding(url, in: file, matcher: matcher, app: parsed[\.app], tracing: parsed[\.trace])
+        let report = MatchReport.deciding(url, in: file, document: document, app: parsed[\.app], tracing: parsed[\.trace])
         keptUntilExit?.keep(report.decisions)
         output.write(DocumentFormat.of(parsed[\.format]) == .json ? report.json() : report.text())
         return report.opensAnApp ? ExitStatus.success : ExitStatus.findings

@@ -9,6 +9,12 @@ import Foundation
 /// match`, `diff` and the MCP server's tools read their files this way.
 package enum AASAFileInput {
     package static func read(_ path: String) throws(UsageError) -> (file: LintFile, matcher: AASAMatcher) {
+        let (file, document) = try readDocument(path)
+        return (file, matcher(of: document))
+    }
+
+    /// The file and its model, its rules not compiled: one `match` compiles only the few it needs.
+    package static func readDocument(_ path: String) throws(UsageError) -> (file: LintFile, document: AASADocument) {
         let reader = FileReader()
         // Pipes are welcome here (`<(git show main:PATH)`): read as a stream, never past the limit.
         let handle = InputDescriptor.opening(path)
@@ -20,19 +26,27 @@ package enum AASAFileInput {
             throw UsageError("\(file.path): the file is over \(reader.readLimit) bytes, more than aasalint reads; "
                 + "the system ignores AASA files over 128 KB anyway")
         }
-        return (file, try matcher(of: file))
+        return (file, try document(of: file))
     }
 
     /// The rules of a file that was read, compiled as they are first needed.
     package static func matcher(of file: LintFile) throws(UsageError) -> AASAMatcher {
+        matcher(of: try document(of: file))
+    }
+
+    /// A command decides a few URLs: patterns are compiled as they are first needed.
+    package static func matcher(of document: AASADocument) -> AASAMatcher {
+        AASAMatcher(document: document, determinisesEagerly: false)
+    }
+
+    private static func document(of file: LintFile) throws(UsageError) -> AASADocument {
         if case .failure(let error)? = file.json {
             let position = file.lines.position(ofOffset: error.offset)
             throw UsageError("\(file.path):\(position.line):\(position.column): not valid JSON: \(error.message) (aasalint lint lists every problem)")
         }
-        // A command decides a few URLs: patterns are compiled as they are first needed.
-        guard let matcher = AASAMatcher(file: file, determinisesEagerly: false) else {
+        guard let document = file.aasa else {
             throw UsageError("\(file.path): not an apple-app-site-association file: its root must be a JSON object")
         }
-        return matcher
+        return document
     }
 }

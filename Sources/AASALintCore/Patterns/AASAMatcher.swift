@@ -34,8 +34,6 @@ public struct AASAMatcher: Sendable {
         var compiler = PatternCompiler(variables: variables,
                                        stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
         var entries: [Entry] = []
-        var appIDs: [String] = []
-        var listed = Set<String>()
         let precedence = applinks?.precedence ?? DetailsPrecedence([])
         // Most components have one distinct pattern, their path; repeated queries and fragments share theirs.
         compiler.reserveCapacity(precedence.details.reduce(0) { $0 + ($1.components?.value.count ?? $1.paths?.value.count ?? 0) })
@@ -44,15 +42,12 @@ public struct AASAMatcher: Sendable {
             let components = ComponentReader.components(of: detailsEntry, firstOrdinal: componentCount, compiler: &compiler)
             componentCount += components.count
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
-            for id in ids where precedence.decider(of: id, on: .iOS13AndLater) == index && listed.insert(id).inserted {
-                appIDs.append(id)
-            }
             let runsOn = precedence.readersApplying(index).filter { $0.triesWhatIOS13Tries(in: detailsEntry) }
             entries.append(Entry(pointer: detailsEntry.pointer, appIDs: ids, components: components, runsOn: runsOn))
         }
         self.entries = entries
         self.componentCount = componentCount
-        self.appIDs = appIDs
+        appIDs = Self.appIDs(in: precedence)
         let lists = [("webcredentials", document.webCredentials), ("appclips", document.appClips),
                      ("activitycontinuation", document.activityContinuation)]
         listedApps = Dictionary(uniqueKeysWithValues: lists.compactMap { service, list in list.map { (service, $0.apps.map(\.value)) } })
@@ -63,6 +58,20 @@ public struct AASAMatcher: Sendable {
     package init?(file: LintFile, determinisesEagerly: Bool = true) {
         guard let document = file.aasa else { return nil }
         self.init(document: document, determinisesEagerly: determinisesEagerly)
+    }
+
+    /// Every app of the details entries, in the order first listed, that the entry listing it
+    /// decides for on current iOS.
+    static func appIDs(in precedence: DetailsPrecedence) -> [String] {
+        var appIDs: [String] = []
+        var listed = Set<String>()
+        for (index, detailsEntry) in precedence.details.enumerated() {
+            for id in detailsEntry.effectiveAppIDs.lazy.map(\.value)
+            where precedence.decider(of: id, on: .iOS13AndLater) == index && listed.insert(id).inserted {
+                appIDs.append(id)
+            }
+        }
+        return appIDs
     }
 
     /// The position in `entries` of the details entry that decides for `appID` on current iOS.
@@ -101,25 +110,38 @@ public struct AASAMatcher: Sendable {
 }
 
 /// Compiles a details entry's components, or its legacy paths, as the system reads them.
-private enum ComponentReader {
+enum ComponentReader {
     /// `firstOrdinal`: the ordinal of the entry's first component.
     static func components(of entry: DetailsEntry, firstOrdinal: Int, compiler: inout PatternCompiler) -> [CompiledComponent] {
         if let components = entry.components {
             return components.value.enumerated().map { offset, component in
-                let settings = component.settings
-                return CompiledComponent(pointer: component.pointer, ordinal: firstOrdinal + offset, span: component.object.node.span,
-                                source: .component, isExclude: component.isExclude, settings: settings,
-                                path: component.path.map { compile($0, as: .path, settings, &compiler) },
-                                query: query(component.query, settings, &compiler),
-                                fragment: component.fragment.map { compile($0, as: .other, settings, &compiler) })
+                compiled(component, ordinal: firstOrdinal + offset, compiler: &compiler)
             }
         }
         return (entry.paths?.value ?? []).enumerated().map { offset, legacy in
-            let path = Located(legacy.pattern, at: legacy.text.pointer)
-            return CompiledComponent(pointer: legacy.text.pointer, ordinal: firstOrdinal + offset, span: nil, source: .legacyPath,
-                            isExclude: legacy.isExclusion, settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
-                            query: .any, fragment: nil)
+            compiled(legacy, ordinal: firstOrdinal + offset, compiler: &compiler)
         }
+    }
+
+    /// The number of components `components(of:firstOrdinal:compiler:)` gives, without compiling them.
+    static func componentCount(of entry: DetailsEntry) -> Int {
+        entry.components?.value.count ?? entry.paths?.value.count ?? 0
+    }
+
+    static func compiled(_ component: Component, ordinal: Int, compiler: inout PatternCompiler) -> CompiledComponent {
+        let settings = component.settings
+        return CompiledComponent(pointer: component.pointer, ordinal: ordinal, span: component.object.node.span,
+                                 source: .component, isExclude: component.isExclude, settings: settings,
+                                 path: component.path.map { compile($0, as: .path, settings, &compiler) },
+                                 query: query(component.query, settings, &compiler),
+                                 fragment: component.fragment.map { compile($0, as: .other, settings, &compiler) })
+    }
+
+    static func compiled(_ legacy: LegacyPath, ordinal: Int, compiler: inout PatternCompiler) -> CompiledComponent {
+        let path = Located(legacy.pattern, at: legacy.text.pointer)
+        return CompiledComponent(pointer: legacy.text.pointer, ordinal: ordinal, span: nil, source: .legacyPath,
+                                 isExclude: legacy.isExclusion, settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
+                                 query: .any, fragment: nil)
     }
 
     private static func query(_ pattern: QueryPattern?, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint {

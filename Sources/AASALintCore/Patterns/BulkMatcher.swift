@@ -4,18 +4,38 @@
 /// patterns are ever compiled.
 package struct BulkMatcher: Sendable {
     package let matcher: AASAMatcher
-    private let index: ComponentIndex
+    private let candidates: Candidates
+
+    /// Where the components a URL may match come from.
+    private enum Candidates: Sendable {
+        case indexed(ComponentIndex)
+        /// For one URL: the positions of each entry's components that `PathPatternScreen` lets through.
+        case screened([[Int]])
+
+        func candidates(in entry: Int, for url: LinkURL) -> [Int] {
+            switch self {
+            case .indexed(let index): index.candidates(in: entry, for: url)
+            case .screened(let positions): positions[entry]
+            }
+        }
+    }
 
     package init(matcher: AASAMatcher) {
         self.matcher = matcher
-        index = ComponentIndex(entries: matcher.entries, variables: matcher.variables)
+        candidates = .indexed(ComponentIndex(entries: matcher.entries, variables: matcher.variables))
     }
 
-    /// A matcher that decides `url` alone (any other URL may be decided wrongly): its index holds
-    /// only the components that `url`'s path can meet.
+    /// A matcher that decides `url` alone (any other URL may be decided wrongly): it tries only
+    /// the components that `url`'s path may meet, told from their path patterns' text.
     package init(matcher: AASAMatcher, decidingOnly url: LinkURL) {
         self.matcher = matcher
-        index = ComponentIndex(entries: matcher.entries, variables: matcher.variables, onlyFor: url)
+        var screen = PathPatternScreen(path: url.path, variables: matcher.variables)
+        candidates = .screened(matcher.entries.map { entry in
+            entry.components.indices.filter { position in
+                let component = entry.components[position]
+                return screen.mayMatch(component.path?.text, percentEncoded: component.settings.percentEncoded)
+            }
+        })
     }
 
     /// The decision `matcher.decide(url, appID:, tracing:)` gives. Without tracing only the
@@ -53,7 +73,7 @@ package struct BulkMatcher: Sendable {
             }
             traced = end
         }
-        for candidate in index.candidates(in: position, for: url) {
+        for candidate in candidates.candidates(in: position, for: url) {
             let component = entry.components[candidate]
             traceRuledOut(upTo: candidate)
             let mismatch = component.mismatch(with: url)
@@ -71,7 +91,7 @@ package struct BulkMatcher: Sendable {
     /// and its trace for each.
     package func decidingComponent(of url: LinkURL, inEntry position: Int) -> CompiledComponent? {
         let components = matcher.entries[position].components
-        for candidate in index.candidates(in: position, for: url) where components[candidate].matches(url) {
+        for candidate in candidates.candidates(in: position, for: url) where components[candidate].matches(url) {
             return components[candidate]
         }
         return nil

@@ -29,26 +29,17 @@ struct ComponentIndex: Sendable {
     private let encodedParts: [Part]
     private let decodedParts: [Part]
 
-    /// `url`: the one URL the index will be asked about, when there is one. The trie then holds
-    /// only the components whose keys agree with its path up to their first variable: one URL of
-    /// a catalog meets a few hundred of its thousands.
-    init(entries: [AASAMatcher.Entry], variables: SubstitutionVariables, onlyFor url: LinkURL? = nil) {
+    init(entries: [AASAMatcher.Entry], variables: SubstitutionVariables) {
         let vocabulary = PathKeyVocabulary()
         var builder = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
-        let paths = url.map { url in (encoded: url.path.scalars(percentEncoded: true), decoded: url.path.scalars(percentEncoded: false)) }
         var encoded: [Part] = []
         var decoded: [Part] = []
         for entry in entries {
             var components: (encoded: [Int], decoded: [Int]) = ([], [])
             var keys: (encoded: [[PathKeyToken]], decoded: [[PathKeyToken]]) = ([], [])
             for (position, component) in entry.components.enumerated() {
-                let comparesEncoded = component.settings.percentEncoded
-                let path = paths.map { comparesEncoded ? $0.encoded : $0.decoded }
-                // For one URL, a key is built only for a component whose plain start agrees with its path.
-                if let path, !Self.mayMeet(plainStartOf: component, path) { continue }
                 let key = builder.key(of: component)
-                if let path, !Self.mayMeet(key, path) { continue }
-                if comparesEncoded {
+                if component.settings.percentEncoded {
                     components.encoded.append(position)
                     keys.encoded.append(key)
                 } else {
@@ -61,53 +52,6 @@ struct ComponentIndex: Sendable {
         }
         encodedParts = encoded
         decodedParts = decoded
-    }
-
-    /// False when `key` cannot be expanded by any start of `path`: a scalar before its first
-    /// variable differs from the path's, folded, where the trie's walk would stop.
-    private static func mayMeet(_ key: [PathKeyToken], _ path: [UInt32]) -> Bool {
-        for (token, scalar) in zip(key, path) {
-            guard case .scalar(let expected) = token else { return true }
-            if expected != CaseFolding.fold(scalar) { return false }
-        }
-        return true
-    }
-
-    /// False when the component's key, were it built, could not meet `path` (`mayMeet(_:_:)`),
-    /// told from the start of its path pattern alone: the bytes after a leading `/` up to the
-    /// first one that is not an ASCII letter, digit, `-`, `_`, `.`, `~` or single `/`, which the
-    /// key holds as they are, folded. True (may meet) for anything else, where only the key can tell.
-    private static func mayMeet(plainStartOf component: CompiledComponent, _ path: [UInt32]) -> Bool {
-        guard var text = component.path?.text else { return true }
-        return text.withUTF8 { bytes in
-            guard bytes.first == UInt8(ascii: "/"), path.first == 0x2F else { return true }
-            var matched = 1
-            var lastIsSlash = true
-            for byte in bytes.dropFirst() {
-                guard matched < min(path.count, PathKeyBuilder.maximumLength) else { return true }
-                if byte == UInt8(ascii: "/") {
-                    if lastIsSlash { continue }
-                    lastIsSlash = true
-                } else {
-                    guard isPlain(byte) else { return true }
-                    lastIsSlash = false
-                }
-                if CaseFolding.fold(UInt32(byte)) != CaseFolding.fold(path[matched]) { return false }
-                matched += 1
-            }
-            return true
-        }
-    }
-
-    /// An ASCII byte of a path pattern that its key holds as a scalar of its own.
-    private static func isPlain(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
-            true
-        default:
-            false
-        }
     }
 
     /// The components of entry `entry` that may match `url`, in the entry's order.

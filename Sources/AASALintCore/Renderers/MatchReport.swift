@@ -24,6 +24,18 @@ package struct MatchReport {
                            entrySizes: apps.map { app in matcher.decidingEntry(of: app).map { matcher.entries[$0].components.count } ?? 0 })
     }
 
+    /// `deciding(_:in:matcher:app:tracing:)` for a file whose rules are not compiled yet: without a
+    /// trace, only the components the URL's path can meet are ever compiled (`SingleURLMatcher`).
+    package static func deciding(_ url: LinkURL, in file: LintFile, document: AASADocument, app: String?, tracing: Bool) -> MatchReport {
+        guard !tracing else {
+            return deciding(url, in: file, matcher: AASAMatcher(document: document, determinisesEagerly: false), app: app, tracing: true)
+        }
+        var single = SingleURLMatcher(document: document, url: url)
+        let apps = app.map { [$0] } ?? single.appIDs
+        return MatchReport(file: file, url: url, decisions: apps.map { single.decide(appID: $0) }, knownApps: single.appIDs, isTraced: false,
+                           entrySizes: apps.map(single.componentCount(ofEntryDeciding:)))
+    }
+
     /// Whether the URL opens an app (the one asked about).
     package var opensAnApp: Bool { decisions.contains { $0.outcome == .match } }
 

@@ -5,9 +5,9 @@ import Testing
 /// and the same deciding rule, and with tracing the same attempts (also when its index holds only
 /// the components one URL can meet), on generated files (fixed seed) with variables,
 /// case-insensitive and decoded rules, leading wildcards, query and fragment rules and a
-/// legacy `paths` entry.
+/// legacy `paths` entry; and so does `SingleURLMatcher`, which compiles only what one URL meets.
 @Suite struct BulkMatcherPropertyTests {
-    static let pathPieces = ["/", "a", "B", "shoes", "%41", "%2F", "é", "*", "?", "$(lang)", "$(v)", "K", "-"]
+    static let pathPieces = ["/", "a", "B", "shoes", "%41", "%2F", "é", "*", "?", "$(lang)", "$(v)", "$(w)", "K", "-", "//"]
     static let urlPieces = ["/", "a", "b", "A", "shoes", "SHOES", "%41", "%2F", "%C3%A9", "é", "en", "fr", "x", "K", "\u{212A}", "-"]
 
     @Test func indexedDecisionsEqualSingleMatchDecisions() throws {
@@ -116,6 +116,78 @@ import Testing
         #expect(recalled > 1_000, "URLs repeat, and later batches recall them")
     }
 
+    /// `SingleURLMatcher`, which compiles only the components one URL's path may meet, decides
+    /// it as `AASAMatcher` does: the same entry, outcome and deciding component (its place,
+    /// number, text and settings), for listed and unlisted apps; also with a variable that has
+    /// an empty value.
+    @Test func singleURLDecisionsEqualMatcherDecisions() throws {
+        var random = SplitMix64(seed: 0x56_2026)
+        var disagreements: [String] = []
+        var decided = [Decision.Outcome.match: 0, .blocked: 0, .noMatch: 0]
+        for _ in 0..<40 {
+            let json = Self.file(&random, valuesOfW: Self.valuesOfW + [""])
+            let matcher = try MatcherTestSupport.matcher(json)
+            let document = try #require(LintFile(path: "aasa.json", kind: .aasa, bytes: Array(json.utf8)).aasa)
+            for _ in 0..<60 {
+                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x"][random.next(below: 5)]
+                guard let url = try? LinkURL("https://example.com/" + path + suffix) else { continue }
+                var single = SingleURLMatcher(document: document, url: url)
+                #expect(single.appIDs == matcher.appIDs)
+                for app in [MatcherTestSupport.app, MatcherTestSupport.otherApp, "ABCDE12345.com.example.unlisted"] {
+                    let expected = matcher.decide(url, appID: app, tracing: false)
+                    let actual = single.decide(appID: app)
+                    decided[expected.outcome, default: 0] += 1
+                    if Self.decider(of: actual) != Self.decider(of: expected) || actual.entry != expected.entry {
+                        disagreements.append("\(url.string) for \(app): \(Self.decider(of: expected)), compiling only what it meets "
+                            + "\(Self.decider(of: actual)) in \(json)")
+                    }
+                    #expect(single.componentCount(ofEntryDeciding: app) == matcher.decidingEntry(of: app).map { matcher.entries[$0].components.count } ?? 0)
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+        #expect(decided.values.allSatisfy { $0 > 100 }, "the generator must produce every outcome: \(decided)")
+    }
+
+    /// `PathPatternScreen` never rules out a component that matches the URL, and rules out most
+    /// of those that do not match it on the path; asked about many patterns, it answers each as
+    /// it would alone.
+    @Test func theScreenRulesOutOnlyComponentsThatFailOnThePath() throws {
+        var random = SplitMix64(seed: 0x55_2026)
+        var ruledOut = 0
+        var passedFailingOnPath = 0
+        for _ in 0..<40 {
+            let json = Self.file(&random, valuesOfW: Self.valuesOfW + [""])
+            let matcher = try MatcherTestSupport.matcher(json)
+            for _ in 0..<60 {
+                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                guard let url = try? LinkURL("https://example.com/" + path) else { continue }
+                var screen = PathPatternScreen(path: url.path, variables: matcher.variables)
+                for component in matcher.entries.flatMap(\.components) {
+                    let mayMatch = screen.mayMatch(component.path?.text, percentEncoded: component.settings.percentEncoded)
+                    // What the screen keeps from earlier patterns does not change its answers.
+                    var fresh = PathPatternScreen(path: url.path, variables: matcher.variables)
+                    #expect(fresh.mayMatch(component.path?.text, percentEncoded: component.settings.percentEncoded) == mayMatch)
+                    let failsOnPath = component.mismatch(with: url)?.part == .path
+                    if !mayMatch {
+                        #expect(failsOnPath, "\(component.summary) ruled out for \(url.string), yet it does not fail on the path")
+                        ruledOut += 1
+                    } else if failsOnPath {
+                        passedFailingOnPath += 1
+                    }
+                }
+            }
+        }
+        #expect(ruledOut > 2 * passedFailingOnPath, "ruled out \(ruledOut), let through \(passedFailingOnPath) that fail on the path")
+    }
+
+    /// The deciding component's place, number and text, or the outcome without one.
+    private static func decider(of decision: Decision) -> String {
+        guard let component = decision.decidingComponent else { return "\(decision.outcome)" }
+        return "\(decision.outcome) by \(component.pointer) #\(component.ordinal) \(component.summary) \(component.settings)"
+    }
+
     /// Each component tried, and the part it failed on with the text compared.
     private static func steps(of decision: Decision) -> [String] {
         decision.trace.map { attempt in
@@ -123,7 +195,12 @@ import Testing
         }
     }
 
-    private static func file(_ random: inout SplitMix64) -> String {
+    /// The values of the variable `w`: of different lengths, some prefixes of others.
+    static let valuesOfW = ["a", "ab", "É", "a/"]
+
+    /// `valuesOfW`: without an empty value by default, which the trie index (`ComponentIndex`)
+    /// misses where the path ends at the variable (reported: `/$(w)*` for the path `/`).
+    private static func file(_ random: inout SplitMix64, valuesOfW: [String] = valuesOfW) -> String {
         let components = (0..<(1 + random.next(below: 12))).map { _ in
             var members: [String] = []
             if random.next(below: 6) != 0 {
@@ -141,7 +218,7 @@ import Testing
             (random.next(below: 3) == 0 ? "NOT " : "") + "/" + pathPieces[random.next(below: pathPieces.count)] + "*"
         }.map { "\"\($0)\"" }.joined(separator: ", ")
         return #"""
-            {"applinks": {"substitutionVariables": {"v": ["a", "shoes/", "*"]}, "details": [
+            {"applinks": {"substitutionVariables": {"v": ["a", "shoes/", "*"], "w": [\#(valuesOfW.map { "\"\($0)\"" }.joined(separator: ", "))]}, "details": [
               {"appIDs": ["\#(MatcherTestSupport.app)"], "components": [\#(components.joined(separator: ", "))]},
               {"appIDs": ["\#(MatcherTestSupport.otherApp)"], "paths": [\#(legacy)]}
             ]}}
