@@ -192,11 +192,19 @@ struct PathKeyTrie: Sendable {
             position += 1
         }
         found.insert(ownRun(of: node))
+        var variableChild = Int(firstVariableChildren[node])
         guard position < key.endIndex else {
-            if found.keyIsPrefix { found.insert(subtreeRun(of: node)) }
+            if found.keyIsPrefix {
+                found.insert(subtreeRun(of: node))
+                return
+            }
+            // A variable with an empty value may stand for nothing: `/$(w)*` meets the path `/`.
+            while variableChild >= 0 {
+                followValues(of: Int(nodeLabels[variableChild] & ~Self.variableLabel), along: key, from: position, then: variableChild, into: &found)
+                variableChild = nextSibling(of: variableChild, under: node)
+            }
             return
         }
-        var variableChild = Int(firstVariableChildren[node])
         let label = key[position]
         if label & Self.variableLabel == 0 {
             let child = self.child(of: node, along: label)
