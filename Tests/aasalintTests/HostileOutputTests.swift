@@ -244,7 +244,7 @@ import Testing
         #expect(try String(contentsOf: URL(fileURLWithPath: owned), encoding: .utf8).contains("invalid-app-id"))
 
         let captured = try folder.place("captured.txt")
-        FileManager.default.createFile(atPath: captured.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: captured.path, contents: nil)
         let handle = try FileHandle(forWritingTo: captured)
         let throughStandardOutput = try folder.aasalint(["lint", "--no-config", "--output", "/dev/stdout", "apple-app-site-association"],
                                                         standardOutput: handle)

@@ -44,7 +44,7 @@ struct TestZipWriter {
     }
 
     static func write(_ entries: [Entry], to url: URL) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         var offset = 0

@@ -104,7 +104,8 @@ struct ProjectDiscovery: Sendable {
             }
             let folder = PathNames.folder(of: path)
             let includes = root.member("include")?.value
-            for include in includes?.elements ?? includes.map { [$0] } ?? [] {
+            let listed = includes?.elements ?? includes.map({ [$0] }) ?? []
+            for include in listed {
                 guard let relative = include.stringValue ?? include.member("path")?.value.stringValue else { continue }
                 guard load(PathNames.joined(folder.isEmpty ? "." : folder, relative)) else { return false }
             }

@@ -60,7 +60,8 @@ import Testing
         #expect(outline.functions[2].body == nil)
         let body = try #require(outline.functions[0].body)
         #expect(outline.mentions("userActivities", in: body))
-        #expect(!outline.mentions("userActivities", in: try #require(outline.functions[1].body)))
+        let continuing = try #require(outline.functions[1].body)
+        #expect(!outline.mentions("userActivities", in: continuing))
         #expect(outline.types.map(\.name) == ["SceneDelegate"])
         #expect(outline.types[0].inherited == ["UIResponder", "UIWindowSceneDelegate"])
     }
