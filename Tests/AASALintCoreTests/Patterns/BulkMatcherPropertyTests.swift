@@ -19,7 +19,7 @@ import Testing
             let matcher = try MatcherTestSupport.matcher(json)
             let bulk = BulkMatcher(matcher: matcher)
             for _ in 0..<60 {
-                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                let path = Self.path(&random)
                 let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x"][random.next(below: 5)]
                 guard let url = try? LinkURL("https://example.com/" + path + suffix) else { continue }
                 for app in [MatcherTestSupport.app, MatcherTestSupport.otherApp] {
@@ -58,7 +58,7 @@ import Testing
             let json = Self.file(&random)
             let matcher = try MatcherTestSupport.matcher(json)
             let urls = (0..<(1 + random.next(below: 2 * URLChunk.largestItemCount))).map { _ in
-                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                let path = Self.path(&random)
                 let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x", "?q=é", "# #"][random.next(below: 7)]
                 return prefixes[random.next(below: 8) == 0 ? random.next(below: prefixes.count) : 0] + path + suffix
             }
@@ -129,7 +129,7 @@ import Testing
             let matcher = try MatcherTestSupport.matcher(json)
             let document = try #require(LintFile(path: "aasa.json", kind: .aasa, bytes: Array(json.utf8)).aasa)
             for _ in 0..<60 {
-                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                let path = Self.path(&random)
                 let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x"][random.next(below: 5)]
                 guard let url = try? LinkURL("https://example.com/" + path + suffix) else { continue }
                 var single = SingleURLMatcher(document: document, url: url)
@@ -161,7 +161,7 @@ import Testing
             let json = Self.file(&random)
             let matcher = try MatcherTestSupport.matcher(json)
             for _ in 0..<60 {
-                let path = (0..<random.next(below: 6)).map { _ in Self.urlPieces[random.next(below: Self.urlPieces.count)] }.joined()
+                let path = Self.path(&random)
                 guard let url = try? LinkURL("https://example.com/" + path) else { continue }
                 var screen = PathPatternScreen(path: url.path, variables: matcher.variables)
                 for component in matcher.entries.flatMap(\.components) {
@@ -180,6 +180,11 @@ import Testing
             }
         }
         #expect(ruledOut > 2 * passedFailingOnPath, "ruled out \(ruledOut), let through \(passedFailingOnPath) that fail on the path")
+    }
+
+    /// A URL's path after its first `/`: up to five pieces of `urlPieces`.
+    private static func path(_ random: inout SplitMix64) -> String {
+        (0..<random.next(below: 6)).map { _ in urlPieces[random.next(below: urlPieces.count)] }.joined()
     }
 
     /// The deciding component's place, number and text, or the outcome without one.
