@@ -57,8 +57,8 @@ struct MatchCommand: KeepingSubcommand {
         }
         let (file, document) = try AASAFileInput.readDocument(parsed.positionals[0])
         keptUntilExit?.keep(file)
-        func compiled() -> AASAMatcher {
-            let matcher = AASAFileInput.matcher(of: document)
+        func compiled(decidingManyURLs: Bool = false) -> AASAMatcher {
+            let matcher = AASAFileInput.matcher(of: document, decidesManyURLs: decidingManyURLs)
             keptUntilExit?.keep(matcher)
             return matcher
         }
@@ -70,7 +70,7 @@ struct MatchCommand: KeepingSubcommand {
         }
         if let source = try URLBatchMatch.source(parsed[\.sources]) {
             guard parsed.positionals.count == 1 else { throw UsageError("with --urls, --sitemap or --access-log give the AASA file only, not a URL") }
-            let matcher = compiled()
+            let matcher = compiled(decidingManyURLs: true)
             return try URLBatchMatch(file: file, matcher: matcher, source: source, apps: parsed[\.app].map { [$0] } ?? matcher.appIDs,
                                      writesJSONLines: DocumentFormat.of(parsed[\.format]) == .json, listsEveryIdleComponent: parsed[\.sources][\.allIdle],
                                      output: output).run()

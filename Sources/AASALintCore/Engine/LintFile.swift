@@ -306,10 +306,12 @@ package struct LintFile: Sendable {
     package static let compilationLimit = 1 << 20
 
     /// The compiled matcher of an AASA file, built once for every rule that asks; nil when the
-    /// file is not an AASA JSON object, or is over `compilationLimit`.
+    /// file is not an AASA JSON object, or is over `compilationLimit`. Each pattern is compiled
+    /// when first asked about: the rules ask about few (the order analysis compares only
+    /// components that share a path start with another).
     package var matcher: AASAMatcher? {
         guard byteCount <= Self.compilationLimit else { return nil }
-        return contents.derived.matcher { AASAMatcher(file: self, determinisesEagerly: false) }
+        return contents.derived.matcher { AASAMatcher(file: self, determinisesEagerly: false, compilesOnFirstUse: true) }
     }
 
     /// Drops the compiled matcher and pattern catalog once every rule has seen the file, so that

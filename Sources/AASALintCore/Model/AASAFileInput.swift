@@ -34,9 +34,11 @@ package enum AASAFileInput {
         matcher(of: try document(of: file))
     }
 
-    /// A command decides a few URLs: patterns are compiled as they are first needed.
-    package static func matcher(of document: AASADocument) -> AASAMatcher {
-        AASAMatcher(document: document, determinisesEagerly: false)
+    /// A command decides a few URLs, or compares a few components: patterns are compiled as they
+    /// are first needed. `decidesManyURLs` (`match --urls`) compiles every pattern at once, so that
+    /// asking for a pattern's language, thousands of times, takes no lock.
+    package static func matcher(of document: AASADocument, decidesManyURLs: Bool = false) -> AASAMatcher {
+        AASAMatcher(document: document, determinisesEagerly: false, compilesOnFirstUse: !decidesManyURLs)
     }
 
     private static func document(of file: LintFile) throws(UsageError) -> AASADocument {

@@ -24,22 +24,30 @@ public struct AASAMatcher: Sendable {
     /// The file's `$(name)` variables, which its patterns were compiled with.
     package let variables: SubstitutionVariables
     private let precedence: DetailsPrecedence
+    /// Nil when every pattern was compiled with the matcher.
+    private let languagesOnFirstUse: LanguagesOnFirstUse?
 
     /// `determinisesEagerly: false` defers the costly part of compiling to the first question
     /// about each pattern: right for a lint, which asks few; not for deciding many URLs.
+    /// `compilesOnFirstUse: true` defers all of it, each pattern compiled when first asked about,
+    /// under a lock: right for a lint, whose order analysis compares only components that share a
+    /// path start; not for deciding many URLs, which ask about most patterns many times.
     package init(document: AASADocument, stateBudget: Int = PatternLanguage.defaultStateBudget,
-                determinisesEagerly: Bool = true) {
+                determinisesEagerly: Bool = true, compilesOnFirstUse: Bool = false) {
         let applinks = document.applinks
         variables = SubstitutionVariables(applinks?.substitutionVariables ?? [])
-        var compiler = PatternCompiler(variables: variables,
+        let compiler = PatternCompiler(variables: variables,
                                        stateBudget: stateBudget, determinisesEagerly: determinisesEagerly)
+        var patterns = compilesOnFirstUse ? PatternLanguageSupply(compilingOnFirstUse: compiler) : PatternLanguageSupply(compilingNow: compiler)
         var entries: [Entry] = []
         let precedence = applinks?.precedence ?? DetailsPrecedence([])
-        // Most components have one distinct pattern, their path; repeated queries and fragments share theirs.
-        compiler.reserveCapacity(precedence.details.reduce(0) { $0 + ($1.components?.value.count ?? $1.paths?.value.count ?? 0) })
+        if !compilesOnFirstUse {
+            // Most components have one distinct pattern, their path; repeated queries and fragments share theirs.
+            patterns.reserveCapacity(precedence.details.reduce(0) { $0 + ComponentReader.componentCount(of: $1) })
+        }
         var componentCount = 0
         for (index, detailsEntry) in precedence.details.enumerated() {
-            let components = ComponentReader.components(of: detailsEntry, firstOrdinal: componentCount, compiler: &compiler)
+            let components = ComponentReader.components(of: detailsEntry, firstOrdinal: componentCount, patterns: &patterns)
             componentCount += components.count
             let ids = detailsEntry.effectiveAppIDs.map(\.value)
             let runsOn = precedence.readersApplying(index).filter { $0.triesWhatIOS13Tries(in: detailsEntry) }
@@ -52,12 +60,19 @@ public struct AASAMatcher: Sendable {
                      ("activitycontinuation", document.activityContinuation)]
         listedApps = Dictionary(uniqueKeysWithValues: lists.compactMap { service, list in list.map { (service, $0.apps.map(\.value)) } })
         self.precedence = precedence
+        languagesOnFirstUse = patterns.onFirstUse
     }
 
     /// The matcher of a parsed AASA file; nil when the file is not an AASA JSON object.
-    package init?(file: LintFile, determinisesEagerly: Bool = true) {
+    package init?(file: LintFile, determinisesEagerly: Bool = true, compilesOnFirstUse: Bool = false) {
         guard let document = file.aasa else { return nil }
-        self.init(document: document, determinisesEagerly: determinisesEagerly)
+        self.init(document: document, determinisesEagerly: determinisesEagerly, compilesOnFirstUse: compilesOnFirstUse)
+    }
+
+    /// The distinct languages compiled so far by a matcher that compiles on first use; nil for
+    /// one that compiled every pattern when built.
+    var languagesCompiledOnFirstUse: Int? {
+        languagesOnFirstUse?.compiledCount
     }
 
     /// Every app of the details entries, in the order first listed, that the entry listing it
@@ -112,63 +127,58 @@ public struct AASAMatcher: Sendable {
 /// Compiles a details entry's components, or its legacy paths, as the system reads them.
 enum ComponentReader {
     /// `firstOrdinal`: the ordinal of the entry's first component.
-    static func components(of entry: DetailsEntry, firstOrdinal: Int, compiler: inout PatternCompiler) -> [CompiledComponent] {
+    static func components(of entry: DetailsEntry, firstOrdinal: Int, patterns: inout PatternLanguageSupply) -> [CompiledComponent] {
         if let components = entry.components {
             return components.value.enumerated().map { offset, component in
-                compiled(component, ordinal: firstOrdinal + offset, compiler: &compiler)
+                compiled(component, ordinal: firstOrdinal + offset, patterns: &patterns)
             }
         }
         return (entry.paths?.value ?? []).enumerated().map { offset, legacy in
-            compiled(legacy, ordinal: firstOrdinal + offset, compiler: &compiler)
+            compiled(legacy, ordinal: firstOrdinal + offset, patterns: &patterns)
         }
     }
 
-    /// The number of components `components(of:firstOrdinal:compiler:)` gives, without compiling them.
+    /// The number of components `components(of:firstOrdinal:patterns:)` gives, without compiling them.
     static func componentCount(of entry: DetailsEntry) -> Int {
         entry.components?.value.count ?? entry.paths?.value.count ?? 0
     }
 
-    static func compiled(_ component: Component, ordinal: Int, compiler: inout PatternCompiler) -> CompiledComponent {
+    static func compiled(_ component: Component, ordinal: Int, patterns: inout PatternLanguageSupply) -> CompiledComponent {
         let settings = component.settings
         return CompiledComponent(pointer: component.pointer, ordinal: ordinal, span: component.object.node.span,
                                  source: .component, isExclude: component.isExclude, settings: settings,
-                                 path: component.path.map { compile($0, as: .path, settings, &compiler) },
-                                 query: query(component.query, settings, &compiler),
-                                 fragment: component.fragment.map { compile($0, as: .other, settings, &compiler) })
+                                 path: component.path.map { patterns.pattern($0, as: .path, caseSensitive: settings.caseSensitive) },
+                                 query: query(component.query, settings, &patterns),
+                                 fragment: component.fragment.map { patterns.pattern($0, as: .other, caseSensitive: settings.caseSensitive) })
     }
 
-    static func compiled(_ legacy: LegacyPath, ordinal: Int, compiler: inout PatternCompiler) -> CompiledComponent {
+    static func compiled(_ legacy: LegacyPath, ordinal: Int, patterns: inout PatternLanguageSupply) -> CompiledComponent {
         let path = Located(legacy.pattern, at: legacy.text.pointer)
         return CompiledComponent(pointer: legacy.text.pointer, ordinal: ordinal, span: nil, source: .legacyPath,
-                                 isExclude: legacy.isExclusion, settings: legacy.settings, path: compile(path, as: .path, legacy.settings, &compiler),
+                                 isExclude: legacy.isExclusion, settings: legacy.settings,
+                                 path: patterns.pattern(path, as: .path, caseSensitive: legacy.settings.caseSensitive),
                                  query: .any, fragment: nil)
     }
 
-    private static func query(_ pattern: QueryPattern?, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint {
+    private static func query(_ pattern: QueryPattern?, _ settings: MatchSettings, _ patterns: inout PatternLanguageSupply) -> QueryConstraint {
         switch pattern {
         case nil:
             return .any
         case .whole(let text):
-            return .whole(compile(text, as: .other, settings, &compiler))
+            return .whole(patterns.pattern(text, as: .other, caseSensitive: settings.caseSensitive))
         case .items(let items) where items.count == 1:
             // One item has no duplicate to drop.
-            return .items([item(items[0], settings, &compiler)])
+            return .items([item(items[0], settings, &patterns)])
         case .items(let items):
             // The system reads the object as a dictionary: the last of duplicate keys counts.
             var seen = Set<[Unicode.Scalar]>()
             let lastOfEach = items.reversed().filter { seen.insert(Array($0.name.unicodeScalars)).inserted }.reversed()
-            return .items(lastOfEach.map { item($0, settings, &compiler) })
+            return .items(lastOfEach.map { item($0, settings, &patterns) })
         }
     }
 
-    private static func item(_ item: QueryItemPattern, _ settings: MatchSettings, _ compiler: inout PatternCompiler) -> QueryConstraint.Item {
-        QueryConstraint.Item(name: item.name, pattern: compile(item.value, as: .other, settings, &compiler))
-    }
-
-    private static func compile(_ text: Located<String>, as part: PatternCompiler.Part, _ settings: MatchSettings,
-                         _ compiler: inout PatternCompiler) -> CompiledPattern {
-        CompiledPattern(text: text.value, pointer: text.pointer,
-                        language: compiler.language(of: text.value, as: part, caseSensitive: settings.caseSensitive))
+    private static func item(_ item: QueryItemPattern, _ settings: MatchSettings, _ patterns: inout PatternLanguageSupply) -> QueryConstraint.Item {
+        QueryConstraint.Item(name: item.name, pattern: patterns.pattern(item.value, as: .other, caseSensitive: settings.caseSensitive))
     }
 }
 

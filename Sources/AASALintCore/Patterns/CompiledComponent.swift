@@ -1,5 +1,6 @@
 /// One component of a details entry as the system applies it: a component, or a legacy `paths`
-/// string, with the defaults hierarchy applied and every pattern compiled.
+/// string, with the defaults hierarchy applied and its patterns compiled (or compiled when first
+/// asked for, `LanguagesOnFirstUse`).
 package final class CompiledComponent: Sendable {
     package enum Source: Sendable, Equatable {
         case component
@@ -79,7 +80,9 @@ package final class CompiledComponent: Sendable {
     private func firstFailure<Failure>(in url: LinkURL,
                                        _ failure: (PartMismatch.Part, CompiledPattern, LinkURL.Text?) -> Failure) -> Failure? {
         let encoded = settings.percentEncoded
-        if let path, !path.language.matches(url.path.scalars(percentEncoded: encoded)) {
+        // The language is asked of the pattern in place: copying the pattern out first, for
+        // every candidate of every URL, cost `match --urls` more than its matching.
+        if path?.language.matches(url.path.scalars(percentEncoded: encoded)) == false, let path {
             return failure(.path, path, url.path)
         }
         switch query {
@@ -96,7 +99,7 @@ package final class CompiledComponent: Sendable {
                 }
             }
         }
-        if let fragment, !fragment.language.matches(url.fragment.scalars(percentEncoded: encoded)) {
+        if fragment?.language.matches(url.fragment.scalars(percentEncoded: encoded)) == false, let fragment {
             return failure(.fragment, fragment, url.fragment)
         }
         return nil
@@ -122,7 +125,32 @@ package struct CompiledPattern: Sendable {
     package let text: String
     /// The JSON string it was read from (in a component or a `defaults` object).
     package let pointer: JSONPointer
-    package let language: PatternLanguage
+    /// Set when compiled with the matcher; otherwise `slot` compiles it when first asked for.
+    /// Two optionals rather than an enum: copying an enum of two payloads went through an
+    /// outlined copy, which `match --urls` paid for every component it tried.
+    private let compiled: PatternLanguage?
+    private let slot: LanguagesOnFirstUse.Slot?
+
+    init(text: String, pointer: JSONPointer, language: PatternLanguage) {
+        self.text = text
+        self.pointer = pointer
+        compiled = language
+        slot = nil
+    }
+
+    init(text: String, pointer: JSONPointer, compiledIn slot: LanguagesOnFirstUse.Slot) {
+        self.text = text
+        self.pointer = pointer
+        compiled = nil
+        self.slot = slot
+    }
+
+    /// The same language however often and on whichever threads it is asked for.
+    package var language: PatternLanguage {
+        if let compiled { return compiled }
+        guard let slot else { preconditionFailure("a pattern is either compiled with its matcher or given a slot") }
+        return slot.language(of: text)
+    }
 }
 
 /// What a component requires of the query.

@@ -19,7 +19,8 @@ struct PatternCompiler: Sendable {
     let determinisesEagerly: Bool
     /// Keyed by the text alone, not a struct (start-up: scripts/check-startup-budget.sh).
     private var cache: [String: LanguagesOfText] = [:]
-    private var languageCount = 0
+    /// The distinct languages made.
+    private(set) var languageCount = 0
     private let values: VariableAutomata
     /// The locks of the file's languages, each shared by every `lockCount`-th language: enough that
     /// languages built on different cores rarely wait for one another. Made as languages need

@@ -7,7 +7,7 @@ package struct SingleURLMatcher {
     /// Every app the file lists, in the order first listed (`AASAMatcher.appIDs`).
     package let appIDs: [String]
     private let precedence: DetailsPrecedence
-    private var compiler: PatternCompiler
+    private var patterns: PatternLanguageSupply
     private var screen: PathPatternScreen
     /// The component that decides, nil for none, by the position of its entry: apps listed together share it.
     private var decidedByEntry: [Int: CompiledComponent?] = [:]
@@ -17,7 +17,7 @@ package struct SingleURLMatcher {
         precedence = document.applinks?.precedence ?? DetailsPrecedence([])
         appIDs = AASAMatcher.appIDs(in: precedence)
         let variables = SubstitutionVariables(document.applinks?.substitutionVariables ?? [])
-        compiler = PatternCompiler(variables: variables, determinisesEagerly: false)
+        patterns = PatternLanguageSupply(compilingNow: PatternCompiler(variables: variables, determinisesEagerly: false))
         screen = PathPatternScreen(path: url.path, variables: variables)
     }
 
@@ -45,14 +45,14 @@ package struct SingleURLMatcher {
         if let components = entry.components {
             for (offset, component) in components.value.enumerated()
             where screen.mayMatch(component.path?.value, percentEncoded: component.percentEncoded.value) {
-                let compiled = ComponentReader.compiled(component, ordinal: firstOrdinal + offset, compiler: &compiler)
+                let compiled = ComponentReader.compiled(component, ordinal: firstOrdinal + offset, patterns: &patterns)
                 if compiled.matches(url) { return compiled }
             }
             return nil
         }
         for (offset, legacy) in (entry.paths?.value ?? []).enumerated()
         where screen.mayMatch(legacy.pattern, percentEncoded: legacy.settings.percentEncoded) {
-            let compiled = ComponentReader.compiled(legacy, ordinal: firstOrdinal + offset, compiler: &compiler)
+            let compiled = ComponentReader.compiled(legacy, ordinal: firstOrdinal + offset, patterns: &patterns)
             if compiled.matches(url) { return compiled }
         }
         return nil

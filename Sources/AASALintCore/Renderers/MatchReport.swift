@@ -28,7 +28,7 @@ package struct MatchReport {
     /// trace, only the components the URL's path can meet are ever compiled (`SingleURLMatcher`).
     package static func deciding(_ url: LinkURL, in file: LintFile, document: AASADocument, app: String?, tracing: Bool) -> MatchReport {
         guard !tracing else {
-            return deciding(url, in: file, matcher: AASAMatcher(document: document, determinisesEagerly: false), app: app, tracing: true)
+            return deciding(url, in: file, matcher: AASAFileInput.matcher(of: document), app: app, tracing: true)
         }
         var single = SingleURLMatcher(document: document, url: url)
         let apps = app.map { [$0] } ?? single.appIDs

@@ -19,9 +19,7 @@ import Testing
             let matcher = try MatcherTestSupport.matcher(json)
             let bulk = BulkMatcher(matcher: matcher)
             for _ in 0..<60 {
-                let path = Self.path(&random)
-                let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x"][random.next(below: 5)]
-                guard let url = try? LinkURL("https://example.com/" + path + suffix) else { continue }
+                guard let url = Self.url(&random) else { continue }
                 for app in [MatcherTestSupport.app, MatcherTestSupport.otherApp] {
                     let expected = matcher.decide(url, appID: app)
                     let actual = bulk.decide(url, appID: app)
@@ -129,9 +127,7 @@ import Testing
             let matcher = try MatcherTestSupport.matcher(json)
             let document = try #require(LintFile(path: "aasa.json", kind: .aasa, bytes: Array(json.utf8)).aasa)
             for _ in 0..<60 {
-                let path = Self.path(&random)
-                let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x"][random.next(below: 5)]
-                guard let url = try? LinkURL("https://example.com/" + path + suffix) else { continue }
+                guard let url = Self.url(&random) else { continue }
                 var single = SingleURLMatcher(document: document, url: url)
                 #expect(single.appIDs == matcher.appIDs)
                 for app in [MatcherTestSupport.app, MatcherTestSupport.otherApp, "ABCDE12345.com.example.unlisted"] {
@@ -182,6 +178,13 @@ import Testing
         #expect(ruledOut > 2 * passedFailingOnPath, "ruled out \(ruledOut), let through \(passedFailingOnPath) that fail on the path")
     }
 
+    /// A URL of `path(_:)`, with a query or fragment or neither; nil when it cannot be read.
+    static func url(_ random: inout SplitMix64) -> LinkURL? {
+        let path = path(&random)
+        let suffix = ["", "?q=1", "?q=ab&r", "#top", "?q=%41#x"][random.next(below: 5)]
+        return try? LinkURL("https://example.com/" + path + suffix)
+    }
+
     /// A URL's path after its first `/`: up to five pieces of `urlPieces`.
     private static func path(_ random: inout SplitMix64) -> String {
         (0..<random.next(below: 6)).map { _ in urlPieces[random.next(below: urlPieces.count)] }.joined()
@@ -194,7 +197,7 @@ import Testing
     }
 
     /// Each component tried, and the part it failed on with the text compared.
-    private static func steps(of decision: Decision) -> [String] {
+    static func steps(of decision: Decision) -> [String] {
         decision.trace.map { attempt in
             "\(attempt.component.pointer) " + (attempt.mismatch.map { "\($0.part) \($0.pattern.text) \($0.compared)" } ?? "matched")
         }
@@ -204,7 +207,7 @@ import Testing
     /// (the trie index once missed `/$(w)*` for the path `/`, where the path ends at the variable).
     static let valuesOfW = ["a", "ab", "É", "a/", ""]
 
-    private static func file(_ random: inout SplitMix64) -> String {
+    static func file(_ random: inout SplitMix64) -> String {
         let components = (0..<(1 + random.next(below: 12))).map { _ in
             var members: [String] = []
             if random.next(below: 6) != 0 {
