@@ -73,6 +73,51 @@ import Testing
         }
     }
 
+    /// The pointer made one token at a time, flattened after the tokens `flattenedAt` says: the
+    /// model flattens some pointers so that those made from them share their array.
+    static func appended(_ tokens: [String], flattenedAt: (Int) -> Bool) -> JSONPointer {
+        var pointer = JSONPointer.root
+        for (position, token) in tokens.enumerated() {
+            pointer = pointer.appending(token)
+            if flattenedAt(position) { pointer = pointer.flattened }
+        }
+        return pointer
+    }
+
+    @Test func flattenedOrNotAPointerIsItsTokens() {
+        let lists = Self.tokenLists(count: 150)
+        for (number, tokens) in lists.enumerated() {
+            let pointers = [Self.appended(tokens), Self.appended(tokens, flattenedAt: { ($0 + number) % 2 == 0 }),
+                            Self.appended(tokens, flattenedAt: { _ in true }), Self.appended(tokens).flattened]
+            for pointer in pointers {
+                #expect(pointer.tokens == tokens)
+                #expect(pointer.tokenCount == tokens.count)
+                #expect(pointer.description == Self.referenceDescription(tokens))
+                #expect(pointer.lastToken == tokens.last)
+                #expect(pointer.parent?.tokens == (tokens.isEmpty ? nil : Array(tokens.dropLast())))
+                #expect(pointer == JSONPointer(tokens: tokens))
+                #expect(pointer.hashValue == JSONPointer(tokens: tokens).hashValue)
+            }
+        }
+    }
+
+    @Test func isWithinIsAPrefixOfTheTokens() {
+        let lists = Self.tokenLists(count: 120)
+        // Prefixes of one another are common among the lists of a pool this small, and each list
+        // is also compared with its own prefixes.
+        for left in lists {
+            let candidates = lists + (0...left.count).map { Array(left.prefix($0)) }
+            for right in candidates {
+                let expected = left.starts(with: right)
+                for pointer in [Self.appended(left), Self.appended(left, flattenedAt: { $0 % 2 == 1 })] {
+                    for ancestor in [JSONPointer(tokens: right), Self.appended(right)] {
+                        #expect(pointer.isWithin(ancestor) == expected, "\(left) within \(right)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func negativeIndicesStayText() {
         #expect(JSONPointer.root.appending(-1) == JSONPointer(tokens: ["-1"]))
         #expect(JSONPointer.root.appending(-1).description == "/-1")

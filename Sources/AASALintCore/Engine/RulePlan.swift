@@ -99,10 +99,3 @@ extension RuleSetting {
         )
     }
 }
-
-extension JSONPointer {
-    /// True when this pointer is `ancestor` or below it.
-    package func isWithin(_ ancestor: JSONPointer) -> Bool {
-        tokens.starts(with: ancestor.tokens)
-    }
-}

@@ -446,7 +446,9 @@ private extension JSONParser {
         /// `true`, `false` or `null` at `offset`, compared byte by byte rather than read as a word
         /// first; nil, having read nothing, for any other word.
         private mutating func exactLiteral() -> PositionedValue? {
-            let spelling: String
+            // A static string's bytes, compared as buffers: a `String`'s UTF-8 view was iterated
+            // generically, hundreds of instructions a literal.
+            let spelling: StaticString
             let value: PositionedValue.Value
             switch bytes[offset] {
             case UInt8(ascii: "t"): (spelling, value) = ("true", .bool(true))
@@ -454,9 +456,9 @@ private extension JSONParser {
             case UInt8(ascii: "n"): (spelling, value) = ("null", .null)
             default: return nil
             }
-            let end = offset + spelling.utf8.count
+            let end = offset + spelling.utf8CodeUnitCount
             guard end <= bytes.count, end == bytes.count || !isWordByte(bytes[end]),
-                  UnsafeBufferPointer(rebasing: bytes[offset..<end]).elementsEqual(spelling.utf8)
+                  spelling.withUTF8Buffer({ UnsafeBufferPointer(rebasing: bytes[offset..<end]).elementsEqual($0) })
             else { return nil }
             let span = offset..<end
             offset = end
@@ -597,16 +599,12 @@ private extension JSONParser {
             throw unterminatedStringError(openingQuote: openingQuote)
         }
 
-        /// The high bit of each byte of `word` (little-endian) that ends a string's plain run (a quote,
-        /// a backslash, a control character) or lies above one. Each test flags a byte that is
-        /// equal (or below) exactly, and wrongly only above a byte it flags rightly, so the lowest
-        /// bit set is always a stop; zero when the eight bytes are all plain.
+        /// The bytes of `word` (little-endian) that end a string's plain run (a quote, a backslash, a
+        /// control character), as `WordBytes` answers: the lowest flagged is the first stop; zero
+        /// when the eight bytes are all plain.
         private static func stringStops(in word: UInt64) -> UInt64 {
-            let everyByte: UInt64 = 0x0101_0101_0101_0101
-            let quotes = word ^ (everyByte &* UInt64(UInt8(ascii: "\"")))
-            let backslashes = word ^ (everyByte &* UInt64(UInt8(ascii: "\\")))
-            let controls = (word &- everyByte &* 0x20) & ~word
-            return ((quotes &- everyByte) & ~quotes | (backslashes &- everyByte) & ~backslashes | controls) & 0x8080_8080_8080_8080
+            WordBytes.equal(to: UInt8(ascii: "\""), in: word) | WordBytes.equal(to: UInt8(ascii: "\\"), in: word)
+                | WordBytes.below(0x20, in: word)
         }
 
         /// Decodes the escape whose backslash is at `backslash` into `escapedStringBuffer`;

@@ -368,21 +368,11 @@ package enum JSONWriter {
         return utf8[index...].allSatisfy(isPlainASCII)
     }
 
-    private static let everyByte: UInt64 = 0x0101_0101_0101_0101
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// Whether a byte of `word` is under 0x20, over 0x7E, `"` or `\` (the tests of a zero byte
-    /// and of a byte under a bound of "Bit Twiddling Hacks", exact as yes-or-no answers).
+    /// Whether a byte of `word` is under 0x20, over 0x7E, `"` or `\`.
     @inline(__always)
     private static func holdsEscapedByte(_ word: UInt64) -> Bool {
-        func holdsZero(_ word: UInt64) -> Bool { (word &- everyByte) & ~word & highBits != 0 }
-        // The last two are exact when no byte has its high bit set, which the first rules out.
-        let nonASCII = word & highBits
-        let control = (word &- 0x20 &* everyByte) & ~word & highBits
-        let delete = (word &+ everyByte) & highBits
-        return nonASCII | control | delete != 0
-            || holdsZero(word ^ (UInt64(UInt8(ascii: "\"")) &* everyByte))
-            || holdsZero(word ^ (UInt64(UInt8(ascii: "\\")) &* everyByte))
+        WordBytes.below(0x20, in: word) | WordBytes.atLeast(0x7F, in: word)
+            | WordBytes.equal(to: UInt8(ascii: "\""), in: word) | WordBytes.equal(to: UInt8(ascii: "\\"), in: word) != 0
     }
 
     /// A byte that `escaped` copies as it is.

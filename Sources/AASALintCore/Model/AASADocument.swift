@@ -141,10 +141,12 @@ package struct DetailsEntry: Sendable {
         }
         components = node.member("components").flatMap { member in
             member.value.elements.map { elements in
-                let componentsPointer = pointer.appending("components")
+                // Flattened, each component's pointer shares its array; and each component's
+                // pointer flattened, the pointers of its keys share that one.
+                let componentsPointer = pointer.appending("components").flattened
                 let componentKeys = InheritedKeys(entryKeys)
                 let parsed = elements.enumerated().compactMap { index, element in
-                    Component(element, at: componentsPointer.appending(index), inheriting: componentKeys)
+                    Component(element, at: componentsPointer.appending(index).flattened, inheriting: componentKeys)
                 }
                 return Located(parsed, at: componentsPointer)
             }
@@ -308,7 +310,8 @@ package struct SubstitutionVariable: Sendable {
     package let values: [Located<String>]
 
     static func all(in node: PositionedValue?, at pointer: JSONPointer) -> [SubstitutionVariable] {
-        (node?.members ?? []).compactMap { member in
+        let pointer = pointer.flattened
+        return (node?.members ?? []).compactMap { member in
             let variablePointer = pointer.appending(member.key)
             if let single = member.value.stringValue {
                 return SubstitutionVariable(name: member.key, pointer: variablePointer,
@@ -322,7 +325,8 @@ package struct SubstitutionVariable: Sendable {
 }
 
 private func strings(in array: PositionedValue, at pointer: JSONPointer) -> [Located<String>] {
-    (array.elements ?? []).enumerated().compactMap { index, element in
+    let pointer = pointer.flattened
+    return (array.elements ?? []).enumerated().compactMap { index, element in
         element.stringValue.map { Located($0, at: pointer.appending(index)) }
     }
 }

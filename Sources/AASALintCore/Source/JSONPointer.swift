@@ -1,18 +1,47 @@
 /// An RFC 6901 JSON pointer: the way rules name a place in a document.
 package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConvertible {
-    package let tokens: [String]
+    /// The tokens, but the last one when `last` holds it. A pointer appended to one without a
+    /// `last` shares its parent's array: the model makes a pointer for every key of every
+    /// component, and an array for each was a third of building the model.
+    private let head: [String]
+    private let last: String?
 
     package static let root = JSONPointer(tokens: [])
 
     package init(tokens: [String]) {
-        self.tokens = tokens
+        head = tokens
+        last = nil
     }
+
+    private init(head: [String], last: String) {
+        self.head = head
+        self.last = last
+    }
+
+    /// Made when asked, an array for a pointer whose last token is kept apart.
+    package var tokens: [String] {
+        guard let last else { return head }
+        var tokens: [String] = []
+        tokens.reserveCapacity(head.count + 1)
+        for token in head {
+            tokens.append(token)
+        }
+        tokens.append(last)
+        return tokens
+    }
+
+    package var tokenCount: Int { last == nil ? head.count : head.count + 1 }
+
+    /// The same pointer with its tokens in one array, for a pointer that many others extend
+    /// (a component's, which each of its keys extends): they share that array instead of
+    /// making one each.
+    package var flattened: JSONPointer { last == nil ? self : JSONPointer(tokens: tokens) }
 
     /// Parses `/a/b~1c/0`; returns nil for text that does not start with `/` (and is not empty)
     /// or that holds a `~` not followed by `0` or `1`.
     package init?(_ text: String) {
         if text.isEmpty {
-            self.tokens = []
+            self.init(tokens: [])
             return
         }
         guard text.hasPrefix("/") else { return nil }
@@ -21,20 +50,13 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
             guard let token = JSONPointer.unescape(raw) else { return nil }
             tokens.append(token)
         }
-        self.tokens = tokens
+        self.init(tokens: tokens)
     }
 
     package func appending(_ key: String) -> JSONPointer {
-        // One allocation, the tokens copied one by one: the model makes a pointer for every
-        // component and key it reads, and `append(contentsOf:)` copied each string through the
-        // runtime's generic copy, as costly as the allocation.
-        var extended: [String] = []
-        extended.reserveCapacity(tokens.count + 1)
-        for token in tokens {
-            extended.append(token)
-        }
-        extended.append(key)
-        return JSONPointer(tokens: extended)
+        // `tokens` is this pointer's own array when it keeps no last token apart: then no
+        // allocation.
+        JSONPointer(head: tokens, last: key)
     }
 
     package func appending(_ index: Int) -> JSONPointer {
@@ -62,10 +84,35 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
     }
 
     package var parent: JSONPointer? {
-        tokens.isEmpty ? nil : JSONPointer(tokens: Array(tokens.dropLast()))
+        if last != nil { return JSONPointer(tokens: head) }
+        return head.isEmpty ? nil : JSONPointer(tokens: Array(head.dropLast()))
     }
 
-    package var lastToken: String? { tokens.last }
+    package var lastToken: String? { last ?? head.last }
+
+    /// True when this pointer is `ancestor` or below it; no array made.
+    package func isWithin(_ ancestor: JSONPointer) -> Bool {
+        guard ancestor.tokenCount <= tokenCount else { return false }
+        for index in 0..<ancestor.tokenCount where token(at: index) != ancestor.token(at: index) { return false }
+        return true
+    }
+
+    private func token(at index: Int) -> String {
+        if index < head.count { return head[index] }
+        return last ?? ""
+    }
+
+    package static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
+        lhs.tokenCount == rhs.tokenCount && lhs.isWithin(rhs)
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(tokenCount)
+        for token in head {
+            hasher.combine(token)
+        }
+        if let last { hasher.combine(last) }
+    }
 
     package var description: String {
         // Made in one go, the length known first and the tokens written from the last: reports
@@ -82,9 +129,10 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
     /// pointer or JSON escapes (`~`, `/`, `"`, `\`, a control or non-ASCII byte); false, having
     /// appended nothing, otherwise. A `match --trace` report writes thousands of pointers.
     package func appendPlainDescription(quotedTo bytes: inout [UInt8]) -> Bool {
-        for token in tokens where !token.utf8.allSatisfy(Self.isPlainInQuotedDescription) {
+        for token in head where !token.utf8.allSatisfy(Self.isPlainInQuotedDescription) {
             return false
         }
+        if let last, !last.utf8.allSatisfy(Self.isPlainInQuotedDescription) { return false }
         let length = descriptionLength
         let start = bytes.count
         bytes.append(contentsOf: repeatElement(UInt8(ascii: "\""), count: length + 2))
@@ -96,12 +144,16 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// The UTF-8 length of the description.
     private var descriptionLength: Int {
-        var length = 0
-        for token in tokens {
-            length += 1 + token.utf8.count
+        func escapedLength(of token: String) -> Int {
+            var length = 1 + token.utf8.count
             for byte in token.utf8 where byte == UInt8(ascii: "~") || byte == UInt8(ascii: "/") {
                 length += 1
             }
+            return length
+        }
+        var length = last.map(escapedLength(of:)) ?? 0
+        for token in head {
+            length += escapedLength(of: token)
         }
         return length
     }
@@ -114,7 +166,7 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
             position -= 1
             buffer[position] = byte
         }
-        for token in tokens.reversed() {
+        func write(token: String) {
             for byte in token.utf8.reversed() {
                 switch byte {
                 case UInt8(ascii: "~"):
@@ -128,6 +180,10 @@ package struct JSONPointer: Hashable, Comparable, Sendable, CustomStringConverti
                 }
             }
             write(UInt8(ascii: "/"))
+        }
+        if let last { write(token: last) }
+        for token in head.reversed() {
+            write(token: token)
         }
     }
 

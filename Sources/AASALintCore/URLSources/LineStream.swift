@@ -58,12 +58,9 @@ package struct LineStream {
     private static func newline(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         var index = start
         if let base = bytes.baseAddress {
-            let everyByte: UInt64 = 0x0101_0101_0101_0101
-            let newlines = everyByte &* UInt64(UInt8(ascii: "\n"))
             while index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ newlines
-                // A zero byte of `word` is a newline ("Bit Twiddling Hacks").
-                if (word &- everyByte) & ~word & (everyByte << 7) != 0 { break }
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if WordBytes.equal(to: UInt8(ascii: "\n"), in: word) != 0 { break }
                 index += 8
             }
         }
