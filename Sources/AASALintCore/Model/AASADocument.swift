@@ -238,6 +238,9 @@ package struct Component: Sendable {
 
     package var isExclude: Bool { exclude.value }
 
+    /// The keys the component itself sets, without those it inherits.
+    var ownKeys: ComponentKeys { storage.own }
+
     package var settings: MatchSettings {
         MatchSettings(caseSensitive: caseSensitive.value, percentEncoded: percentEncoded.value)
     }

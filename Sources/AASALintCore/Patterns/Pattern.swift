@@ -21,14 +21,8 @@ package struct Pattern: Hashable, Sendable {
         self.expandsVariables = expandsVariables
         // Through the bytes in memory: the UTF-8 view's iterator costs several times more per byte.
         var text = text
-        held = text.withUTF8 { bytes in
-            var held = HeldScalars()
-            for byte in bytes {
-                held.insert(byte)
-                gathered?.insert(byte)
-            }
-            return held
-        }
+        held = text.withUTF8(HeldScalars.init(utf8:))
+        gathered?.formUnion(held)
     }
 
     /// The Unicode scalars of `text`, which token ranges count; made when asked, by the few
@@ -118,12 +112,29 @@ package struct HeldScalars: Sendable {
 
     package init() {}
 
-    /// Adds a byte of UTF-8 text.
-    @inline(__always)
-    mutating func insert(_ byte: UInt8) {
-        // A byte of a multi-byte scalar is 0x80 or more, which `ASCIIBits` leaves out.
-        ascii.insert(UInt32(byte))
-        holdsNonASCII = holdsNonASCII || byte >= 0x80
+    /// What UTF-8 text holds, worked out in registers: adding byte by byte to the set in memory
+    /// took 20 instructions a byte, a fifth of the pattern catalog of a large file.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        var (low, high, any): (UInt64, UInt64, UInt8) = (0, 0, 0)
+        for byte in bytes {
+            let bit = UInt64(1) &<< UInt64(byte & 63)
+            low |= byte < 64 ? bit : 0
+            high |= byte < 64 ? 0 : bit
+            any |= byte
+        }
+        holdsNonASCII = any >= 0x80
+        if holdsNonASCII {
+            // The bytes of multi-byte scalars were added to `high` too.
+            high = 0
+            for byte in bytes where byte & 0xC0 == 64 { high |= UInt64(1) &<< UInt64(byte & 63) }
+        }
+        ascii = ASCIIBits(low: low, high: high)
+    }
+
+    /// Adds what `other` holds.
+    mutating func formUnion(_ other: HeldScalars) {
+        ascii.formUnion(other.ascii)
+        holdsNonASCII = holdsNonASCII || other.holdsNonASCII
     }
 
     /// Whether the text holds the ASCII `scalar`; for another scalar, whether it holds one that is

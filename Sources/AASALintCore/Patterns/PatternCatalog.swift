@@ -136,26 +136,24 @@ private struct OccurrenceCollector {
     /// holds a `$`.
     var referringVariables: [(occurrence: PatternCatalog.Occurrence, settings: MatchSettings)] = []
 
+    /// A `defaults` object's patterns, which it may inherit from `applinks.defaults`: those are
+    /// listed where written.
     mutating func addParts(of keys: ComponentKeys, owner: JSONPointer) {
-        addParts(path: keys.path, query: keys.query, fragment: keys.fragment, settings: keys.settings, owner: owner, component: nil)
-    }
-
-    mutating func addParts(of component: Component) {
-        addParts(path: component.path, query: component.query, fragment: component.fragment, settings: component.settings,
-                 owner: component.pointer, component: component)
-    }
-
-    /// The patterns written under `owner`: inherited ones are listed where written.
-    private mutating func addParts(path: Located<String>?, query: QueryPattern?, fragment: Located<String>?, settings: MatchSettings,
-                                   owner: JSONPointer, component: Component?) {
-        // The last tokens first, where an inherited pattern's pointer differs.
-        func isOwn(_ pointer: JSONPointer) -> Bool {
-            let tokens = pointer.tokens
-            let ownerTokens = owner.tokens
-            guard tokens.count >= ownerTokens.count else { return false }
-            for index in ownerTokens.indices.reversed() where tokens[index] != ownerTokens[index] { return false }
-            return true
+        addParts(path: keys.path, query: keys.query, fragment: keys.fragment, settings: keys.settings, owner: owner, component: nil) {
+            $0.isWithin(owner)
         }
+    }
+
+    /// A component's own patterns: it lists none of those it inherits.
+    mutating func addParts(of component: Component) {
+        let own = component.ownKeys
+        addParts(path: own.path, query: own.query, fragment: own.fragment, settings: component.settings,
+                 owner: component.pointer, component: component) { _ in true }
+    }
+
+    /// The patterns written under `owner`, those `isOwn` accepts.
+    private mutating func addParts(path: Located<String>?, query: QueryPattern?, fragment: Located<String>?, settings: MatchSettings,
+                                   owner: JSONPointer, component: Component?, isOwn: (JSONPointer) -> Bool) {
         if let path, isOwn(path.pointer) {
             let pattern = Pattern(path.value, gathering: &held)
             add(.path, pattern, at: path.pointer, settings: settings, owner: owner, component: component)

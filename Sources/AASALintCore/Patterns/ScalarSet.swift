@@ -115,6 +115,12 @@ struct ASCIIBits: Sendable {
 
     init() {}
 
+    /// The scalars of bits `low` (0-63) and `high` (64-127).
+    init(low: UInt64, high: UInt64) {
+        self.low = low
+        self.high = high
+    }
+
     init(where holds: (Unicode.Scalar) -> Bool) {
         for value in UInt8(0)..<128 where holds(Unicode.Scalar(value)) { insert(UInt32(value)) }
     }
@@ -123,6 +129,11 @@ struct ASCIIBits: Sendable {
     @inline(__always)
     mutating func insert(_ value: UInt32) {
         if value < 64 { low |= 1 << UInt64(value) } else if value < 128 { high |= 1 << UInt64(value - 64) }
+    }
+
+    mutating func formUnion(_ other: ASCIIBits) {
+        low |= other.low
+        high |= other.high
     }
 
     @inline(__always)

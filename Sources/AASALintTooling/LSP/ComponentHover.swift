@@ -18,7 +18,7 @@ struct ComponentHover {
     func hover(at offset: Int) -> (markdown: String, span: Range<Int>)? {
         guard let root = file.root, let pointer = Self.pointer(at: offset, in: root, pointer: .root) else { return nil }
         for order in analysis.entries {
-            guard let number = order.entry.components.firstIndex(where: { pointer.tokens.starts(with: $0.pointer.tokens) }),
+            guard let number = order.entry.components.firstIndex(where: { pointer.isWithin($0.pointer) }),
                   let span = root.span(at: order.entry.components[number].pointer, part: .value) else { continue }
             return (markdown(order, number), span)
         }

@@ -6,7 +6,9 @@ import Testing
 /// `$(`, which scalars it holds) agrees with its tokens and its text on generated patterns.
 @Suite struct PatternPartsTests {
     static let pieces = ["a", "/", "*", "?", "$", "(", ")", "$(", "$(v)", "$(lang)", "$(é)", "é", "%", "#", "=", "\\", "𝄞", "$()"]
-    static let probes: [Unicode.Scalar] = ["a", "$", "(", ")", "%", "#", "=", "\\", "*", "é", "𝄞", "z", "\u{0}"]
+    /// With the ASCII scalars whose bits the bytes of `é` (C3 A9) and `𝄞` (F0 9D 84 9E) would set if
+    /// a byte of a multi-byte scalar were taken for ASCII: C, i, p, ], D, ^.
+    static let probes: [Unicode.Scalar] = ["a", "$", "(", ")", "%", "#", "=", "\\", "*", "é", "𝄞", "z", "\u{0}", "C", "i", "p", "]", "D", "^"]
 
     @Test(arguments: [true, false])
     func partsAgreeWithTokens(expandsVariables: Bool) {
