@@ -290,13 +290,16 @@ struct PathKeyBuilder {
         wordStarts.reserveCapacity(components.count + 1)
         hasVariable.reserveCapacity(components.count)
         for component in components {
-            let key = withPathUTF8(of: component) { path in
+            let stopsAtPercent = component.settings.percentEncoded
+            // The text taken straight from the component, not through a helper's closure, which
+            // retained and released every part of the pattern.
+            var text = component.path?.text
+            let key = text.withUTF8 { path in
                 let room = Self.room(forUTF8: path?.count)
                 // A key's bytes fill its words, and one more word (`PackedKeys`): zero at first.
                 let wordRoom = words.room(room / 8 + 1)
                 wordRoom.initialize(repeating: 0)
-                return writeKey(ofUTF8: path, into: labels.room(room), bytes: UnsafeMutableRawPointer(wordRoom.baseAddress!),
-                                stopsAtPercent: component.settings.percentEncoded)
+                return writeKey(ofUTF8: path, into: labels.room(room), bytes: UnsafeMutableRawPointer(wordRoom.baseAddress!), stopsAtPercent: stopsAtPercent)
             }
             labels.count += key.count
             for word in words.count..<(words.count + key.count / 8 + 1) { words.buffer[word] = UInt64(bigEndian: words.buffer[word]) }
@@ -316,9 +319,9 @@ struct PathKeyBuilder {
         count.map { min($0 + 2, maximumLength) } ?? 0
     }
 
-    /// The UTF-8 of the path of `component`, nil without one: the pattern read once.
+    /// The UTF-8 of the path of `component`, nil without one.
     private func withPathUTF8<Result>(of component: CompiledComponent, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        guard var text = component.path?.text else { return body(nil) }
+        var text = component.path?.text
         return text.withUTF8(body)
     }
 
@@ -499,6 +502,14 @@ private struct KeyWriter {
     mutating func appendLiteral(_ scalar: UInt32) -> Bool {
         guard !(stopsAtPercent && scalar == 0x25) else { return false }
         return append(CaseFolding.fold(scalar))
+    }
+}
+
+extension String? {
+    /// The text's UTF-8, nil for no text.
+    fileprivate mutating func withUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard self != nil else { return body(nil) }
+        return self!.withUTF8(body)
     }
 }
 
