@@ -11,9 +11,12 @@
 struct ComponentKeyIndex: Sendable {
     private let trie: PathKeyTrie
     /// Per component, runs of the trie's components in depth-first order that together hold exactly the
-    /// components compatible with it (itself included; runs may overlap); empty for a component
-    /// compatible with no other, which is never compared.
-    private let compatibleRuns: [[Range<Int>]]
+    /// components compatible with it (itself included; runs may overlap), those of component `c` at
+    /// `runs[runStarts[c]..<runStarts[c + 1]]`: none for a component compatible with no other, which
+    /// is never compared. In one array: an array per component was made and freed for each of
+    /// thousands of components that have none.
+    private let runs: [Range<Int>]
+    private let runStarts: [Int]
     /// The connected parts of the compatibility relation, as `groups()` gives them, in one array
     /// (most of a large file's parts are one component each), and where each starts in it (one
     /// more: where the last ends).
@@ -41,28 +44,42 @@ struct ComponentKeyIndex: Sendable {
             components.count < Self.smallestParallelIndex ? components.map(walk) : components.parallelMap(walk)
         }
         let withVariables = (0..<keys.count).filter { keys.hasVariable[$0] }
-        var runs = [[Range<Int>]](repeating: [], count: keys.count)
-        for (component, found) in zip(withVariables, walkAll(withVariables)) { runs[component] = found }
+        let variableRuns = walkAll(withVariables)
         var partition = Partition(count: keys.count)
         for position in 0..<keys.count { partition.joinRun(trie.subtreeRun(ofComponentAt: position)) }
-        for component in withVariables {
-            for run in runs[component] where !run.isEmpty {
+        for (component, found) in zip(withVariables, variableRuns) {
+            for run in found where !run.isEmpty {
                 partition.join(trie.positions[component], run.lowerBound)
                 partition.joinRun(run)
             }
         }
         (partMembers, partStarts) = Self.parts(of: &partition, positions: trie.positions)
+        // Per component that shares a group, where its walk is: among those of the keys with
+        // variables, or (from `withVariables.count` on) among those of the others.
+        var walks = [Int](repeating: -1, count: keys.count)
+        for (place, component) in withVariables.enumerated() { walks[component] = place }
         var shared: [Int] = []
         for group in 0..<partStarts.count - 1 {
             let members = partMembers[partStarts[group]..<partStarts[group + 1]]
             if members.count == 1 {
-                runs[members[members.startIndex]] = []
+                walks[members[members.startIndex]] = -1
             } else {
-                shared += members.filter { !keys.hasVariable[$0] }
+                for member in members where !keys.hasVariable[member] {
+                    walks[member] = withVariables.count + shared.count
+                    shared.append(member)
+                }
             }
         }
-        for (component, found) in zip(shared, walkAll(shared)) { runs[component] = found }
-        compatibleRuns = runs
+        let sharedRuns = walkAll(shared)
+        var runs: [Range<Int>] = []
+        var runStarts = [Int](repeating: 0, count: keys.count + 1)
+        for component in 0..<keys.count {
+            let place = walks[component]
+            if place >= 0 { runs += place < withVariables.count ? variableRuns[place] : sharedRuns[place - withVariables.count] }
+            runStarts[component + 1] = runs.count
+        }
+        self.runs = runs
+        self.runStarts = runStarts
     }
 
     /// How many groups `group(_:)` has.
@@ -73,6 +90,11 @@ struct ComponentKeyIndex: Sendable {
     /// compatibility relation.
     func group(_ index: Int) -> ArraySlice<Int> {
         partMembers[partStarts[index]..<partStarts[index + 1]]
+    }
+
+    /// The component of group `index` when it is the only one: most groups of a large file.
+    func loneComponent(ofGroup index: Int) -> Int? {
+        partStarts[index + 1] - partStarts[index] == 1 ? partMembers[partStarts[index]] : nil
     }
 
     /// Every group, as `group(_:)` gives them.
@@ -123,7 +145,7 @@ struct ComponentKeyIndex: Sendable {
         /// of the runs, however many later components they hold.
         mutating func of(_ component: Int) -> [Int] {
             var found: [Int] = []
-            for run in index.compatibleRuns[component] where !run.isEmpty {
+            for run in index.runs[index.runStarts[component]..<index.runStarts[component + 1]] where !run.isEmpty {
                 for word in (run.lowerBound >> 6)...((run.upperBound - 1) >> 6) where listed[word] != 0 {
                     var bits = listed[word]
                     while bits != 0 {

@@ -10,21 +10,36 @@ struct LiteralParts: Sendable {
         let folds: Bool
     }
 
-    /// Per component, its plain parts by name: `#` the fragment, `?` the whole query, `?=name` an item.
+    /// Per component asked about, its plain parts by name: `#` the fragment, `?` the whole query,
+    /// `?=name` an item; and whether it compares the URL percent-encoded.
     private let parts: [[String: Value]]
     private let percentEncoded: [Bool]
+    /// Per component, where its parts are in `parts`, or -1 for a component not asked about:
+    /// an empty table per component of a large file was most of the cost of making and freeing these.
+    private let slots: [Int32]
 
     /// The parts of `members`, the only components asked about: most components of a large file
     /// share a group with no other and are never told apart.
     init(components: [CompiledComponent], of members: some Sequence<Int>) {
-        var percentEncoded = [Bool](repeating: false, count: components.count)
-        var parts = [[String: Value]](repeating: [:], count: components.count)
+        var slots = [Int32](repeating: -1, count: components.count)
+        var percentEncoded: [Bool] = []
+        var parts: [[String: Value]] = []
         for member in members {
-            percentEncoded[member] = components[member].settings.percentEncoded
-            parts[member] = Self.parts(of: components[member])
+            slots[member] = Int32(parts.count)
+            percentEncoded.append(components[member].settings.percentEncoded)
+            parts.append(Self.parts(of: components[member]))
         }
+        self.slots = slots
         self.percentEncoded = percentEncoded
         self.parts = parts
+    }
+
+    private func parts(of component: Int) -> [String: Value] {
+        slots[component] < 0 ? [:] : parts[Int(slots[component])]
+    }
+
+    private func isPercentEncoded(_ component: Int) -> Bool {
+        slots[component] >= 0 && percentEncoded[Int(slots[component])]
     }
 
     private static func parts(of component: CompiledComponent) -> [String: Value] {
@@ -65,8 +80,9 @@ struct LiteralParts: Sendable {
     /// True when components `one` and `other` share no URL because a part both write as plain
     /// text has different values.
     func areDisjoint(_ one: Int, _ other: Int) -> Bool {
-        guard percentEncoded[one] == percentEncoded[other] else { return false }
-        let (first, second) = parts[one].count <= parts[other].count ? (parts[one], parts[other]) : (parts[other], parts[one])
+        guard isPercentEncoded(one) == isPercentEncoded(other) else { return false }
+        let (oneParts, otherParts) = (parts(of: one), parts(of: other))
+        let (first, second) = oneParts.count <= otherParts.count ? (oneParts, otherParts) : (otherParts, oneParts)
         return first.contains { name, value in
             guard let otherValue = second[name] else { return false }
             let folding = value.folds || otherValue.folds
@@ -80,10 +96,10 @@ struct LiteralParts: Sendable {
     /// every component of the group writes as plain text.
     func split(_ group: [Int]) -> [[Int]] {
         guard group.count > 1, let first = group.first else { return [group] }
-        for name in parts[first].keys.sorted() {
-            guard group.allSatisfy({ parts[$0][name] != nil && percentEncoded[$0] == percentEncoded[first] }) else { continue }
-            let folding = group.contains { parts[$0][name]?.folds == true }
-            let texts = group.map { parts[$0][name].flatMap { Self.compared($0, folding: folding) } }
+        for name in parts(of: first).keys.sorted() {
+            guard group.allSatisfy({ parts(of: $0)[name] != nil && isPercentEncoded($0) == isPercentEncoded(first) }) else { continue }
+            let folding = group.contains { parts(of: $0)[name]?.folds == true }
+            let texts = group.map { parts(of: $0)[name].flatMap { Self.compared($0, folding: folding) } }
             guard texts.allSatisfy({ $0 != nil }) else { continue }
             var buckets: [String: [Int]] = [:]
             var order: [String] = []

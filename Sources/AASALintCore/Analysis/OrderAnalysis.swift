@@ -74,11 +74,9 @@ private struct EntryOrderAnalysis {
         self.meter = meter
         let vocabulary = PathKeyVocabulary()
         var builder = PathKeyBuilder(variables: variables, vocabulary: vocabulary)
-        var keys = PathKeys()
-        for component in components { builder.appendKey(of: component, to: &keys) }
-        let index = ComponentKeyIndex(keys: keys, vocabulary: vocabulary)
+        let index = ComponentKeyIndex(keys: builder.keys(of: components), vocabulary: vocabulary)
         // Only the components that share a group with another are ever told apart by their plain parts.
-        let grouped = (0..<index.groupCount).lazy.map(index.group).filter { $0.count > 1 }.joined()
+        let grouped = (0..<index.groupCount).lazy.filter { index.loneComponent(ofGroup: $0) == nil }.map(index.group).joined()
         entry = EntryComponents(components: components, index: index, literals: LiteralParts(components: components, of: grouped), budget: budget)
     }
 
@@ -95,17 +93,20 @@ private struct EntryOrderAnalysis {
     func verdicts(host: String) -> [ComponentVerdict] {
         var verdicts = [ComponentVerdict](repeating: .notAnalysed, count: entry.components.count)
         var compared: [[Int]] = []
-        func take(_ group: ArraySlice<Int>) {
-            if group.count == 1, !writesReachableExamples {
-                verdicts[group[group.startIndex]] = .reachable(exampleURL: nil)
-            } else {
-                compared.append(Array(group))
-            }
-        }
-        // Most components share no path with another: nothing splits their group.
         for index in 0..<entry.index.groupCount {
-            let connected = entry.index.group(index)
-            if connected.count == 1 { take(connected) } else { entry.literals.split(Array(connected)).forEach { take($0[...]) } }
+            // Most components share no path with another: nothing splits their group, which needs no array.
+            let alone = entry.index.loneComponent(ofGroup: index)
+            if let alone, !writesReachableExamples {
+                verdicts[alone] = .reachable(exampleURL: nil)
+                continue
+            }
+            for part in alone.map({ [[$0]] }) ?? entry.literals.split(Array(entry.index.group(index))) {
+                if part.count == 1, !writesReachableExamples {
+                    verdicts[part[0]] = .reachable(exampleURL: nil)
+                } else {
+                    compared.append(part)
+                }
+            }
         }
         let answersAtOnce = answersGroupsAtOnce && compared.count > 1 && compared.reduce(0) { $0 + $1.count } >= Self.smallestParallelAnalysis
         var next = 0

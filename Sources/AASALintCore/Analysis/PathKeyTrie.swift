@@ -45,8 +45,7 @@ struct PathKeyTrie: Sendable {
 
     init(keys labels: PathKeys, values: [ValueTrie]) {
         self.values = values
-        let order = labels.lexicographicOrder()
-        let shared = labels.sharedLengths(along: order)
+        let (order, shared) = labels.lexicographicOrder()
         var nodeCount = 1
         for (position, component) in order.enumerated() { nodeCount += labels.length(of: component) - shared[position] }
         var nodeLabels = [UInt32](repeating: 0, count: nodeCount)
@@ -54,22 +53,23 @@ struct PathKeyTrie: Sendable {
         var firstVariableChildren = [Int32](repeating: -1, count: nodeCount)
         var nodeNumbers = [Int32](repeating: 0, count: order.count)
         var wideNodes = [UInt64](repeating: 0, count: (nodeCount + 63) / 64)
+        var componentsBefore = [Int32](repeating: Int32(order.count), count: nodeCount + 1)
+        componentsBefore[0] = 0
         nodeLabels.withUnsafeMutableBufferPointer { nodeLabels in
             subtreeEnds.withUnsafeMutableBufferPointer { subtreeEnds in
                 firstVariableChildren.withUnsafeMutableBufferPointer { firstVariableChildren in
                     nodeNumbers.withUnsafeMutableBufferPointer { nodeNumbers in
                         wideNodes.withUnsafeMutableBufferPointer { wideNodes in
-                            labels.makeNodes(in: order, shared: shared, labels: nodeLabels, subtreeEnds: subtreeEnds,
-                                             firstVariableChildren: firstVariableChildren, wideNodes: wideNodes, ends: nodeNumbers)
+                            componentsBefore.withUnsafeMutableBufferPointer { componentsBefore in
+                                labels.makeNodes(in: order, shared: shared, labels: nodeLabels, subtreeEnds: subtreeEnds,
+                                                 firstVariableChildren: firstVariableChildren, wideNodes: wideNodes, ends: nodeNumbers,
+                                                 componentsBefore: componentsBefore)
+                            }
                         }
                     }
                 }
             }
         }
-        var componentsBefore = [Int32](repeating: Int32(order.count), count: nodeCount + 1)
-        for position in order.indices.reversed() { componentsBefore[Int(nodeNumbers[position])] = Int32(position) }
-        // A node where no key ends has as many components before it as the node after it.
-        for node in stride(from: nodeCount - 1, through: 0, by: -1) { componentsBefore[node] = min(componentsBefore[node], componentsBefore[node + 1]) }
         var positions = [Int](repeating: 0, count: order.count)
         for (position, component) in order.enumerated() { positions[component] = position }
         wideChildren = Self.children(of: wideNodes, labels: nodeLabels, subtreeEnds: subtreeEnds)
@@ -297,34 +297,51 @@ struct PathKeyTrie: Sendable {
     /// The walk after a value: values that are prefixes of one another (`a`, `aa`) reach one
     /// place by many ways, and each place is walked once.
     private func resume<Key: KeyText>(from node: Int, key: Key, at position: Int, into found: inout CompatibleRuns) {
+        // Most values a key's variable stands for lead where its next label does not go: the walk
+        // would find nothing there (`/$(lang)/shop` at `/ca`, the start of `/cart`).
+        if position < key.endIndex, key[position] & Self.variableLabel == 0, firstVariableChildren[node] < 0,
+           ownRun(of: node).isEmpty, child(of: node, along: key[position]) < 0 { return }
         guard found.firstVisit(to: node, at: position - key.startIndex, keyLength: key.count) else { return }
         walk(from: node, key: key, at: position, into: &found)
     }
 }
 
-/// Ordering keys and making the trie's nodes from them.
-fileprivate extension PathKeys {
+extension PathKeys {
     /// The keys' numbers, ordered so that keys that start alike are together, each key before
-    /// those it starts, equal keys by number: the lexicographic order of their labels.
+    /// those it starts, equal keys by number: the lexicographic order of their labels; and for
+    /// each key of that order, how many labels it starts with alike with the key before (none
+    /// for the first).
     ///
-    /// Sorted by their labels one depth at a time (multikey quicksort, Bentley and Sedgewick): each
-    /// step compares one label, and keys that start alike are never compared again over what they
-    /// share. A merge sort comparing whole keys with `memcmp` made some 28,000 comparisons of a
-    /// catalog's 2,703 keys, which share long starts (`/stores/`), at 80 instructions each.
-    func lexicographicOrder() -> [Int] {
+    /// Sorted one depth at a time (multikey quicksort, Bentley and Sedgewick): each step compares
+    /// one symbol, and keys that start alike are never compared again over what they share. A
+    /// merge sort comparing whole keys with `memcmp` made some 28,000 comparisons of a catalog's
+    /// 2,703 keys, which share long starts (`/stores/`), at 80 instructions each. Keys of ASCII
+    /// text and the first variables, as real files' are, are compared eight labels at a time
+    /// (`PackedKeys`), others a label at a time.
+    func lexicographicOrder() -> (order: [Int], shared: [Int]) {
         var order = Array(0..<count)
+        if let packed {
+            packed.words.withUnsafeBufferPointer { words in
+                packed.wordStarts.withUnsafeBufferPointer { wordStarts in
+                    order.withUnsafeMutableBufferPointer { order in
+                        KeySorter(symbols: PackedKeys.Symbols(words: words, wordStarts: wordStarts), order: order).sort(0..<order.count, depth: 0)
+                    }
+                }
+            }
+            return (order, packed.sharedLengths(along: order, keys: self))
+        }
         labels.withUnsafeBufferPointer { labels in
             starts.withUnsafeBufferPointer { starts in
                 order.withUnsafeMutableBufferPointer { order in
-                    KeySorter(labels: labels, starts: starts, order: order).sort(0..<order.count, depth: 0)
+                    KeySorter(symbols: LabelSymbols(labels: labels, starts: starts), order: order).sort(0..<order.count, depth: 0)
                 }
             }
         }
-        return order
+        return (order, sharedLengths(along: order))
     }
 
-    /// For each key of `order`, how many tokens it starts with alike with the key before (none for the first).
-    func sharedLengths(along order: [Int]) -> [Int] {
+    /// For each key of `order`, how many labels it starts with alike with the key before (none for the first).
+    private func sharedLengths(along order: [Int]) -> [Int] {
         var shared = [Int](repeating: 0, count: order.count)
         labels.withUnsafeBufferPointer { labels in
             for position in order.indices.dropFirst() {
@@ -337,15 +354,59 @@ fileprivate extension PathKeys {
         }
         return shared
     }
+}
 
+extension PackedKeys {
+    /// A key's words, one depth each.
+    struct Symbols: KeySymbols {
+        let words: UnsafeBufferPointer<UInt64>
+        let wordStarts: UnsafeBufferPointer<Int>
+
+        @inline(__always)
+        func symbol(of key: Int, at depth: Int) -> UInt64 { words[wordStarts[key] + depth] }
+
+        @inline(__always)
+        static func ends(_ symbol: UInt64) -> Bool { symbol & 0xFF == 0 }
+    }
+}
+
+/// A key's labels, one depth each, and 0 past its end: a key comes before those it starts.
+private struct LabelSymbols: KeySymbols {
+    let labels: UnsafeBufferPointer<UInt32>
+    let starts: UnsafeBufferPointer<Int>
+
+    @inline(__always)
+    func symbol(of key: Int, at depth: Int) -> UInt64 {
+        let position = starts[key] + depth
+        return position < starts[key + 1] ? UInt64(labels[position]) + 1 : 0
+    }
+
+    @inline(__always)
+    static func ends(_ symbol: UInt64) -> Bool { symbol == 0 }
+}
+
+/// What `KeySorter` compares: a symbol of each key at each depth, in the order of the keys, and
+/// the symbols of the keys that end at their depth.
+private protocol KeySymbols {
+    /// The symbol of `key` at `depth`, where `key` has not ended before.
+    func symbol(of key: Int, at depth: Int) -> UInt64
+    static func ends(_ symbol: UInt64) -> Bool
+}
+
+/// Making the trie's nodes from the ordered keys.
+fileprivate extension PathKeys {
     /// Makes the trie's nodes from the keys in `order`, each branching from the one before after
     /// the labels they share (`shared`): every node once, numbered in depth-first order, with its
     /// label, the number after its subtree (a subtree ends where the keys leave its start), its
     /// parent's first variable child where it is one, and the bit of `wideNodes` of each node
     /// with more than `mostListedChildren`; `ends` gets the node where each key of `order` ends.
+    ///
+    /// A node is made for the first key of `order` that reaches it: the keys before end at nodes
+    /// made before, and the others at it or after, so that key's position is how many
+    /// components end before the node (`componentsBefore`, whose other entries stay as they are).
     func makeNodes(in order: [Int], shared: [Int], labels nodeLabels: UnsafeMutableBufferPointer<UInt32>, subtreeEnds: UnsafeMutableBufferPointer<Int32>,
                    firstVariableChildren: UnsafeMutableBufferPointer<Int32>, wideNodes: UnsafeMutableBufferPointer<UInt64>,
-                   ends: UnsafeMutableBufferPointer<Int32>) {
+                   ends: UnsafeMutableBufferPointer<Int32>, componentsBefore: UnsafeMutableBufferPointer<Int32>) {
         // The nodes along the key before: path[depth] is the node `depth` labels deep, with
         // childCounts[depth] children so far.
         let longest = order.lazy.map(length(of:)).max() ?? 0
@@ -364,6 +425,7 @@ fileprivate extension PathKeys {
                         for index in (starts[key] + depth)..<starts[key + 1] {
                             let label = labels[index]
                             nodeLabels[Int(next)] = label
+                            componentsBefore[Int(next)] = Int32(position)
                             let parent = Int(path[depth])
                             if label & PathKeyToken.variableLabel != 0, firstVariableChildren[parent] < 0 { firstVariableChildren[parent] = next }
                             childCounts[depth] += 1
@@ -381,32 +443,24 @@ fileprivate extension PathKeys {
     }
 }
 
-/// Orders key numbers by the keys' labels, from a depth on (`PathKeys.lexicographicOrder()`).
-private struct KeySorter {
-    let labels: UnsafeBufferPointer<UInt32>
-    let starts: UnsafeBufferPointer<Int>
+/// Orders key numbers by the keys' symbols, from a depth on (`PathKeys.lexicographicOrder()`).
+private struct KeySorter<Symbols: KeySymbols> {
+    let symbols: Symbols
     let order: UnsafeMutableBufferPointer<Int>
     /// Ranges this short are sorted by insertion.
-    private static let shortest = 8
+    private static var shortest: Int { 8 }
 
-    /// The label of key `key` at `depth`, or -1 past its end: a key comes before those it starts.
-    @inline(__always)
-    private func label(of key: Int, at depth: Int) -> Int64 {
-        let position = starts[key] + depth
-        return position < starts[key + 1] ? Int64(labels[position]) : -1
-    }
-
-    /// Sorts `order[range]`, whose keys all start with the same `depth` labels.
+    /// Sorts `order[range]`, whose keys all start with the same `depth` symbols.
     func sort(_ range: Range<Int>, depth: Int) {
         var range = range
         var depth = depth
         while range.count > 1 {
             guard range.count > Self.shortest else { return insertionSort(range, depth: depth) }
-            let pivot = label(of: order[range.lowerBound + range.count / 2], at: depth)
+            let pivot = symbols.symbol(of: order[range.lowerBound + range.count / 2], at: depth)
             // order[range.lowerBound..<less] < pivot, order[less..<next] == pivot, order[greater..<range.upperBound] > pivot.
             var (less, next, greater) = (range.lowerBound, range.lowerBound, range.upperBound)
             while next < greater {
-                let found = label(of: order[next], at: depth)
+                let found = symbols.symbol(of: order[next], at: depth)
                 if found < pivot {
                     order.swapAt(less, next)
                     less += 1
@@ -420,16 +474,18 @@ private struct KeySorter {
             }
             sort(range.lowerBound..<less, depth: depth)
             sort(greater..<range.upperBound, depth: depth)
-            guard pivot >= 0 else {
+            guard !Symbols.ends(pivot) else {
                 // Equal keys, by number.
-                return insertionSort(less..<greater, depth: depth)
+                var equal = UnsafeMutableBufferPointer(rebasing: order[less..<greater])
+                equal.sort()
+                return
             }
             range = less..<greater
             depth += 1
         }
     }
 
-    /// Insertion sort of a short range, comparing labels from `depth` on, then numbers.
+    /// Insertion sort of a short range, comparing symbols from `depth` on, then numbers.
     private func insertionSort(_ range: Range<Int>, depth: Int) {
         for next in range.dropFirst() {
             let key = order[next]
@@ -446,9 +502,9 @@ private struct KeySorter {
     private func precedes(_ one: Int, _ other: Int, from depth: Int) -> Bool {
         var depth = depth
         while true {
-            let (label, otherLabel) = (label(of: one, at: depth), label(of: other, at: depth))
-            if label != otherLabel { return label < otherLabel }
-            if label < 0 { return one < other }
+            let (symbol, otherSymbol) = (symbols.symbol(of: one, at: depth), symbols.symbol(of: other, at: depth))
+            if symbol != otherSymbol { return symbol < otherSymbol }
+            if Symbols.ends(symbol) { return one < other }
             depth += 1
         }
     }

@@ -91,7 +91,9 @@ import Testing
     /// as a path, cut at the first token that is not literal text or a variable of literal values,
     /// on generated patterns (fixed seed).
     @Test func keysAreTheNormalisedTokensUpToTheFirstWildcard() throws {
-        let pieces = ["a", "B", "/", "//", "*", "?", "%", "é", "Σ", "$(lang)", "$(store)", "$(wild)", "$(nope)", "$(", ")", "$"]
+        // `@`, `Z`, `[`, `` ` ``, `z`, `{` and digits: at either end of the letters, which alone fold.
+        let pieces = ["a", "B", "/", "//", "*", "?", "%", "é", "Σ", "$(lang)", "$(store)", "$(wild)", "$(nope)", "$(", ")", "$",
+                      "0", "9", "@", "Z", "[", "`", "z", "{"]
         let variables = #""substitutionVariables": {"store": ["us-shop", "uk"], "wild": ["a*"]}, "#
         var random = SeededRandom(seed: 0x6B_E7)
         let paths = (0..<400).map { _ in (0..<random.next(below: 8)).map { _ in pieces[random.next(below: pieces.count)] }.joined() }
@@ -105,6 +107,58 @@ import Testing
                 let expected = referenceKey(of: path, percentEncoded: percentEncoded, literal: literal, vocabulary: vocabulary)
                 #expect(keys.key(of: rule) == expected, "\(path)")
             }
+        }
+    }
+
+    /// The keys of an entry written at once, each label's byte packed as it is written, are the
+    /// keys written one by one, and their bytes those packed from the labels afterwards, on
+    /// generated patterns (fixed seed): ASCII, beyond ASCII, variables, wildcards, `%`, no path.
+    @Test func keysWrittenAtOnceAreTheKeysOneByOne() throws {
+        // Every label of the first 22 has a byte.
+        let pieces = ["a", "B", "/", "//", "*", "?", "%", "$(lang)", "$(store)", "$(wild)", "$(nope)", "$(", ")", "$", "longer-segment-0",
+                      #"\u007f"#, #"\u0000"#, "9", "@", "Z", "[", "`", "é", "Σ"]
+        let variables = #""substitutionVariables": {"store": ["us-shop", "uk"], "wild": ["a*"]}, "#
+        var random = SeededRandom(seed: 0x9A_C6)
+        for round in 0..<40 {
+            let components = (0..<(1 + random.next(below: 30))).map { _ in
+                let path = (0..<random.next(below: 10)).map { _ in pieces[random.next(below: round % 2 == 0 ? 22 : pieces.count)] }.joined()
+                return random.next(below: 10) == 0 ? #"{"?": {"a": "b"}}"# : "{\"/\": \"\(path)\", \"percentEncoded\": \(random.next(below: 2) == 0)}"
+            }
+            let (matcher, rules) = try entry(components, variables: variables)
+            var builder = PathKeyBuilder(variables: matcher.variables, vocabulary: PathKeyVocabulary())
+            let written = builder.keys(of: rules)
+            let oneByOne = PathKeys(rules.map { builder.key(of: $0) })
+            #expect(written.labels == oneByOne.labels, "\(components)")
+            #expect(written.starts == oneByOne.starts, "\(components)")
+            #expect(written.hasVariable == oneByOne.hasVariable, "\(components)")
+            #expect(written.packed == PackedKeys(labels: written.labels, starts: written.starts), "\(components)")
+        }
+    }
+
+    /// Keys are ordered eight labels at a time when every label has a byte and one at a time
+    /// otherwise: either way, on generated keys (fixed seeds) of ASCII scalars, scalars beyond
+    /// it, and variables of ids around the last with a byte, the order is the labels'
+    /// lexicographic order, equal keys by number, and each key shares with the one before what
+    /// a comparison finds.
+    @Test(arguments: 0..<60)
+    func keysAreOrderedByTheirLabels(seed: Int) {
+        var random = SeededRandom(seed: UInt64(7_000 + seed))
+        let wide = seed % 3 == 0
+        let variableIDs: [UInt32] = seed % 5 == 0 ? [0, 0x7E, 0x7F, 0x80] : [0, 1, 0x7E]
+        let alphabet: [UInt32] = [0x00, 0x2F, 0x61, 0x62, 0x7F] + (wide ? [0xE9, 0x3A3] : [])
+            + variableIDs.map { PathKeyToken.variableLabel | $0 }
+        let keys = (0..<(1 + random.next(below: 150))).map { _ in
+            (0..<random.next(below: 20)).map { _ in PathKeyToken(label: alphabet[random.next(below: random.next(below: 3) == 0 ? alphabet.count : 3)]) }
+        }
+        let labels = keys.map { $0.map(\.label) }
+        let pathKeys = PathKeys(keys)
+        #expect((pathKeys.packed != nil) == labels.joined().allSatisfy(PackedKeys.hasByte))
+        let (order, shared) = pathKeys.lexicographicOrder()
+        let expected = keys.indices.sorted { labels[$0].lexicographicallyPrecedes(labels[$1]) || labels[$0] == labels[$1] && $0 < $1 }
+        #expect(order == expected, "\(labels)")
+        for position in order.indices.dropFirst() {
+            let (before, key) = (labels[order[position - 1]], labels[order[position]])
+            #expect(shared[position] == zip(before, key).prefix { $0 == $1 }.count, "\(labels)")
         }
     }
 
