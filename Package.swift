@@ -29,13 +29,16 @@ let package = Package(
         // libcurl's easy interface, loaded on the first download: on Linux, URLSession would link
         // libcurl and its libraries into every run (Apple platforms use URLSession).
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // glibc's allocator set for a short run (CAllocator.c); Apple platforms keep theirs.
+        .target(name: "CAllocator", path: "Sources/CAllocator"),
         .target(name: "AASALintCore", dependencies: ["CYaml", "CZlib"]),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         // What the command line needs beyond the engine: the language and MCP servers, replacing
         // files on disk (fixes, reports, baselines), downloading (`fetch`, `lint --remote`) and
         // starting processes (plugins, git for `--changed-since`).
         .target(name: "AASALintTooling", dependencies: ["AASALintCore", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-        .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules", "AASALintTooling"]),
+        .executableTarget(name: "aasalint", dependencies: ["AASALintCore", "AASALintRules", "AASALintTooling",
+                                                           .target(name: "CAllocator", condition: .when(platforms: [.linux]))]),
         // The plugins run the aasalint built from these sources (Fixtures/plugin/binary shows the same
         // plugin running the release's artifact bundle instead).
         .plugin(name: "AASALintBuildToolPlugin", capability: .buildTool(), dependencies: ["aasalint"]),

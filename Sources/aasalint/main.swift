@@ -4,6 +4,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(CAllocator)
+import CAllocator
+
+aasalint_tune_allocator()
+#endif
 
 // A pipe whose reader went away (a plugin that exits without reading its request, a report
 // piped into `head`) must be an error aasalint reports, not a signal that ends it silently.
