@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // glibc's allocator set for a short run (CAllocator.c); Apple platforms keep theirs.
         .target(name: "CAllocator", path: "Sources/CAllocator"),
-        .target(name: "AASALintCore", dependencies: ["CYaml", "CZlib"]),
+        // Threads for work shared out across processors, started where they can run at once (CThreads.c).
+        .target(name: "CThreads", path: "Sources/CThreads"),
+        .target(name: "AASALintCore", dependencies: ["CYaml", "CZlib", "CThreads"]),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         // What the command line needs beyond the engine: the language and MCP servers, replacing
         // files on disk (fixes, reports, baselines), downloading (`fetch`, `lint --remote`) and

@@ -21,6 +21,8 @@ struct ExcludeOnlyRule: Rule, FileCheck {
         ]
     )
 
+    var readsMatcher: Bool { true }
+
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let matcher = file.matcher, let precedence = file.aasa?.applinks?.precedence else { return [] }
         let details = precedence.details

@@ -39,6 +39,8 @@ struct UnreachableDetailRule: Rule, FileCheck {
         ]
     )
 
+    var readsMatcher: Bool { true }
+
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let matcher = file.matcher, let precedence = file.aasa?.applinks?.precedence else { return [] }
         let host = ExampleURL.host(of: file, in: context)

@@ -19,6 +19,8 @@ struct CatchAllRule: Rule, FileCheck {
         ]
     )
 
+    var readsMatcher: Bool { true }
+
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let matcher = file.matcher else { return [] }
         let url = ExampleURL.make(host: ExampleURL.host(of: file, in: context), path: "/any/page", percentEncoded: true)

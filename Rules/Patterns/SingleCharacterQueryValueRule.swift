@@ -20,6 +20,8 @@ struct SingleCharacterQueryValueRule: Rule, FileCheck {
     /// A value the pattern rejects, for the example URL.
     private static let longerValue = "42"
 
+    var readsMatcher: Bool { true }
+
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard let matcher = file.matcher else { return [] }
         let host = ExampleURL.host(of: file, in: context)

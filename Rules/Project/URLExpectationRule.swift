@@ -50,6 +50,8 @@ struct URLExpectationRule: Rule, FileCheck {
         ]
     )
 
+    var readsMatcher: Bool { true }
+
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         guard !context.configuration.expectations.isEmpty else { return [] }
         let aasaFiles = context.files.filter { $0.kind == .aasa }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Runs the planned rules over parsed files and returns the findings in report order.
 struct Linter: Sendable {
     let plan: RulePlan
@@ -79,17 +77,17 @@ struct Linter: Sendable {
     private static let smallestFileCheckedOnEveryCore = 32 * 1024
 }
 
-/// The checks of one file, run across the machine's cores when the file is linted alone: the
-/// costly checks (`FileCheck.isCostly`, the rule-order analysis) one after another on one core,
-/// first, so that those sharing work find it done, while the other checks are taken in order by
-/// whichever core is free. Findings are kept per check, in the checks' order, so the report does
-/// not depend on scheduling; the file's views are each built once, by the first check that asks.
+/// The checks of one file, run across the machine's cores when the file is linted alone
+/// (`SharedWork`): the costly checks (`FileCheck.isCostly`, the rule-order analysis) one after
+/// another as one item, so that those sharing work find it done, and each other check an item of
+/// its own, taken in order by whichever core is free. The thread of the costly checks builds the
+/// compiled matcher first, so the checks that read it (`FileCheck.readsMatcher`) come last: one
+/// taken earlier would wait for the matcher while other checks were left to do. Findings are
+/// kept per check, in the checks' order, so the report does not depend on scheduling; the file's
+/// views are each built once, by the first check that asks.
 private final class FileChecks: @unchecked Sendable {
     private let checks: [any FileCheck]
     private let lock = Lock()
-    /// The next of the other checks to run, and what each check found.
-    private var next = 0
-    private var others: [Int] = []
     private var found: [[Diagnostic]]
 
     init(_ checks: [any FileCheck]) {
@@ -99,30 +97,15 @@ private final class FileChecks: @unchecked Sendable {
 
     func findingsOnEveryCore(_ file: LintFile, in context: LintContext) -> [[Diagnostic]] {
         let costly = checks.indices.filter { checks[$0].isCostly }
-        others = checks.indices.filter { !checks[$0].isCostly }
+        let others = checks.indices.filter { !checks[$0].isCostly && !checks[$0].readsMatcher }
+            + checks.indices.filter { !checks[$0].isCostly && checks[$0].readsMatcher }
         guard !costly.isEmpty, !others.isEmpty else { return checks.map { $0.check(file, in: context) } }
-        // The other checks start on a thread of the pool while this one runs the costly checks,
-        // then helps with what is left. Not an apply of two iterations: libdispatch runs an apply
-        // inside another one (the analysis's `parallelMap`) on one thread, and a file whose analysis
-        // is most of the work (the dense file of bench/run) would lose the second core.
-        let otherChecks = DispatchGroup()
-        DispatchQueue.global().async(group: otherChecks) { self.runOthers(file, in: context) }
-        for index in costly { store(checks[index].check(file, in: context), at: index) }
-        runOthers(file, in: context)
-        otherChecks.wait()
-        return lock.withLock { found }
-    }
-
-    private func runOthers(_ file: LintFile, in context: LintContext) {
-        while let index = takeOther() { store(checks[index].check(file, in: context), at: index) }
-    }
-
-    private func takeOther() -> Int? {
-        lock.withLock {
-            guard next < others.count else { return nil }
-            next += 1
-            return others[next - 1]
+        SharedWork.run(1 + others.count) { item in
+            for index in item == 0 ? costly : [others[item - 1]] {
+                self.store(self.checks[index].check(file, in: context), at: index)
+            }
         }
+        return lock.withLock { found }
     }
 
     private func store(_ findings: [Diagnostic], at index: Int) {

@@ -27,11 +27,15 @@ package protocol FileCheck: RuleCheck {
     /// A file linted alone runs such checks one after another, first, so that those sharing
     /// work (one analysis for every rule-order rule) find it done.
     var isCostly: Bool { get }
+    /// Whether the check reads the file's compiled matcher (`LintFile.matcher`), which the costly
+    /// checks build first: a file linted alone gives such checks to a free core after the others.
+    var readsMatcher: Bool { get }
 }
 
 extension FileCheck {
     package var fileCheck: (any FileCheck)? { self }
     package var isCostly: Bool { false }
+    package var readsMatcher: Bool { false }
 }
 
 /// A built-in rule: what it is (its description) and how it is made. It adopts the capability of

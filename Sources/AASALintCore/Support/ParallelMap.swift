@@ -1,24 +1,17 @@
-import Dispatch
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 extension Array where Element: Sendable {
-    /// `map` across the machine's cores, results in the original order, so that output stays
-    /// deterministic however the work is scheduled.
+    /// `map` across the machine's processors (`SharedWork`), results in the original order, so that
+    /// output stays deterministic however the work is scheduled.
     func parallelMap<Result: Sendable>(_ transform: @Sendable (Element) -> Result) -> [Result] {
         guard count > 1 else { return map(transform) }
         let slots = Slots<Result>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
+        SharedWork.run(count) { index in
             slots.store(transform(self[index]), at: index)
         }
         return slots.values
     }
 }
 
-/// Each index is written by exactly one iteration, so the lock only guards the array's storage.
+/// Each index is written by exactly one item, so the lock only guards the array's storage.
 private final class Slots<Value: Sendable>: @unchecked Sendable {
     private var storage: [Value?]
     private let lock = Lock()

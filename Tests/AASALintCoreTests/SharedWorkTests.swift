@@ -1,0 +1,62 @@
+@testable import AASALintCore
+import Dispatch
+import Testing
+
+/// `SharedWork` runs every item once, on the calling thread and helpers that run at the same time,
+/// and nothing of a run after it has returned.
+@Suite struct SharedWorkTests {
+    /// Counts per item, under a lock: what the items of one run did.
+    final class Tally: @unchecked Sendable {
+        private let lock = Lock()
+        private var counts: [Int]
+
+        init(count: Int) {
+            counts = Array(repeating: 0, count: count)
+        }
+
+        func add(_ index: Int) {
+            lock.withLock { counts[index] += 1 }
+        }
+
+        var values: [Int] { lock.withLock { counts } }
+    }
+
+    @Test func everyItemRunsOnceWhateverTheNumberOfHelpers() {
+        for count in 0...40 {
+            for helpers in 0...4 {
+                let tally = Tally(count: count)
+                SharedWork.run(count, helpers: helpers) { tally.add($0) }
+                #expect(tally.values == Array(repeating: 1, count: count), "count \(count), helpers \(helpers)")
+            }
+        }
+    }
+
+    /// Each of two items waits for the other to start: they finish only if a helper runs one
+    /// while the calling thread runs the other (bounded: a wait gives up after a minute).
+    @Test func aHelperRunsAnItemWhileTheCallerRunsAnother() {
+        let started = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+        let metTheOther = Tally(count: 2)
+        SharedWork.run(2, helpers: 1) { index in
+            (index == 0 ? started.0 : started.1).signal()
+            if (index == 0 ? started.1 : started.0).wait(timeout: .now() + 60) == .success { metTheOther.add(index) }
+        }
+        #expect(metTheOther.values == [1, 1])
+    }
+
+    /// Helpers that start once every item is taken take none: the items of each finished run
+    /// stay counted once, checked after every run has been started.
+    @Test func noItemRunsAfterItsRunHasReturned() {
+        let tallies = (0..<300).map { _ in Tally(count: 3) }
+        for tally in tallies {
+            SharedWork.run(3, helpers: 2) { tally.add($0) }
+            #expect(tally.values == [1, 1, 1])
+        }
+        #expect(tallies.allSatisfy { $0.values == [1, 1, 1] })
+    }
+
+    @Test func parallelMapKeepsTheOrderOfItsElements() {
+        let numbers = Array(0..<1_000)
+        #expect(numbers.parallelMap { $0 * 3 } == numbers.map { $0 * 3 })
+        #expect(SharedWork.processorCount >= 1)
+    }
+}
