@@ -1,6 +1,6 @@
 import CThreads
 
-/// Work of many items that the calling thread shares with helper threads started for it.
+/// Work of many items that the calling thread shares with helper threads (`HelperThreads`).
 ///
 /// The calling thread runs items from the start; each helper takes items in order as soon as it
 /// runs, and the caller waits only for the items a helper has taken, never for a helper to
@@ -21,15 +21,16 @@ package enum SharedWork {
         }
         withoutActuallyEscaping(item) { item in
             let share = ItemShare(count: count, item: item)
-            for _ in 0..<helpers where !share.startHelper() { break }
+            HelperThreads.shared.lend(helpers, to: share)
             share.runItems()
+            HelperThreads.shared.withdraw(share)
             share.finish()
         }
     }
 }
 
-/// The items of one `SharedWork.run` and who runs them. Helpers hold it until they end, which may
-/// be after `run` returns; they hold `item` only while running one.
+/// The items of one `SharedWork.run` and who runs them. A helper may hold it after `run` returns,
+/// but holds `item` only while running one.
 private final class ItemShare: @unchecked Sendable {
     private let lock = WaitableLock()
     private let count: Int
@@ -42,19 +43,6 @@ private final class ItemShare: @unchecked Sendable {
     init(count: Int, item: @escaping @Sendable (Int) -> Void) {
         self.count = count
         self.item = item
-    }
-
-    /// False when the system starts no thread: the caller then runs the items itself.
-    func startHelper() -> Bool {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        let status = aasalint_start_thread({ context in
-            Unmanaged<ItemShare>.fromOpaque(context!).takeRetainedValue().runItems()
-        }, context)
-        guard status == 0 else {
-            Unmanaged<ItemShare>.fromOpaque(context).release()
-            return false
-        }
-        return true
     }
 
     func runItems() {
@@ -88,5 +76,54 @@ private final class ItemShare: @unchecked Sendable {
         lock.unlock()
         item(index)
         return true
+    }
+}
+
+/// The helper threads of every `SharedWork.run`, parked while no run wants them, and started as
+/// runs want more: the dense file's analysis asks for helpers hundreds of times, and a thread
+/// started for each run made its lint 7% slower. A parked helper woken for a run resumes on the
+/// processor it last ran on when that one is idle, as quickly as a new one starts (CThreads.c).
+private final class HelperThreads: @unchecked Sendable {
+    static let shared = HelperThreads()
+
+    private let lock = WaitableLock()
+    /// The runs that want helpers, in the order they asked, each with how many more it takes.
+    private var wanted: [(share: ItemShare, helpers: Int)] = []
+    private var parked = 0
+
+    /// Gives `share` up to `count` helpers: parked ones first, new threads for the rest (none
+    /// when the system starts no thread: the caller then runs the items itself).
+    func lend(_ count: Int, to share: ItemShare) {
+        lock.lock()
+        wanted.append((share, count))
+        let woken = min(parked, count)
+        if woken > 0 { lock.broadcast() }
+        lock.unlock()
+        for _ in woken..<count where aasalint_start_thread({ _ in HelperThreads.shared.serve() }, nil) != 0 { break }
+    }
+
+    /// Takes back the helpers `share` has not had yet: its items are all taken.
+    func withdraw(_ share: ItemShare) {
+        lock.lock()
+        wanted.removeAll { $0.share === share }
+        lock.unlock()
+    }
+
+    /// A helper's life: the items of the runs that want it, parked in between.
+    private func serve() {
+        lock.lock()
+        while true {
+            guard let share = wanted.first?.share else {
+                parked += 1
+                lock.wait()
+                parked -= 1
+                continue
+            }
+            wanted[0].helpers -= 1
+            if wanted[0].helpers == 0 { wanted.removeFirst() }
+            lock.unlock()
+            share.runItems()
+            lock.lock()
+        }
     }
 }
