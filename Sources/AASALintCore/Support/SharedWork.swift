@@ -99,7 +99,9 @@ private final class HelperThreads: @unchecked Sendable {
         let woken = min(parked, count)
         if woken > 0 { lock.broadcast() }
         lock.unlock()
-        for _ in woken..<count where aasalint_start_thread({ _ in HelperThreads.shared.serve() }, nil) != 0 { break }
+        for _ in woken..<count {
+            guard aasalint_start_thread({ _ in HelperThreads.shared.serve() }, nil) == 0 else { break }
+        }
     }
 
     /// Takes back the helpers `share` has not had yet: its items are all taken.
