@@ -60,3 +60,23 @@ import Testing
         #expect(SharedWork.processorCount >= 1)
     }
 }
+
+/// Helper threads are parked between runs and woken for the next one rather than started anew.
+@Suite struct HelperThreadsTests {
+    @Test func runsAfterTheFirstWakeItsParkedHelper() {
+        let threads = HelperThreads()
+        for round in 0..<50 {
+            // Both items wait for each other, so the run's helper takes one, every round.
+            let started = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            SharedWork.run(2, helpers: 1, threads: threads) { index in
+                (index == 0 ? started.0 : started.1).signal()
+                _ = (index == 0 ? started.1 : started.0).wait(timeout: .now() + 60)
+            }
+            // The helper parks once its item is done; wait for that (at most a minute).
+            let pause = DispatchSemaphore(value: 0)
+            for _ in 0..<60_000 where threads.threadCounts.parked < 1 { _ = pause.wait(timeout: .now() + .milliseconds(1)) }
+            let counts = threads.threadCounts
+            #expect(counts.started == 1 && counts.parked == 1, "round \(round): \(counts)")
+        }
+    }
+}

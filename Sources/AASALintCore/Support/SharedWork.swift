@@ -7,13 +7,14 @@ import CThreads
 /// start: one that starts after every item is taken does nothing. libdispatch's
 /// `concurrentPerform` waits for every worker it asked for, and on Linux a busy worker pool or a
 /// worker woken on the caller's processor held a lint of the 128 KB catalog up to 3 ms.
-package enum SharedWork {
+enum SharedWork {
     /// The processors this process may run on.
-    package static let processorCount = max(1, Int(aasalint_processor_count()))
+    static let processorCount = max(1, Int(aasalint_processor_count()))
 
     /// Runs `item` once for every index of `0..<count`, in no set order and on as many as
-    /// `helpers` threads besides this one; returns when every item has run.
-    package static func run(_ count: Int, helpers: Int = processorCount - 1, _ item: @Sendable (Int) -> Void) {
+    /// `helpers` threads of `threads` besides this one; returns when every item has run.
+    static func run(_ count: Int, helpers: Int = processorCount - 1, threads: HelperThreads = .shared,
+                    _ item: @Sendable (Int) -> Void) {
         let helpers = min(helpers, count - 1)
         guard helpers > 0 else {
             for index in 0..<count { item(index) }
@@ -21,9 +22,9 @@ package enum SharedWork {
         }
         withoutActuallyEscaping(item) { item in
             let share = ItemShare(count: count, item: item)
-            HelperThreads.shared.lend(helpers, to: share)
+            threads.lend(helpers, to: share)
             share.runItems()
-            HelperThreads.shared.withdraw(share)
+            threads.withdraw(share)
             share.finish()
         }
     }
@@ -31,7 +32,7 @@ package enum SharedWork {
 
 /// The items of one `SharedWork.run` and who runs them. A helper may hold it after `run` returns,
 /// but holds `item` only while running one.
-private final class ItemShare: @unchecked Sendable {
+final class ItemShare: @unchecked Sendable {
     private let lock = WaitableLock()
     private let count: Int
     private var next = 0
@@ -83,13 +84,22 @@ private final class ItemShare: @unchecked Sendable {
 /// runs want more: the dense file's analysis asks for helpers hundreds of times, and a thread
 /// started for each run made its lint 7% slower. A parked helper woken for a run resumes on the
 /// processor it last ran on when that one is idle, as quickly as a new one starts (CThreads.c).
-private final class HelperThreads: @unchecked Sendable {
+/// Tests make their own, to count its threads.
+final class HelperThreads: @unchecked Sendable {
     static let shared = HelperThreads()
 
     private let lock = WaitableLock()
     /// The runs that want helpers, in the order they asked, each with how many more it takes.
     private var wanted: [(share: ItemShare, helpers: Int)] = []
     private var parked = 0
+    private var started = 0
+
+    /// How many threads were started, and how many of them are parked.
+    var threadCounts: (started: Int, parked: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (started, parked)
+    }
 
     /// Gives `share` up to `count` helpers: parked ones first, new threads for the rest (none
     /// when the system starts no thread: the caller then runs the items itself).
@@ -100,8 +110,21 @@ private final class HelperThreads: @unchecked Sendable {
         if woken > 0 { lock.broadcast() }
         lock.unlock()
         for _ in woken..<count {
-            guard aasalint_start_thread({ _ in HelperThreads.shared.serve() }, nil) == 0 else { break }
+            guard startThread() else { break }
         }
+    }
+
+    /// False when the system starts no thread. The thread holds these helper threads for good.
+    private func startThread() -> Bool {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        guard aasalint_start_thread({ context in Unmanaged<HelperThreads>.fromOpaque(context!).takeUnretainedValue().serve() }, context) == 0 else {
+            Unmanaged<HelperThreads>.fromOpaque(context).release()
+            return false
+        }
+        lock.lock()
+        started += 1
+        lock.unlock()
+        return true
     }
 
     /// Takes back the helpers `share` has not had yet: its items are all taken.
