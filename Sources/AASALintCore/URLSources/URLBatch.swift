@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// Some consecutive items of a URL source, the URLs as the bytes they were read as, back to back
 /// in one buffer: what one core decides while others decide the next chunks. A URL list's lines
 /// go in as read, without a string per line; a URL the memo knows is not decided again.
@@ -129,7 +123,7 @@ package struct URLBatchDecider: Sendable {
 
     /// How many chunks to gather before deciding them together: two per core, so that a core
     /// that finishes early takes another.
-    package static let chunksPerBatch = 2 * ProcessInfo.processInfo.activeProcessorCount
+    package static let chunksPerBatch = 2 * SharedWork.processorCount
 
     package func decide(_ chunks: [URLChunk]) -> [URLChunkDecisions] {
         chunks.count > 1 ? chunks.parallelMap { decide($0) } : chunks.map { decide($0) }
