@@ -29,11 +29,13 @@ let package = Package(
         // libcurl's easy interface, loaded on the first download: on Linux, URLSession would link
         // libcurl and its libraries into every run (Apple platforms use URLSession).
         .target(name: "CCurl", path: "Sources/CCurl", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
-        // glibc's allocator set for a short run (CAllocator.c); Apple platforms keep theirs.
+        // glibc's allocator set for a short run, and its heap's pages made present ahead of use
+        // (CAllocator.c); Apple platforms keep theirs.
         .target(name: "CAllocator", path: "Sources/CAllocator"),
         // Threads for work shared out across processors, started where they can run at once (CThreads.c).
         .target(name: "CThreads", path: "Sources/CThreads"),
-        .target(name: "AASALintCore", dependencies: ["CYaml", "CZlib", "CThreads"]),
+        .target(name: "AASALintCore", dependencies: ["CYaml", "CZlib", "CThreads",
+                                                     .target(name: "CAllocator", condition: .when(platforms: [.linux]))]),
         .target(name: "AASALintRules", dependencies: ["AASALintCore"], path: "Rules"),
         // What the command line needs beyond the engine: the language and MCP servers, replacing
         // files on disk (fixes, reports, baselines), downloading (`fetch`, `lint --remote`) and

@@ -8,11 +8,19 @@
 
 // Elsewhere (macOS, where Package.swift does not link this target; musl) it does nothing.
 
-#include "CAllocator.h"
-
 // __GLIBC__ comes with the first header of the C library, so Linux is told first.
 #if defined(__linux__)
+#define _GNU_SOURCE
 #include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#endif
+#include "CAllocator.h"
+
+// Linux 5.14's value; the headers of older C libraries (glibc before 2.35) do not name it. A
+// kernel that does not know it refuses it (EINVAL), and the pages fault in as before.
+#if defined(__GLIBC__) && !defined(MADV_POPULATE_WRITE)
+#define MADV_POPULATE_WRITE 23
 #endif
 
 void aasalint_tune_allocator(void) {
@@ -20,4 +28,35 @@ void aasalint_tune_allocator(void) {
     mallopt(M_TOP_PAD, 4 << 20);
     mallopt(M_MMAP_THRESHOLD, 4 << 20);
 #endif
+}
+
+struct aasalint_pages aasalint_make_present(uintptr_t start, uintptr_t length) {
+    struct aasalint_pages pages = {0, 0};
+#if defined(__GLIBC__)
+    uintptr_t size = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t first = (start + size - 1) & ~(size - 1);
+    uintptr_t end = (start + length) & ~(size - 1);
+    if (end > first && madvise((void *)first, end - first, MADV_POPULATE_WRITE) == 0) {
+        pages.start = first;
+        pages.length = end - first;
+    }
+#else
+    (void)start;
+    (void)length;
+#endif
+    return pages;
+}
+
+// The main heap's top chunk is the memory past the last block handed out, up to the program
+// break: mallinfo2's keepcost is its size (glibc 2.33 and later). Its pages are written for the
+// first time as blocks are carved from it, in address order; the kernel makes a page present in
+// a fraction of what a fault on it costs, and pages already present are passed over.
+struct aasalint_pages aasalint_populate_heap(void) {
+#if defined(__GLIBC__)
+    struct mallinfo2 info = mallinfo2();
+    uintptr_t end = (uintptr_t)sbrk(0);
+    if (info.keepcost > 0 && info.keepcost <= end) return aasalint_make_present(end - info.keepcost, info.keepcost);
+#endif
+    struct aasalint_pages none = {0, 0};
+    return none;
 }

@@ -36,7 +36,8 @@ import Testing
     @Test func aHelperRunsAnItemWhileTheCallerRunsAnother() {
         let started = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
         let metTheOther = Tally(count: 2)
-        SharedWork.run(2, helpers: 1) { index in
+        // Threads of its own: the shared helpers may be busy with another test's run.
+        SharedWork.run(2, helpers: 1, threads: HelperThreads(limit: 1)) { index in
             (index == 0 ? started.0 : started.1).signal()
             if (index == 0 ? started.1 : started.0).wait(timeout: .now() + 60) == .success { metTheOther.add(index) }
         }
@@ -64,7 +65,7 @@ import Testing
 /// Helper threads are parked between runs and woken for the next one rather than started anew.
 @Suite struct HelperThreadsTests {
     @Test func runsAfterTheFirstWakeItsParkedHelper() {
-        let threads = HelperThreads()
+        let threads = HelperThreads(limit: 1)
         for round in 0..<50 {
             // Both items wait for each other, so the run's helper takes one, every round.
             let started = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
@@ -78,5 +79,17 @@ import Testing
             let counts = threads.threadCounts
             #expect(counts.started == 1 && counts.parked == 1, "round \(round): \(counts)")
         }
+    }
+
+    /// Runs inside the items of another take the limit's helpers too: none starts a thread
+    /// beyond it, and every item of each still runs once.
+    @Test func runsWithinRunsStartNoThreadBeyondTheLimit() {
+        let threads = HelperThreads(limit: 2)
+        let tallies = (0..<8).map { _ in SharedWorkTests.Tally(count: 6) }
+        SharedWork.run(tallies.count, helpers: 3, threads: threads) { outer in
+            SharedWork.run(6, helpers: 3, threads: threads) { tallies[outer].add($0) }
+        }
+        #expect(tallies.allSatisfy { $0.values == Array(repeating: 1, count: 6) })
+        #expect(threads.threadCounts.started == 2)
     }
 }

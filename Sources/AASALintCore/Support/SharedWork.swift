@@ -1,4 +1,7 @@
 import CThreads
+#if canImport(CAllocator)
+import CAllocator
+#endif
 
 /// Work of many items that the calling thread shares with helper threads (`HelperThreads`).
 ///
@@ -81,18 +84,29 @@ final class ItemShare: @unchecked Sendable {
 }
 
 /// The helper threads of every `SharedWork.run`, parked while no run wants them, and started as
-/// runs want more: the dense file's analysis asks for helpers hundreds of times, and a thread
-/// started for each run made its lint 7% slower. A parked helper woken for a run resumes on the
-/// processor it last ran on when that one is idle, as quickly as a new one starts (CThreads.c).
-/// Tests make their own, to count its threads.
+/// runs want more, up to a limit: the dense file's analysis asks for helpers hundreds of times,
+/// and a thread started for each run made its lint 7% slower. A parked helper woken for a run
+/// resumes on the processor it last ran on when that one is idle, as quickly as a new one starts
+/// (CThreads.c). Tests make their own, to count its threads.
 final class HelperThreads: @unchecked Sendable {
-    static let shared = HelperThreads()
+    /// One helper for each processor besides the caller's. A run started inside another (the
+    /// analysis, while a helper runs the file's other checks) finds them all busy; a thread started
+    /// for it could only take a processor from one already working (it started as the catalog's
+    /// lint was ending, and preempted its helper), so the run's caller does its items, helped by
+    /// any helper that comes free before they are all taken.
+    static let shared = HelperThreads(limit: SharedWork.processorCount - 1)
 
     private let lock = WaitableLock()
+    /// The most threads it starts.
+    private let limit: Int
     /// The runs that want helpers, in the order they asked, each with how many more it takes.
     private var wanted: [(share: ItemShare, helpers: Int)] = []
     private var parked = 0
     private var started = 0
+
+    init(limit: Int) {
+        self.limit = max(0, limit)
+    }
 
     /// How many threads were started, and how many of them are parked.
     var threadCounts: (started: Int, parked: Int) {
@@ -101,16 +115,24 @@ final class HelperThreads: @unchecked Sendable {
         return (started, parked)
     }
 
-    /// Gives `share` up to `count` helpers: parked ones first, new threads for the rest (none
-    /// when the system starts no thread: the caller then runs the items itself).
+    /// Gives `share` up to `count` helpers: parked ones first, new threads for the rest while
+    /// fewer than the limit were started (none when the system starts no thread), and then any
+    /// that finishes its run before `withdraw`. The caller runs the items no helper takes.
     func lend(_ count: Int, to share: ItemShare) {
         lock.lock()
         wanted.append((share, count))
         let woken = min(parked, count)
         if woken > 0 { lock.broadcast() }
+        let starting = min(count - woken, limit - started)
+        started += starting
         lock.unlock()
-        for _ in woken..<count {
-            guard startThread() else { break }
+        for index in 0..<starting {
+            guard startThread() else {
+                lock.lock()
+                started -= starting - index
+                lock.unlock()
+                break
+            }
         }
     }
 
@@ -121,9 +143,6 @@ final class HelperThreads: @unchecked Sendable {
             Unmanaged<HelperThreads>.fromOpaque(context).release()
             return false
         }
-        lock.lock()
-        started += 1
-        lock.unlock()
         return true
     }
 
@@ -136,6 +155,13 @@ final class HelperThreads: @unchecked Sendable {
 
     /// A helper's life: the items of the runs that want it, parked in between.
     private func serve() {
+        #if canImport(CAllocator)
+        // A helper starts when work is shared out: a large file or many, which the calling thread
+        // (the main one, whose heap glibc grows by brk) reads into megabytes of objects. Each fresh
+        // page would cost it a fault of 1.2-1.6 us on bench/run's machines (about 1,000 in a lint of
+        // the 128 KB catalog); made present here first, while it reads, they cost it nothing.
+        _ = aasalint_populate_heap()
+        #endif
         lock.lock()
         while true {
             guard let share = wanted.first?.share else {
