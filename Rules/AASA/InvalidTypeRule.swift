@@ -22,7 +22,7 @@ struct InvalidTypeRule: Rule, FileCheck {
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
         // A root of another type is `invalid-json`'s finding.
-        guard let root = file.root, root.members != nil, AASASchema.file.deviations(in: root).contains(.wrongType) else { return [] }
+        guard file.schemaDeviations?.contains(.wrongType) == true, let root = file.root else { return [] }
         var diagnostics: [Diagnostic] = []
         AASASchema.file.walk(root) { node, path, schema in
             guard !schema.accepts(node) else { return }

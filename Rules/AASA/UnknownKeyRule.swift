@@ -23,7 +23,7 @@ struct UnknownKeyRule: Rule, FileCheck {
     )
 
     func check(_ file: LintFile, in context: LintContext) -> [Diagnostic] {
-        guard let root = file.root, root.members != nil, AASASchema.file.deviations(in: root).contains(.unknownKey) else { return [] }
+        guard file.schemaDeviations?.contains(.unknownKey) == true, let root = file.root else { return [] }
         var diagnostics: [Diagnostic] = []
         AASASchema.file.walk(root) { node, path, schema in
             guard let properties = schema.properties, schema.accepts(node), let members = node.members else { return }

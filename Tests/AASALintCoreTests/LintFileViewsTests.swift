@@ -32,10 +32,12 @@ import Testing
     @Test func aFileHasOnlyTheViewsOfItsKind() {
         let aasa = LintFile(path: "apple-app-site-association", kind: .aasa, bytes: Array(Self.text.utf8))
         #expect(aasa.plist == nil && aasa.xml == nil && aasa.entitlements == nil && aasa.assetLinks == nil && aasa.signature == nil)
-        #expect(aasa.aasa != nil)
+        #expect(aasa.aasa != nil && aasa.schemaDeviations == [])
+        let misspelt = LintFile(path: "apple-app-site-association", kind: .aasa, bytes: Array(#"{"applinks": {"detials": []}}"#.utf8))
+        #expect(misspelt.schemaDeviations == .unknownKey)
         let plist = #"<?xml version="1.0"?><plist version="1.0"><dict><key>a</key><string>b</string></dict></plist>"#
         let entitlements = LintFile(path: "App.entitlements", kind: .entitlements, bytes: Array(plist.utf8))
-        #expect(entitlements.json == nil && entitlements.aasa == nil && entitlements.xml == nil)
+        #expect(entitlements.json == nil && entitlements.aasa == nil && entitlements.schemaDeviations == nil && entitlements.xml == nil)
         #expect(entitlements.entitlements != nil && entitlements.root?.members?.count == 1)
     }
 }

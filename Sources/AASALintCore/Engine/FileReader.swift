@@ -63,7 +63,7 @@ package struct FileReader: Sendable {
     /// the limit, which tells a file that grew since `stat` from one that did not; nil when
     /// reading fails. Over the limit, the size is that of the file (a pipe's is not known).
     package func contents(of handle: InputDescriptor, claimedSize: Int? = nil) -> Contents? {
-        guard let data = handle.read(upToCount: readLimit + 1) else { return nil }
+        guard let data = handle.read(upToCount: readLimit + 1, expecting: claimedSize) else { return nil }
         guard data.count > readLimit else { return .bytes(data) }
         var status = stat()
         let size = claimedSize ?? (fstat(handle.descriptor, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0)

@@ -27,6 +27,9 @@ package struct LintFile: Sendable {
     package var json: ParseOutcome<PositionedValue, JSONSyntaxError>? { contents.json }
     /// The typed AASA model, when the file is an AASA whose root is a JSON object.
     package var aasa: AASADocument? { contents.aasa }
+    /// Whether the AASA schema's walk meets an unknown key or a wrong type, when the file is an
+    /// AASA whose root is a JSON object: asked by `unknown-key` and `invalid-type`, read once.
+    package var schemaDeviations: AASASchema.Deviations? { contents.schemaDeviations }
     /// The statement list of an `assetlinks.json` whose root is a JSON array.
     package var assetLinks: AssetLinksDocument? { contents.assetLinks }
     /// The elements of an `AndroidManifest.xml`, or why it is not well-formed XML; nil for other files.
@@ -109,6 +112,7 @@ package struct LintFile: Sendable {
         private var plistView: ParseOutcome<PositionedValue, PlistSyntaxError>??
         private var xmlView: ParseOutcome<XMLElementNode, PlistSyntaxError>??
         private var aasaView: AASADocument??
+        private var schemaDeviationsView: AASASchema.Deviations??
         private var assetLinksView: AssetLinksDocument??
         private var androidManifestView: AndroidManifest??
         private var entitlementsView: EntitlementsDocument??
@@ -116,7 +120,7 @@ package struct LintFile: Sendable {
         private var positionsView: Positions?
 
         private enum View: UInt16 {
-            case signature, payload, json, plist, xml, aasa, assetLinks, androidManifest, entitlements, profile, positions
+            case signature, payload, json, plist, xml, aasa, schemaDeviations, assetLinks, androidManifest, entitlements, profile, positions
 
             var bit: UInt16 { 1 << rawValue }
         }
@@ -225,6 +229,12 @@ package struct LintFile: Sendable {
 
         var aasa: AASADocument? {
             derive(.aasa, { aasaView }, { aasaView = $0 }) { kind == .aasa ? object.map(AASADocument.init(root:)) : nil }
+        }
+
+        var schemaDeviations: AASASchema.Deviations? {
+            derive(.schemaDeviations, { schemaDeviationsView }, { schemaDeviationsView = $0 }) {
+                kind == .aasa ? object.map { AASASchema.file.deviations(in: $0) } : nil
+            }
         }
 
         var assetLinks: AssetLinksDocument? {
