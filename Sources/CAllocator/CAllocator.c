@@ -49,13 +49,19 @@ struct aasalint_pages aasalint_make_present(uintptr_t start, uintptr_t length) {
 
 // The main heap's top chunk is the memory past the last block handed out, up to the program
 // break: mallinfo2's keepcost is its size (glibc 2.33 and later). Its pages are written for the
-// first time as blocks are carved from it, in address order; the kernel makes a page present in
-// a fraction of what a fault on it costs, and pages already present are passed over.
-struct aasalint_pages aasalint_populate_heap(void) {
+// first time as blocks are carved from it, in address order, so its first bytes are those the
+// next blocks take; the kernel makes a page present in a fraction of what a fault on it costs,
+// and pages already present are passed over.
+struct aasalint_pages aasalint_populate_heap(uintptr_t most) {
 #if defined(__GLIBC__)
     struct mallinfo2 info = mallinfo2();
     uintptr_t end = (uintptr_t)sbrk(0);
-    if (info.keepcost > 0 && info.keepcost <= end) return aasalint_make_present(end - info.keepcost, info.keepcost);
+    if (info.keepcost > 0 && info.keepcost <= end) {
+        uintptr_t length = info.keepcost < most ? info.keepcost : most;
+        return aasalint_make_present(end - info.keepcost, length);
+    }
+#else
+    (void)most;
 #endif
     struct aasalint_pages none = {0, 0};
     return none;

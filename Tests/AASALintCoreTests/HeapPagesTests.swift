@@ -46,13 +46,22 @@ import Testing
     /// only the idle main thread of a test process allocates from it) ends at the program break,
     /// and is present.
     @Test func theMainHeapsReserveEndsAtTheBreakAndIsPresent() throws {
-        let pages = aasalint_populate_heap()
+        let pages = aasalint_populate_heap(.max)
         let programBreak = UInt(bitPattern: sbrk(0))
         try #require(pages.length > 0)
         #expect(pages.start + pages.length <= programBreak)
         #expect(programBreak - (pages.start + pages.length) < UInt(pageSize))
         let start = try #require(UnsafeMutableRawPointer(bitPattern: pages.start))
         #expect(present(start, pages: Int(pages.length) / pageSize).allSatisfy { $0 })
+    }
+
+    /// Asked for less, it makes present no more, from the reserve's start.
+    @Test func noMoreOfTheReserveThanAskedFor() throws {
+        let whole = aasalint_populate_heap(.max)
+        let part = aasalint_populate_heap(UInt(pageSize) + 1)
+        try #require(whole.length > UInt(pageSize))
+        #expect(part.length <= UInt(pageSize))
+        #expect(part.length == 0 || part.start == whole.start)
     }
 }
 #endif

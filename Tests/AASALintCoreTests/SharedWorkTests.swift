@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @testable import AASALintCore
 import Dispatch
 import Testing
@@ -53,6 +58,41 @@ import Testing
             #expect(tally.values == [1, 1, 1])
         }
         #expect(tallies.allSatisfy { $0.values == [1, 1, 1] })
+    }
+
+    /// The prelude runs once, on the helper, before the helper's item; the caller never runs it,
+    /// and without a helper nothing does.
+    @Test func thePreludeRunsOnceOnTheHelperBeforeItsItems() {
+        let caller = pthread_self()
+        // Its helper is started for the first round, then parked and woken for each.
+        let threads = HelperThreads(limit: 1)
+        for round in 0..<20 {
+            let started = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
+            let events = Events()
+            // Both items wait for each other, so the helper takes one.
+            SharedWork.run(2, helpers: 1, threads: threads, prelude: {
+                events.add(pthread_equal(pthread_self(), caller) != 0 ? "prelude on the caller" : "prelude")
+            }) { index in
+                (index == 0 ? started.0 : started.1).signal()
+                _ = (index == 0 ? started.1 : started.0).wait(timeout: .now() + 60)
+                if pthread_equal(pthread_self(), caller) == 0 { events.add("helper's item") }
+            }
+            #expect(events.values == ["prelude", "helper's item"], "round \(round)")
+        }
+        let events = Events()
+        SharedWork.run(3, helpers: 0, prelude: { events.add("prelude") }) { _ in }
+        #expect(events.values.isEmpty)
+    }
+
+    final class Events: @unchecked Sendable {
+        private let lock = Lock()
+        private var list: [String] = []
+
+        func add(_ event: String) {
+            lock.withLock { list.append(event) }
+        }
+
+        var values: [String] { lock.withLock { list } }
     }
 
     @Test func parallelMapKeepsTheOrderOfItsElements() {

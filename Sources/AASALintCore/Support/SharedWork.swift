@@ -1,7 +1,4 @@
 import CThreads
-#if canImport(CAllocator)
-import CAllocator
-#endif
 
 /// Work of many items that the calling thread shares with helper threads (`HelperThreads`).
 ///
@@ -15,16 +12,18 @@ enum SharedWork {
     static let processorCount = max(1, Int(aasalint_processor_count()))
 
     /// Runs `item` once for every index of `0..<count`, in no set order and on as many as
-    /// `helpers` threads of `threads` besides this one; returns when every item has run.
+    /// `helpers` threads of `threads` besides this one; returns when every item has run. The
+    /// first helper to come runs `prelude` before it takes items: work that spares the caller,
+    /// which never runs it nor waits for it (nothing runs it when no helper comes).
     static func run(_ count: Int, helpers: Int = processorCount - 1, threads: HelperThreads = .shared,
-                    _ item: @Sendable (Int) -> Void) {
+                    prelude: (@Sendable () -> Void)? = nil, _ item: @Sendable (Int) -> Void) {
         let helpers = min(helpers, count - 1)
         guard helpers > 0 else {
             for index in 0..<count { item(index) }
             return
         }
         withoutActuallyEscaping(item) { item in
-            let share = ItemShare(count: count, item: item)
+            let share = ItemShare(count: count, prelude: prelude, item: item)
             threads.lend(helpers, to: share)
             share.runItems()
             threads.withdraw(share)
@@ -41,12 +40,25 @@ final class ItemShare: @unchecked Sendable {
     private var next = 0
     /// Items taken and not yet done.
     private var running = 0
+    /// Nil once a helper has taken it.
+    private var prelude: (@Sendable () -> Void)?
     /// Nil once `run` has returned: `item` does not outlive it.
     private var item: (@Sendable (Int) -> Void)?
 
-    init(count: Int, item: @escaping @Sendable (Int) -> Void) {
+    init(count: Int, prelude: (@Sendable () -> Void)?, item: @escaping @Sendable (Int) -> Void) {
         self.count = count
+        self.prelude = prelude
         self.item = item
+    }
+
+    /// A helper's part: the prelude if no other helper took it, then items.
+    func help() {
+        lock.lock()
+        let prelude = self.prelude
+        self.prelude = nil
+        lock.unlock()
+        prelude?()
+        runItems()
     }
 
     func runItems() {
@@ -155,13 +167,6 @@ final class HelperThreads: @unchecked Sendable {
 
     /// A helper's life: the items of the runs that want it, parked in between.
     private func serve() {
-        #if canImport(CAllocator)
-        // A helper starts when work is shared out: a large file or many, which the calling thread
-        // (the main one, whose heap glibc grows by brk) reads into megabytes of objects. Each fresh
-        // page would cost it a fault of 1.2-1.6 us on bench/run's machines (about 1,000 in a lint of
-        // the 128 KB catalog); made present here first, while it reads, they cost it nothing.
-        _ = aasalint_populate_heap()
-        #endif
         lock.lock()
         while true {
             guard let share = wanted.first?.share else {
@@ -173,7 +178,7 @@ final class HelperThreads: @unchecked Sendable {
             wanted[0].helpers -= 1
             if wanted[0].helpers == 0 { wanted.removeFirst() }
             lock.unlock()
-            share.runItems()
+            share.help()
             lock.lock()
         }
     }

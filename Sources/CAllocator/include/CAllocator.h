@@ -17,9 +17,9 @@ struct aasalint_pages {
 /// cannot (before Linux 5.14, not glibc).
 struct aasalint_pages aasalint_make_present(uintptr_t start, uintptr_t length);
 
-/// Makes present the pages of the main heap that the allocator holds past its last block and
-/// that its next blocks will take, so that the thread allocating them does not fault on each
-/// (see CAllocator.c); returns them.
-struct aasalint_pages aasalint_populate_heap(void);
+/// Makes present the pages of the first `most` bytes that the main heap holds past its last
+/// block, which its next blocks will take, so that the thread allocating them does not fault on
+/// each (see CAllocator.c); returns them.
+struct aasalint_pages aasalint_populate_heap(uintptr_t most);
 
 #endif
