@@ -12,6 +12,7 @@
 #if defined(__linux__)
 #define _GNU_SOURCE
 #include <malloc.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #endif
@@ -65,4 +66,20 @@ struct aasalint_pages aasalint_populate_heap(uintptr_t most) {
 #endif
     struct aasalint_pages none = {0, 0};
     return none;
+}
+
+// A block of the calling thread's heap, made present and given back: freed, it joins the free
+// space it was carved from, which the thread's next blocks take. (Under the settings above it
+// stays in the heap: glibc trims a heap only past the 4 MB it keeps at its top.)
+struct aasalint_pages aasalint_populate_own_heap(uintptr_t bytes) {
+    struct aasalint_pages pages = {0, 0};
+#if defined(__GLIBC__)
+    void *block = malloc(bytes);
+    if (block == NULL) return pages;
+    pages = aasalint_make_present((uintptr_t)block, bytes);
+    free(block);
+#else
+    (void)bytes;
+#endif
+    return pages;
 }

@@ -55,6 +55,17 @@ import Testing
         #expect(present(start, pages: Int(pages.length) / pageSize).allSatisfy { $0 })
     }
 
+    /// A block of the calling thread's heap is made present and given back to the heap, whose
+    /// next blocks take it: under the allocator's settings (which aasalint sets as it starts,
+    /// and which keep a freed block of this size in the heap) its pages stay present.
+    @Test func aBlockOfTheThreadsOwnHeapIsMadePresentAndGivenBack() throws {
+        aasalint_tune_allocator()
+        let pages = aasalint_populate_own_heap(UInt(64 * pageSize))
+        #expect(pages.length >= UInt(63 * pageSize))
+        let start = try #require(UnsafeMutableRawPointer(bitPattern: pages.start))
+        #expect(present(start, pages: Int(pages.length) / pageSize).allSatisfy { $0 })
+    }
+
     /// Asked for less, it makes present no more, from the reserve's start.
     @Test func noMoreOfTheReserveThanAskedFor() throws {
         let whole = aasalint_populate_heap(.max)

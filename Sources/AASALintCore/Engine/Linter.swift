@@ -101,12 +101,16 @@ private final class FileChecks: @unchecked Sendable {
             + checks.indices.filter { !checks[$0].isCostly && checks[$0].readsMatcher }
         guard !costly.isEmpty, !others.isEmpty else { return checks.map { $0.check(file, in: context) } }
         // The helper starts while this thread parses the file, which its checks wait for: it first
-        // makes present the heap that the tree, the model and the matcher will take. They took 23
-        // to 56 bytes of fresh heap per byte of file (perf record -e page-faults: 1.2 MB for 47 KB,
-        // 3.6 MB for the 128 KB catalog, 7.5 MB for the dense file); more would keep the helper
-        // from its checks on a smaller file, whose parse ends sooner.
-        let heap = Self.heapPerFileByte * file.byteCount
-        SharedWork.run(1 + others.count, prelude: { HeapPages.prepare(heap) }) { item in
+        // makes present the heap that the tree, the model and the matcher will take, then some of
+        // its own. They took 23 to 56 bytes of fresh heap per byte of file (perf record -e
+        // page-faults: 1.2 MB for 47 KB, 3.6 MB for the 128 KB catalog, 7.5 MB for the dense
+        // file), the helper's checks 6 (760 KB for the catalog); more would keep the helper from
+        // its checks on a smaller file, whose parse ends sooner.
+        let (heap, ownHeap) = (Self.heapPerFileByte * file.byteCount, Self.helperHeapPerFileByte * file.byteCount)
+        SharedWork.run(1 + others.count, prelude: {
+            HeapPages.prepare(heap)
+            HeapPages.prepareOwn(ownHeap)
+        }) { item in
             for index in item == 0 ? costly : [others[item - 1]] {
                 self.store(self.checks[index].check(file, in: context), at: index)
             }
@@ -115,6 +119,7 @@ private final class FileChecks: @unchecked Sendable {
     }
 
     private static let heapPerFileByte = 32
+    private static let helperHeapPerFileByte = 8
 
     private func store(_ findings: [Diagnostic], at index: Int) {
         lock.withLock { found[index] = findings }

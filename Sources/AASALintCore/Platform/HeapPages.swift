@@ -13,4 +13,11 @@ enum HeapPages {
         _ = aasalint_populate_heap(UInt(max(0, bytes)))
         #endif
     }
+
+    /// Has `bytes` of the calling thread's own heap, which its next blocks will take, made present.
+    static func prepareOwn(_ bytes: Int) {
+        #if canImport(CAllocator)
+        _ = aasalint_populate_own_heap(UInt(max(0, bytes)))
+        #endif
+    }
 }
