@@ -84,6 +84,20 @@ import Testing
         #expect(events.values.isEmpty)
     }
 
+    /// With its helper held in the prelude, the caller runs every item: the first, then from the
+    /// back (the last, where a file's checks that read what its first item built are).
+    @Test func theCallerTakesTheFirstItemThenFromTheBack() {
+        let order = Events()
+        let helperMayGoOn = DispatchSemaphore(value: 0)
+        SharedWork.run(6, helpers: 1, threads: HelperThreads(limit: 1), prelude: {
+            _ = helperMayGoOn.wait(timeout: .now() + 60)
+        }) { index in
+            order.add("\(index)")
+            if index == 1 { helperMayGoOn.signal() }
+        }
+        #expect(order.values == ["0", "5", "4", "3", "2", "1"])
+    }
+
     final class Events: @unchecked Sendable {
         private let lock = Lock()
         private var list: [String] = []

@@ -79,10 +79,11 @@ struct Linter: Sendable {
 
 /// The checks of one file, run across the machine's cores when the file is linted alone
 /// (`SharedWork`): the costly checks (`FileCheck.isCostly`, the rule-order analysis) one after
-/// another as one item, so that those sharing work find it done, and each other check an item of
-/// its own, taken in order by whichever core is free. The thread of the costly checks builds the
-/// compiled matcher first, so the checks that read it (`FileCheck.readsMatcher`) come last: one
-/// taken earlier would wait for the matcher while other checks were left to do. Findings are
+/// another as one item, which the calling thread takes first, so that those sharing work find it
+/// done, and each other check an item of its own, which helpers take in order and the calling
+/// thread, once its first is done, from the back. That thread builds the compiled matcher first,
+/// so the checks that read it (`FileCheck.readsMatcher`) come last, where it finds them: one taken
+/// earlier by a helper would wait for the matcher while other checks were left to do. Findings are
 /// kept per check, in the checks' order, so the report does not depend on scheduling; the file's
 /// views are each built once, by the first check that asks.
 private final class FileChecks: @unchecked Sendable {

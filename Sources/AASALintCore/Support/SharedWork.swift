@@ -25,19 +25,26 @@ enum SharedWork {
         withoutActuallyEscaping(item) { item in
             let share = ItemShare(count: count, prelude: prelude, item: item)
             threads.lend(helpers, to: share)
-            share.runItems()
+            share.runItemsAsCaller()
             threads.withdraw(share)
             share.finish()
         }
     }
 }
 
-/// The items of one `SharedWork.run` and who runs them. A helper may hold it after `run` returns,
-/// but holds `item` only while running one.
+/// The items of one `SharedWork.run` and who runs them: helpers take them from the front, the
+/// caller the first and then from the back. A helper may hold it after `run` returns, but holds
+/// `item` only while running one.
+///
+/// A file's checks are why the caller takes from the back: its first item builds the compiled
+/// matcher, which the last checks read, while helpers' checks build the file's other views
+/// (the pattern catalog). Taking the next one in order, the caller waited for a helper to finish
+/// building a view that its check asked for too.
 final class ItemShare: @unchecked Sendable {
     private let lock = WaitableLock()
-    private let count: Int
+    /// The items not yet taken: `next..<end`.
     private var next = 0
+    private var end: Int
     /// Items taken and not yet done.
     private var running = 0
     /// Nil once a helper has taken it.
@@ -46,7 +53,7 @@ final class ItemShare: @unchecked Sendable {
     private var item: (@Sendable (Int) -> Void)?
 
     init(count: Int, prelude: (@Sendable () -> Void)?, item: @escaping @Sendable (Int) -> Void) {
-        self.count = count
+        end = count
         self.prelude = prelude
         self.item = item
     }
@@ -58,16 +65,27 @@ final class ItemShare: @unchecked Sendable {
         self.prelude = nil
         lock.unlock()
         prelude?()
-        runItems()
+        runItems(fromTheBack: false)
     }
 
-    func runItems() {
-        while runNext() {
-            lock.lock()
-            running -= 1
-            if running == 0 { lock.broadcast() }
-            lock.unlock()
+    /// The caller's part: the first item left, then from the back.
+    func runItemsAsCaller() {
+        guard runNext(fromTheBack: false) else { return }
+        itemDone()
+        runItems(fromTheBack: true)
+    }
+
+    private func runItems(fromTheBack: Bool) {
+        while runNext(fromTheBack: fromTheBack) {
+            itemDone()
         }
+    }
+
+    private func itemDone() {
+        lock.lock()
+        running -= 1
+        if running == 0 { lock.broadcast() }
+        lock.unlock()
     }
 
     /// Waits until no helper runs an item; called by the caller once no item is left to take.
@@ -78,16 +96,22 @@ final class ItemShare: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// Runs the next item, if any is left; its copy of `item` is released when this returns,
-    /// before `running` says the item is done.
-    private func runNext() -> Bool {
+    /// Runs the next item, or the last, if any is left; its copy of `item` is released when this
+    /// returns, before `running` says the item is done.
+    private func runNext(fromTheBack: Bool) -> Bool {
         lock.lock()
-        guard let item, next < count else {
+        guard let item, next < end else {
             lock.unlock()
             return false
         }
-        let index = next
-        next += 1
+        let index: Int
+        if fromTheBack {
+            end -= 1
+            index = end
+        } else {
+            index = next
+            next += 1
+        }
         running += 1
         lock.unlock()
         item(index)
