@@ -18,7 +18,10 @@ struct FixProof {
         // earlier behaviour to keep. Both are compiled whatever their size: `matcher` stops at
         // `LintFile.compilationLimit`, which fixes that lengthen a file may cross, and a proof
         // that depended on it would refuse every fix past it, or accept every fix of a file over it.
-        guard let oldMatcher = AASAMatcher(file: before, determinisesEagerly: false, compilesOnFirstUse: true) else { return .holds([]) }
+        // Under the limit, each file's own matcher is the same, and the old one's is often built
+        // already: the round's lint compiled it.
+        let oldKept = before.byteCount <= LintFile.compilationLimit ? before.matcher : nil
+        guard let oldMatcher = oldKept ?? AASAMatcher(file: before, determinisesEagerly: false, compilesOnFirstUse: true) else { return .holds([]) }
         let kept = after.byteCount <= LintFile.compilationLimit ? after.matcher : nil
         guard let newMatcher = kept ?? AASAMatcher(file: after, determinisesEagerly: false, compilesOnFirstUse: true) else {
             return .fails("the fix would leave a file the system cannot read as an AASA file")
