@@ -15,9 +15,10 @@ package struct SemanticDiff: Sendable {
     /// At most this many example URLs per change, shortest first.
     package static let examplesPerChange = 3
 
-    /// `appID` limits the comparison to one app; `host` is used in example URLs.
+    /// `appID` limits the comparison to one app; `host` is used in example URLs. Without
+    /// `answersGroupsAtOnce`, every group is answered one after another (the tests compare).
     package init(old: AASAMatcher, new: AASAMatcher, budget: AnalysisBudget = .standard, appID: String? = nil,
-                host: String = "example.com") {
+                host: String = "example.com", answersGroupsAtOnce: Bool = true) {
         let apps = appID.map { [$0] } ?? Self.union(old.appIDs + old.listedApps.values.flatMap { $0 },
                                                     new.appIDs + new.listedApps.values.flatMap { $0 })
         var changes: [BehaviourChange] = []
@@ -26,7 +27,8 @@ package struct SemanticDiff: Sendable {
         let meter = AnalysisMeter(budget)
         for app in apps {
             let comparison = AppComparison(old: Self.components(of: app, in: old), new: Self.components(of: app, in: new),
-                                           oldVariables: old.variables, newVariables: new.variables, budget: budget, meter: meter)
+                                           oldVariables: old.variables, newVariables: new.variables, budget: budget, meter: meter,
+                                           answersGroupsAtOnce: answersGroupsAtOnce)
             switch comparison.changes() {
             case .success(let found):
                 changes += BehaviourChange.Kind.allCases.compactMap { kind in
@@ -110,46 +112,75 @@ private struct AppComparison {
     let budget: AnalysisBudget
     /// What is left of the budget of the whole comparison, shared by every app and group.
     let meter: AnalysisMeter
+    let answersGroupsAtOnce: Bool
 
     /// Only the components of groups that changed are compiled into languages (`ChangedGroups`
     /// finds them without indexing the others, when it can). A group costs a state
     /// per component it holds and the work of determinising their patterns, on top of the states its
     /// search explores; one of more components than a search may explore states is not compared,
     /// since each of them takes part in its first step.
+    ///
+    /// When many groups changed (a fix of every component), they are first answered across the
+    /// machine's cores, a wave at a time, each with a question's whole allowance; in order, a
+    /// group takes its answer when the budget left gives it that same allowance, and is answered
+    /// again otherwise: the answers and the budget spent never depend on scheduling. Waves start
+    /// small and double, so that little is answered ahead of a budget that runs out.
     func changes() -> Result<[BehaviourChange.Kind: [AnalysisURL]], AnalysisLimit> {
         let components = old + new
         var found: [BehaviourChange.Kind: [AnalysisURL]] = [:]
         let changed = ChangedGroups(old: old, new: new, oldVariables: oldVariables, newVariables: newVariables)
-        for group in changed.groups() ?? index().groups() where !isSame(group, variablesAgree: changed.variablesAgree) {
-            guard group.count <= budget.states else { return .failure(.tooManyComponents(group.count, states: budget.states)) }
-            meter.spend(group.count)
-            var members: [(id: Int, language: ComponentLanguage)] = []
-            for id in group {
-                meter.spend(0, work: ComponentLanguage.determinisationWork(of: components[id]))
-                guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
-                guard let language = ComponentLanguage(components[id], budget: budget.states) else {
-                    return .failure(.otherPatternTooComplex(component: id < old.count ? id : id - old.count))
+        let groups = (changed.groups() ?? index().groups()).filter { !isSame($0, variablesAgree: changed.variablesAgree) }
+        let answersAtOnce = answersGroupsAtOnce && groups.count >= Self.smallestParallelComparison
+        var next = 0
+        var wave = Self.firstWave
+        while next < groups.count {
+            let waveGroups = Array(groups[next..<min(next + wave, groups.count)])
+            next += waveGroups.count
+            wave = min(2 * wave, Self.largestWave)
+            let (states, count) = (budget.states, old.count)
+            let guesses = answersAtOnce && waveGroups.count > 1
+                ? waveGroups.parallelMap { GroupAnswer(group: $0, components: components, oldCount: count, states: states) }
+                : nil
+            for (position, group) in waveGroups.enumerated() {
+                guard group.count <= budget.states else { return .failure(.tooManyComponents(group.count, states: budget.states)) }
+                meter.spend(group.count)
+                let guess = guesses?[position]
+                var members: [(id: Int, language: ComponentLanguage)] = []
+                for (place, id) in group.enumerated() {
+                    meter.spend(0, work: ComponentLanguage.determinisationWork(of: components[id]))
+                    guard !meter.isSpent else { return .failure(.fileBudgetSpent(budget.fileStates)) }
+                    let known = guess.flatMap { place < $0.languages.count ? $0.languages[place] : nil }
+                    guard let language = known ?? ComponentLanguage(components[id], budget: budget.states) else {
+                        return .failure(.otherPatternTooComplex(component: id < old.count ? id : id - old.count))
+                    }
+                    if let first = members.first, first.language.percentEncoded != language.percentEncoded {
+                        return .failure(.mixedEncoding(component: id < old.count ? id : id - old.count))
+                    }
+                    members.append((id, language))
                 }
-                if let first = members.first, first.language.percentEncoded != language.percentEncoded {
-                    return .failure(.mixedEncoding(component: id < old.count ? id : id - old.count))
+                guard let form = members.first?.language.percentEncoded else { continue }
+                let granted = meter.allowance(upTo: budget.states)
+                let regions: GroupAnswer.Regions
+                if let guessed = guess?.regions, granted == budget.states {
+                    regions = guessed
+                } else {
+                    regions = GroupAnswer.Regions(members: members, percentEncoded: form, components: components, oldCount: old.count,
+                                                  allowance: granted)
                 }
-                members.append((id, language))
-            }
-            guard let form = members.first?.language.percentEncoded else { continue }
-            let granted = meter.allowance(upTo: budget.states)
-            var remaining = granted
-            let complete = DecisionRegions(components: members, percentEncoded: form).forEach(budget: &remaining) { matching, url in
-                guard let kind = BehaviourChange.Kind(from: outcome(matching.filter { $0 < old.count }),
-                                                      to: outcome(matching.filter { $0 >= old.count })) else { return }
-                found[kind, default: []].append(url)
-            }
-            meter.spend(granted - max(0, remaining))
-            guard complete else {
-                return .failure(granted < budget.states ? .fileBudgetSpent(budget.fileStates) : .overBudget(budget.states))
+                for (kind, url) in regions.changes { found[kind, default: []].append(url) }
+                meter.spend(granted - max(0, regions.remaining))
+                guard regions.complete else {
+                    return .failure(granted < budget.states ? .fileBudgetSpent(budget.fileStates) : .overBudget(budget.states))
+                }
             }
         }
         return .success(found)
     }
+
+    /// Fewer changed groups than this are answered one after another.
+    private static let smallestParallelComparison = 16
+    private static let firstWave = 8
+    private static let largestWave = 512
 
     /// The groups of every component: the old components keyed with the old file's variables,
     /// the new ones with the new file's.
@@ -160,11 +191,6 @@ private struct AppComparison {
         return ComponentKeyIndex(keys: old.map { oldKeys.key(of: $0) } + new.map { newKeys.key(of: $0) }, vocabulary: vocabulary)
     }
 
-    private func outcome(_ matching: [Int]) -> Decision.Outcome {
-        guard let first = matching.first else { return .noMatch }
-        let component = first < old.count ? old[first] : new[first - old.count]
-        return component.isExclude ? .blocked : .match
-    }
 
     /// True when the group's old components and new components are the same components in the same order.
     private func isSame(_ group: [Int], variablesAgree: Bool) -> Bool {
@@ -172,5 +198,57 @@ private struct AppComparison {
         let after = group.filter { $0 >= old.count }
         return before.count == after.count
             && zip(before, after).allSatisfy { ChangedGroups.same(old[$0], new[$1 - old.count], variablesAgree: variablesAgree) }
+    }
+}
+
+/// What one changed group of `AppComparison` finds with a question's whole allowance, worked out
+/// away from the comparison's budget: its components' languages in order, up to the first that
+/// cannot be compiled, and the decision regions when every one compiled in one form.
+private struct GroupAnswer: Sendable {
+    /// The changes a group's decision regions show, in the order they are found, with what is
+    /// left of the allowance and whether the search finished.
+    struct Regions: Sendable {
+        let changes: [(kind: BehaviourChange.Kind, url: AnalysisURL)]
+        let remaining: Int
+        let complete: Bool
+
+        /// `members` are ids into `components`, the old components then the new (from `oldCount` on).
+        init(members: [(id: Int, language: ComponentLanguage)], percentEncoded: Bool, components: [CompiledComponent], oldCount: Int,
+             allowance: Int) {
+            var changes: [(kind: BehaviourChange.Kind, url: AnalysisURL)] = []
+            var remaining = allowance
+            complete = DecisionRegions(components: members, percentEncoded: percentEncoded).forEach(budget: &remaining) { matching, url in
+                guard let kind = BehaviourChange.Kind(from: Self.outcome(matching.filter { $0 < oldCount }, in: components),
+                                                      to: Self.outcome(matching.filter { $0 >= oldCount }, in: components)) else { return }
+                changes.append((kind, url))
+            }
+            self.changes = changes
+            self.remaining = remaining
+        }
+
+        private static func outcome(_ matching: [Int], in components: [CompiledComponent]) -> Decision.Outcome {
+            guard let first = matching.first else { return .noMatch }
+            return components[first].isExclude ? .blocked : .match
+        }
+    }
+
+    let languages: [ComponentLanguage?]
+    let regions: Regions?
+
+    init(group: [Int], components: [CompiledComponent], oldCount: Int, states: Int) {
+        var languages: [ComponentLanguage?] = []
+        for id in group {
+            let language = ComponentLanguage(components[id], budget: states)
+            languages.append(language)
+            guard language != nil else { break }
+        }
+        self.languages = languages
+        let compiled = languages.compactMap { $0 }
+        guard compiled.count == group.count, let form = compiled.first?.percentEncoded, compiled.allSatisfy({ $0.percentEncoded == form }) else {
+            regions = nil
+            return
+        }
+        regions = Regions(members: Array(zip(group, compiled)).map { (id: $0.0, language: $0.1) }, percentEncoded: form,
+                          components: components, oldCount: oldCount, allowance: states)
     }
 }
