@@ -69,11 +69,13 @@ struct aasalint_pages aasalint_populate_heap(uintptr_t most) {
 }
 
 // A block of the calling thread's heap, made present and given back: freed, it joins the free
-// space it was carved from, which the thread's next blocks take. (Under the settings above it
-// stays in the heap: glibc trims a heap only past the 4 MB it keeps at its top.)
+// space it was carved from, which the thread's next blocks take. Under the settings above it
+// stays in the heap: it is kept under the 4 MB from which a block is mapped on its own (and
+// unmapped when freed), and glibc trims a heap only past the 4 MB it keeps at its top.
 struct aasalint_pages aasalint_populate_own_heap(uintptr_t bytes) {
     struct aasalint_pages pages = {0, 0};
 #if defined(__GLIBC__)
+    if (bytes > (3 << 20)) bytes = 3 << 20;
     void *block = malloc(bytes);
     if (block == NULL) return pages;
     pages = aasalint_make_present((uintptr_t)block, bytes);

@@ -66,6 +66,13 @@ import Testing
         #expect(present(start, pages: Int(pages.length) / pageSize).allSatisfy { $0 })
     }
 
+    /// A block over 3 MB would be mapped on its own and unmapped when freed: 3 MB are made present.
+    @Test func noMoreOfTheThreadsOwnHeapThanThreeMegabytes() {
+        aasalint_tune_allocator()
+        let pages = aasalint_populate_own_heap(UInt(8 << 20))
+        #expect(pages.length > UInt(3 << 20) - UInt(2 * pageSize) && pages.length <= UInt(3 << 20))
+    }
+
     /// Asked for less, it makes present no more, from the reserve's start.
     @Test func noMoreOfTheReserveThanAskedFor() throws {
         let whole = aasalint_populate_heap(.max)

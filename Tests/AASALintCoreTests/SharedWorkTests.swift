@@ -82,6 +82,12 @@ import Testing
         let events = Events()
         SharedWork.run(3, helpers: 0, prelude: { events.add("prelude") }) { _ in }
         #expect(events.values.isEmpty)
+        // A helper that comes once the run has returned runs neither the prelude nor an item.
+        let share = ItemShare(count: 2, prelude: { events.add("prelude") }) { _ in events.add("the caller's item") }
+        share.runItemsAsCaller()
+        share.finish()
+        share.help()
+        #expect(events.values == ["the caller's item", "the caller's item"])
     }
 
     /// With its helper held in the prelude, the caller runs every item: the first, then from the

@@ -47,7 +47,7 @@ final class ItemShare: @unchecked Sendable {
     private var end: Int
     /// Items taken and not yet done.
     private var running = 0
-    /// Nil once a helper has taken it.
+    /// Nil once a helper has taken it, or once `run` has returned.
     private var prelude: (@Sendable () -> Void)?
     /// Nil once `run` has returned: `item` does not outlive it.
     private var item: (@Sendable (Int) -> Void)?
@@ -89,9 +89,11 @@ final class ItemShare: @unchecked Sendable {
     }
 
     /// Waits until no helper runs an item; called by the caller once no item is left to take.
+    /// A helper that comes later runs neither an item nor the prelude.
     func finish() {
         lock.lock()
         while running > 0 { lock.wait() }
+        prelude = nil
         item = nil
         lock.unlock()
     }

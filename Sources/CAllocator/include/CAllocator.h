@@ -22,8 +22,8 @@ struct aasalint_pages aasalint_make_present(uintptr_t start, uintptr_t length);
 /// each (see CAllocator.c); returns them.
 struct aasalint_pages aasalint_populate_heap(uintptr_t most);
 
-/// Makes present the pages of `bytes` of the calling thread's heap that its next blocks will
-/// take (see CAllocator.c); returns them.
+/// Makes present the pages of `bytes` (at most 3 MB) of the calling thread's heap that its next
+/// blocks will take (see CAllocator.c); returns them.
 struct aasalint_pages aasalint_populate_own_heap(uintptr_t bytes);
 
 #endif
