@@ -191,7 +191,6 @@ private struct AppComparison {
         return ComponentKeyIndex(keys: old.map { oldKeys.key(of: $0) } + new.map { newKeys.key(of: $0) }, vocabulary: vocabulary)
     }
 
-
     /// True when the group's old components and new components are the same components in the same order.
     private func isSame(_ group: [Int], variablesAgree: Bool) -> Bool {
         let before = group.filter { $0 < old.count }
